@@ -1,0 +1,194 @@
+/**
+ * Tenant (site) configuration: spec §3 "Site config", ARCHITECTURE.md "Data".
+ * Stored in KV as JSON under `tenant:<slug>`; hosts are indexed under `host:<hostname>`.
+ * A bad config fails loudly at load (parseSiteConfig throws), never inside a shopper's page.
+ */
+import * as v from 'valibot';
+
+export const REMOTE_NAMES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+const Slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a lowercase slug'));
+const Colour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Must be a #rrggbb colour'));
+const Href = v.pipe(v.string(), v.minLength(1), v.maxLength(2048));
+
+export const ThemeSchema = v.object({
+  colors: v.object({
+    primary: Colour,
+    primaryContrast: Colour,
+    secondary: Colour,
+    background: Colour,
+    surface: Colour,
+    text: Colour,
+    muted: Colour,
+  }),
+  fonts: v.object({ body: v.string(), heading: v.string() }),
+  logo: v.object({ url: Href, alt: v.string(), width: v.number(), height: v.number() }),
+  radius: v.optional(v.string(), '8px'),
+});
+export type Theme = v.InferOutput<typeof ThemeSchema>;
+
+export type MenuItem = { label: string; href: string; kind?: 'models' | 'stock' | 'brands' | 'link'; children?: MenuItem[] };
+export const MenuItemSchema: v.GenericSchema<MenuItem> = v.object({
+  label: v.string(),
+  href: Href,
+  kind: v.optional(v.picklist(['models', 'stock', 'brands', 'link'])),
+  children: v.optional(v.array(v.lazy(() => MenuItemSchema))),
+});
+
+export const FooterGroupSchema = v.object({
+  title: v.string(),
+  links: v.array(v.object({ label: v.string(), href: Href })),
+});
+
+/** Per-tenant feature switches. Every flag has a default so a config may name only what differs. */
+export const FeatureFlagsSchema = v.object({
+  reserve_online: v.optional(v.boolean(), false),
+  buy_online: v.optional(v.boolean(), false),
+  finance_preapproval: v.optional(v.boolean(), false),
+  get_finance_now: v.optional(v.boolean(), false),
+  trade_in: v.optional(v.boolean(), true),
+  test_drive: v.optional(v.boolean(), true),
+  instant_message: v.optional(v.boolean(), false),
+  favourites: v.optional(v.boolean(), true),
+  compare: v.optional(v.boolean(), true),
+  watchlist: v.optional(v.boolean(), true),
+  market_price: v.optional(v.boolean(), false),
+  youx_quote: v.optional(v.boolean(), false),
+  delivery_calculator: v.optional(v.boolean(), false),
+  fuel_calculator: v.optional(v.boolean(), true),
+  spin_viewer: v.optional(v.boolean(), true),
+  certified_only: v.optional(v.boolean(), false),
+  show_dealer_licence: v.optional(v.boolean(), true),
+  twitter_share: v.optional(v.boolean(), true),
+  phone_reveal_open: v.optional(v.boolean(), false),
+  electric_tag: v.optional(v.boolean(), false),
+  search_history: v.optional(v.boolean(), true),
+  promo_card: v.optional(v.boolean(), false),
+  brand_grid: v.optional(v.boolean(), false),
+  value_my_car_terms_under_pages: v.optional(v.boolean(), false),
+  gated_checkout: v.optional(v.boolean(), false),
+  gated_personalised_finance: v.optional(v.boolean(), false),
+  gated_spin_to_win: v.optional(v.boolean(), false),
+  enquiry_message_optional: v.optional(v.boolean(), false),
+  enquiry_postcode_required: v.optional(v.boolean(), false),
+  terms_required: v.optional(v.boolean(), false),
+});
+export type FeatureFlags = v.InferOutput<typeof FeatureFlagsSchema>;
+
+/** Search settings of a tenant: spec §4 Stock visibility, §9 constants. */
+export const TenantSearchSchema = v.object({
+  page_size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 21),
+  /** Base filters applied server-side to every query (never from the browser). */
+  used_only: v.optional(v.boolean(), false),
+  in_stock_only: v.optional(v.boolean(), false),
+  /** Demo cars with more km than this are not shown (a demo-km rule). */
+  demo_max_km: v.optional(v.number()),
+  excluded_stocknums: v.optional(v.array(v.string()), []),
+  /** Exclude items older than N days (spec §9: 0,1,2,3,4,5,7,14); 0 means off. */
+  older_than_days: v.optional(v.picklist([0, 1, 2, 3, 4, 5, 7, 14]), 0),
+  grid_columns: v.optional(v.picklist([3, 4]), 3),
+  popular_makes_count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 7),
+  popular_makes_headings: v.optional(v.boolean(), false),
+  stock_count_override: v.optional(v.number()),
+  new_arrival_label: v.optional(v.string(), 'New'),
+  sold_tag: v.optional(v.string(), 'JUST SOLD'),
+  promo_card_position: v.optional(v.number()),
+  promo_card_random: v.optional(v.boolean(), false),
+  card_title: v.optional(v.picklist(['standard', 'detailed']), 'standard'),
+  card_chips: v.optional(v.array(v.picklist(['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum', 'views', 'seats', 'engine_size', 'fuel'])), ['car_type', 'simple_body', 'km', 'simple_transmission']),
+  sort_options: v.optional(v.array(v.picklist(['relevance', 'latest', 'price_desc', 'price_asc', 'subscription_price', 'km_asc'])), ['relevance', 'latest', 'price_desc', 'price_asc']),
+});
+export type TenantSearch = v.InferOutput<typeof TenantSearchSchema>;
+
+export const FinanceSettingsSchema = v.object({
+  providers: v.array(v.string()),
+  default_interest: v.optional(v.number(), 10),
+  interest_min: v.optional(v.number(), 0.5),
+  interest_max: v.optional(v.number(), 15),
+  default_term_years: v.optional(v.number(), 5),
+  max_term_years: v.optional(v.number(), 7),
+  establishment_fee: v.optional(v.number(), 0),
+  sample_rate: v.optional(v.number(), 6.29),
+  comparison_rate: v.optional(v.number(), 8.19),
+  disclaimer: v.optional(v.string()),
+});
+
+export const AnnouncementSchema = v.object({ text: v.string(), href: v.optional(Href), link_label: v.optional(v.string()) });
+
+/** Promo node (spec §3) plus popup content (spec §2 promotional popup). */
+export const PromoPopupSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  description: v.string(),
+  image: v.optional(Href),
+  button: v.object({ label: v.string(), href: Href }),
+  start: v.optional(v.pipe(v.string(), v.isoDate())),
+  expiry: v.optional(v.pipe(v.string(), v.isoDate())),
+});
+
+export const BannerSchema = v.object({ title: v.string(), subtitle: v.optional(v.string()), image: Href, href: v.optional(Href) });
+
+export const RemoteManifestSchema = v.object({
+  'mf-search': v.string(),
+  'mf-vehicle': v.string(),
+  'mf-locations': v.string(),
+  'mf-finance': v.string(),
+  'mf-account': v.string(),
+});
+export type RemoteManifest = v.InferOutput<typeof RemoteManifestSchema>;
+
+export const SiteConfigSchema = v.object({
+  slug: Slug,
+  name: v.pipe(v.string(), v.minLength(1)),
+  /** Production hostnames; `<slug>.localhost` always resolves in local runs. */
+  hosts: v.array(v.pipe(v.string(), v.toLowerCase())),
+  template: v.picklist(['franchise', 'group', 'used']),
+  /** Manufacturer slug for a single-brand franchised dealer. */
+  manufacturer: v.optional(Slug),
+  site_url: v.optional(v.pipe(v.string(), v.url())),
+  locale: v.optional(v.string(), 'en-AU'),
+  time_zone: v.optional(v.string(), 'Australia/Brisbane'),
+  default_state: v.optional(v.string(), 'QLD'),
+  contact: v.object({ phone: v.string(), email: v.pipe(v.string(), v.email()) }),
+  seo: v.object({ title: v.string(), description: v.string() }),
+  theme: ThemeSchema,
+  features: v.optional(FeatureFlagsSchema, {}),
+  menus: v.object({ header: v.array(MenuItemSchema), footer: v.array(FooterGroupSchema) }),
+  announcement: v.optional(AnnouncementSchema),
+  promo_popup: v.optional(PromoPopupSchema),
+  banners: v.optional(v.array(BannerSchema), []),
+  /** Dealership ids and location ids this site shows (entities live in the tenant's data set). */
+  dealerships: v.array(v.string()),
+  locations: v.array(v.string()),
+  /** Manufacturer slugs shown in the mega menu / brand grid. */
+  brands: v.array(Slug),
+  stock: v.optional(v.object({ models: v.optional(v.array(v.string()), []) }), {}),
+  search: v.optional(TenantSearchSchema, {}),
+  include_sold_cars_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 3),
+  override_city: v.optional(v.string()),
+  vdp_config: v.optional(v.object({ show_map_section: v.optional(v.boolean(), true) }), {}),
+  finance: FinanceSettingsSchema,
+  reserve_amount: v.optional(v.number(), 200),
+  /** Search service (Meilisearch) host and the *name* of the secret that holds its key: no secret in config. */
+  search_service: v.optional(v.object({ host: v.pipe(v.string(), v.url()), index: v.string(), key_secret: v.string() })),
+  remotes: RemoteManifestSchema,
+});
+export type SiteConfig = v.InferOutput<typeof SiteConfigSchema>;
+export type SiteConfigInput = v.InferInput<typeof SiteConfigSchema>;
+
+/** Parses a tenant config and throws a readable error naming every bad field. */
+export function parseSiteConfig(input: unknown): SiteConfig {
+  const result = v.safeParse(SiteConfigSchema, input);
+  if (!result.success) {
+    const slug = typeof input === 'object' && input && 'slug' in input ? String((input as { slug: unknown }).slug) : '?';
+    const lines = result.issues.map((i) => `  ${v.getDotPath(i) ?? '(root)'}: ${i.message}`);
+    throw new Error(`Invalid tenant config "${slug}":\n${lines.join('\n')}`);
+  }
+  return result.output;
+}
+
+export const TENANT_HEADER = 'x-forecourt-tenant';
+export const VERSION_HEADER = 'x-forecourt-version';
+export const kvTenantKey = (slug: string) => `tenant:${slug}`;
+export const kvHostKey = (host: string) => `host:${host.toLowerCase()}`;

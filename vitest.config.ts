@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test run, three levels (DEVELOPERS.md rule 5):
+ * - unit: `*.test.ts(x)` beside the code, in Node;
+ * - workers: `*.worker.test.ts`, inside workerd with real local D1/KV (each Worker package's vitest.workers.config.ts);
+ * - e2e: `e2e/*.e2e.test.ts`, Chromium against the composed platform started by the run itself.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contracts,demo,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api,dev,bench}/src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.worker.test.ts', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      './edge-api/vitest.workers.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
