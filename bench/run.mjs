@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * Benchmarks that print figures (never timed tests). `npm run bench [-- --only ssr,js,lighthouse,engine]`.
+ *  - ssr: search page SSR latency/throughput at 20 concurrent (autocannon) vs a bare Hono hello on the same runtime,
+ *         on the bench stock (10,000+ cars), through the shell as a shopper's request goes;
+ *  - js: first-visit JavaScript bytes (gzip) per page, measured in Chromium;
+ *  - lighthouse: Lighthouse mobile performance of home and search for one tenant (default mobile throttling);
+ *  - engine: embedded engine index build and query times on 10,000 cars.
+ */
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startPlatform } from '../dev/platform.mjs';
+import { ROOT } from '../dev/workers.mjs';
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : ['engine', 'ssr', 'js', 'lighthouse'];
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const results = { date: new Date().toISOString() };
+const outDir = join(ROOT, 'bench/out');
+mkdirSync(outDir, { recursive: true });
+
+async function bundle(entry, platform = 'neutral') {
+  const outfile = join(outDir, `${entry.split('/').pop().replace(/\.\w+$/, '')}.mjs`);
+  await build({ entryPoints: [join(ROOT, entry)], outfile, bundle: true, format: 'esm', platform, target: 'es2022', conditions: ['workerd', 'worker', 'import'], logLevel: 'warning', jsx: 'automatic' });
+  return outfile;
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => autocannon({ connections: 20, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+}
+
+const summary = (r) => ({ rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p90_ms: r.latency.p90, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+
+if (only.includes('engine')) {
+  const demo = await import(join(ROOT, 'demo/dist/index.mjs'));
+  const { benchEngine } = await import(await bundle('mf-search/src/engine/bench.ts'));
+  const stock = demo.demoStock({ scale: 'bench' });
+  const [tenant, cars] = Object.entries(stock).sort((a, b) => b[1].length - a[1].length)[0];
+  const all = Object.values(stock).flat();
+  results.engine = { tenant, tenantCars: cars.length, totalCars: all.length, ...(await benchEngine(cars)) };
+  console.log('engine', results.engine);
+}
+
+let platform;
+let tenantSlug;
+if (only.some((o) => ['ssr', 'js', 'lighthouse'].includes(o))) {
+  platform = await startPlatform({ port: 0, persist: false, scale: 'bench', logLevel: 'error' });
+  const demo = await import(join(ROOT, 'demo/dist/index.mjs'));
+  tenantSlug = process.env.BENCH_TENANT ?? demo.demoTenants()[1].slug;
+}
+
+if (only.includes('ssr')) {
+  const url = `${platform.url.origin}/search/new-used-and-demo-cars`;
+  const headers = { host: `${tenantSlug}.localhost` };
+  await cannon({ url, headers, duration: 2 }); // warm-up: index build, isolate start
+  const search = summary(await cannon({ url, headers }));
+  const helloScript = await bundle('bench/hello.mjs');
+  const hello = new Miniflare({ host: '127.0.0.1', port: 0, modules: true, scriptPath: helloScript, compatibilityDate: '2026-04-01', cf: false });
+  const helloUrl = await hello.ready;
+  await cannon({ url: helloUrl.href, duration: 2 });
+  const bare = summary(await cannon({ url: helloUrl.href }));
+  await hello.dispose();
+  results.ssr = { tenant: tenantSlug, concurrency: 20, seconds: DURATION, search, hello: bare, p99_ratio: +(search.p99_ms / Math.max(bare.p99_ms, 1)).toFixed(1), rps_ratio: +(bare.rps / Math.max(search.rps, 1)).toFixed(1) };
+  console.log('ssr', results.ssr);
+}
+
+if (only.includes('js')) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  results.js = {};
+  for (const path of ['/', '/search/new-used-and-demo-cars']) {
+    const page = await browser.newPage();
+    const bodies = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.body().then((b) => ({ url: res.url(), raw: b.length, gzip: gzipSync(b, { level: 9 }).length })).catch(() => null));
+    });
+    await page.goto(`http://${tenantSlug}.localhost:${platform.url.port}${path}`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-islands-ready]');
+    const files = (await Promise.all(bodies)).filter(Boolean);
+    results.js[path] = { files: files.length, raw_kb: +(files.reduce((s, f) => s + f.raw, 0) / 1024).toFixed(1), gzip_kb: +(files.reduce((s, f) => s + f.gzip, 0) / 1024).toFixed(1) };
+    await page.close();
+  }
+  await browser.close();
+  console.log('js', results.js);
+}
+
+if (only.includes('lighthouse')) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  results.lighthouse = {};
+  try {
+    for (const path of ['/', '/search/new-used-and-demo-cars']) {
+      const url = `http://${tenantSlug}.localhost:${platform.url.port}${path}`;
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const a = lhr.audits;
+      results.lighthouse[path] = {
+        performance: Math.round(lhr.categories.performance.score * 100),
+        lcp_ms: Math.round(a['largest-contentful-paint'].numericValue),
+        cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
+        tbt_ms: Math.round(a['total-blocking-time'].numericValue),
+        fcp_ms: Math.round(a['first-contentful-paint'].numericValue),
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+  console.log('lighthouse', results.lighthouse);
+}
+
+await platform?.dispose();
+writeFileSync(join(outDir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+console.log(`\nwritten to bench/out/latest.json`);

@@ -1,0 +1,34 @@
+/** Display rules shared by search cards and the vehicle page (no copy-paste between remotes). */
+import type { Car } from './entities/car.ts';
+import { NO_PRICE_TEXT } from './constants.ts';
+
+export { NO_PRICE_TEXT };
+
+export type PriceDisplay =
+  | { kind: 'subscription'; amount: number; text: string }
+  | { kind: 'offer'; amount: number; was?: number; text: string }
+  | { kind: 'price'; amount: number; text: string }
+  | { kind: 'preorder'; text: 'PREORDER' }
+  | { kind: 'none'; text: string };
+
+const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+export const formatAud = (n: number) => aud.format(n);
+export const formatKm = (n: number) => `${new Intl.NumberFormat('en-AU').format(n)} kms`;
+
+type PriceFields = Pick<Car, 'price'> & Partial<Pick<Car, 'subscription_price' | 'offer_price' | 'before_price' | 'preorder'>>;
+
+/**
+ * Spec §4 Price display precedence: subscription price (shown '/ week'), reduced or offer price, normal price when
+ * above 10, PREORDER when preorder set, else the no-price text.
+ */
+export function priceDisplay(car: PriceFields, noPriceText = NO_PRICE_TEXT): PriceDisplay {
+  if (car.subscription_price && car.subscription_price > 0) return { kind: 'subscription', amount: car.subscription_price, text: `${formatAud(car.subscription_price)} / week` };
+  if (car.offer_price && car.offer_price > 0) {
+    const was = car.before_price && car.before_price > car.offer_price ? car.before_price : car.price > car.offer_price ? car.price : undefined;
+    return { kind: 'offer', amount: car.offer_price, was, text: formatAud(car.offer_price) };
+  }
+  if (car.before_price && car.before_price > car.price && car.price > 10) return { kind: 'offer', amount: car.price, was: car.before_price, text: formatAud(car.price) };
+  if (car.price > 10) return { kind: 'price', amount: car.price, text: formatAud(car.price) };
+  if (car.preorder) return { kind: 'preorder', text: 'PREORDER' };
+  return { kind: 'none', text: noPriceText };
+}

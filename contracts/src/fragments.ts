@@ -1,0 +1,90 @@
+/**
+ * The fragment protocol between the shell and the remotes (ARCHITECTURE.md "Fragments"):
+ * `GET /fragments/<page>` returns HTML without <html>/<head>; page meta travels in the `x-forecourt-head` header,
+ * hydration props travel in JSON islands next to the server-rendered markup.
+ */
+import * as v from 'valibot';
+import type { RemoteName } from './tenant.ts';
+
+export const FRAGMENT_HEAD_HEADER = 'x-forecourt-head';
+
+export const FragmentHeadSchema = v.object({
+  title: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+  description: v.optional(v.pipe(v.string(), v.maxLength(1000))),
+  canonical: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+  /** e.g. 'noindex, nofollow' for print or sign-in pages. */
+  robots: v.optional(v.string()),
+  ogImage: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+  /** schema.org objects, each written as one <script type="application/ld+json">. */
+  jsonLd: v.optional(v.array(v.unknown())),
+  /** The remote's stylesheets (same-origin, versioned paths), linked in <head> so the fragment paints styled. */
+  styles: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/_mf\/[a-z-]+\/[\w.-]+\/[\w./-]+\.css$/, 'Must be a versioned /_mf/ stylesheet')))),
+});
+export type FragmentHead = v.InferOutput<typeof FragmentHeadSchema>;
+
+/** Header value for a fragment's head: URI-encoded JSON (header values must stay ASCII). */
+export function encodeFragmentHead(head: FragmentHead): string {
+  return encodeURIComponent(JSON.stringify(v.parse(FragmentHeadSchema, head)));
+}
+
+/** Reads a fragment's head header; null when missing, not decodable, not JSON or not a valid head. */
+export function decodeFragmentHead(value: string | null | undefined): FragmentHead | null {
+  if (!value) return null;
+  try {
+    const result = v.safeParse(FragmentHeadSchema, JSON.parse(decodeURIComponent(value)));
+    return result.success ? result.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Island markup (the shell's client finds islands by these attributes and hydrates them; see islands.ts for JSX helpers):
+ * ```html
+ * <div id="fc-sort" data-island="mf-search/SortSelect">…server HTML…</div>
+ * <script type="application/json" data-island-props="fc-sort">{"sort":"latest"}</script>
+ * ```
+ * The props script sits outside the root so React's hydration sees exactly the server-rendered children;
+ * it is paired with its root by the root's `id` (unique within the document).
+ */
+/** Island root attribute, value `<remote>/<Module>` (the Module Federation expose the shell's client loads). */
+export const ISLAND_ATTR = 'data-island';
+/** Attribute of the island's `<script type="application/json">`; value is the island root's id. */
+export const ISLAND_PROPS_ATTR = 'data-island-props';
+
+export type IslandId = `${RemoteName}/${string}`;
+
+const ISLAND_ID = /^mf-(?:search|vehicle|locations|finance|account)\/[A-Z][A-Za-z0-9]*$/;
+export const isIslandId = (value: string): value is IslandId => ISLAND_ID.test(value);
+
+const UNSAFE: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * JSON for a `<script type="application/json">` island: `<`, `>`, `&`, U+2028 and U+2029 are \u-escaped,
+ * so props can never close the script tag or start a comment; JSON.parse reads it back unchanged.
+ */
+export function serializeIslandProps(props: unknown): string {
+  const json = JSON.stringify(props ?? null);
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => UNSAFE[c]!);
+}
+
+/** Parses island props text; throws on invalid JSON, or validates against `schema` when given. */
+export function parseIslandProps(text: string): unknown;
+export function parseIslandProps<T extends v.GenericSchema>(text: string, schema: T): v.InferOutput<T>;
+export function parseIslandProps(text: string, schema?: v.GenericSchema): unknown {
+  const data: unknown = JSON.parse(text);
+  return schema ? v.parse(schema, data) : data;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Island markup as a string (for fragments rendered without JSX), with `innerHtml` already rendered and trusted.
+ * @example islandHtml('mf-search/SortSelect', 'fc-sort', { sort: 'latest' }, html)
+ */
+export function islandHtml(island: IslandId, id: string, props: unknown, innerHtml: string): string {
+  if (!isIslandId(island)) throw new Error(`Invalid island "${island}"`);
+  const k = escapeAttr(id);
+  return `<div id="${k}" ${ISLAND_ATTR}="${island}" class="fc-island">${innerHtml}</div>` +
+    `<script type="application/json" ${ISLAND_PROPS_ATTR}="${k}">${serializeIslandProps(props)}</script>`;
+}

@@ -1,0 +1,48 @@
+/**
+ * A tenant's data set (entities shown by the site) and the KV keys for it and its stock.
+ * SiteConfig (tenant.ts) holds settings; this holds the records it points at. ARCHITECTURE.md "Data".
+ */
+import * as v from 'valibot';
+import { DealershipSchema, ManufacturerSchema, BrandSchema } from './entities/dealership.ts';
+import { LocationSchema, SpecialHoursEntrySchema } from './entities/location.ts';
+import { OfferSchema } from './entities/content.ts';
+
+/** Every list defaults to empty, so a tenant with no stored data set (or no brands, offers...) still reads. */
+export const TenantDataSchema = v.object({
+  locations: v.optional(v.array(LocationSchema), []),
+  dealerships: v.optional(v.array(DealershipSchema), []),
+  manufacturers: v.optional(v.array(ManufacturerSchema), []),
+  brands: v.optional(v.array(BrandSchema), []),
+  offers: v.optional(v.array(OfferSchema), []),
+  special_hours: v.optional(v.array(SpecialHoursEntrySchema), []),
+});
+export type TenantData = v.InferOutput<typeof TenantDataSchema>;
+export type TenantDataInput = v.InferInput<typeof TenantDataSchema>;
+
+/** Parses a tenant's data set and throws one readable error listing every bad field. */
+export function parseTenantData(slug: string, input: unknown): TenantData {
+  const result = v.safeParse(TenantDataSchema, input);
+  if (!result.success) {
+    const lines = result.issues.map((i) => `  ${v.getDotPath(i) ?? '(root)'}: ${i.message}`);
+    throw new Error(`Invalid tenant data "${slug}":\n${lines.join('\n')}`);
+  }
+  return result.output;
+}
+
+/** Stock is stored in KV in chunks of this many cars (a KV value stays well under its 25 MiB limit). */
+export const STOCK_CHUNK_SIZE = 500;
+
+export const StockMetaSchema = v.object({
+  count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  chunks: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** ISO timestamp of the import. */
+  updated_at: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type StockMeta = v.InferOutput<typeof StockMetaSchema>;
+
+export const kvTenantDataKey = (slug: string) => `tenant-data:${slug}`;
+export const kvStockMetaKey = (slug: string) => `stock:${slug}:meta`;
+export const kvStockChunkKey = (slug: string, index: number) => `stock:${slug}:${index}`;
+
+/** Number of chunks needed for `count` cars. */
+export const stockChunkCount = (count: number, size = STOCK_CHUNK_SIZE) => Math.ceil(count / size);

@@ -1,0 +1,78 @@
+/**
+ * Serves the demo's generated pictures by path (the shell mounts this under /demo-img/).
+ * Paths are matched against strict patterns, so anything else (including traversal attempts) is null.
+ */
+import { MAKES } from './catalogue.ts';
+import { escapeXml, knownBodies, renderBannerSvg, renderInteriorSvg, renderLogoSvg, renderPlaceSvg, renderVehicleSvg, shapeForBody, type LogoColours } from './svg.ts';
+import { DEMO_TENANTS } from '../tenants/index.ts';
+
+export const DEMO_IMAGE_PREFIX = '/demo-img/';
+const SVG = 'image/svg+xml; charset=utf-8';
+
+let logos: Map<string, { text: string; colours: LogoColours }> | null = null;
+function logoRegistry() {
+  if (!logos) {
+    logos = new Map();
+    for (const m of MAKES) logos.set(m.slug, { text: m.name, colours: m.colours });
+    for (const t of DEMO_TENANTS) logos.set(t.config.slug, t.logo);
+  }
+  return logos;
+}
+
+const labelFromSlug = (slug: string) => slug.split('-').filter(Boolean).map((w) => w.toUpperCase()).join(' ');
+
+/** A one-page history report rendered as an SVG document (Car History Report button, spec §5). */
+function renderReportSvg(vin: string): string {
+  const line = (y: number, label: string, value: string) =>
+    `<text x="40" y="${y}" font-size="15" fill="#374151">${escapeXml(label)}</text><text x="560" y="${y}" font-size="15" font-weight="600" text-anchor="end" fill="#065f46">${escapeXml(value)}</text>`;
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="420" viewBox="0 0 600 420" role="img" aria-label="Vehicle history report" font-family="system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif">' +
+    '<rect width="600" height="420" fill="#ffffff" stroke="#d1d5db"/>' +
+    '<rect width="600" height="64" fill="#1f2937"/><text x="40" y="40" font-size="22" font-weight="700" fill="#ffffff">Vehicle History Report (demo)</text>' +
+    `<text x="40" y="100" font-size="15" fill="#111827">VIN ${escapeXml(vin)}</text>` +
+    line(150, 'Written-off register', 'No record') +
+    line(185, 'Stolen vehicle check', 'Clear') +
+    line(220, 'Finance owing (PPSR)', 'None registered') +
+    line(255, 'Odometer rollback check', 'No discrepancy') +
+    line(290, 'Recalls outstanding', 'None') +
+    '<text x="40" y="370" font-size="12" fill="#6b7280">Generated demo document. Not a real PPSR certificate.</text>' +
+    '</svg>'
+  );
+}
+
+const CAR = /^\/demo-img\/car\/([A-Za-z0-9]{2,20})\/([0-9a-f]{6})\/(\d{1,2})(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\.svg$/;
+const LOGO = /^\/demo-img\/logo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+const INTERIOR = /^\/demo-img\/interior\/([0-9a-f]{6})\.svg$/;
+const BANNER = /^\/demo-img\/banner\/([A-Za-z0-9]{2,20})\/([0-9a-f]{6})\/([0-9a-f]{6})\.svg$/;
+const PLACE = /^\/demo-img\/place\/([0-9a-f]{6})\/(sales|used|service|parts)\.svg$/;
+const REPORT = /^\/demo-img\/report\/([A-HJ-NPR-Z0-9]{17})\.svg$/;
+
+/**
+ * The generated picture for a /demo-img/ path, or null when the path is not one the demo produces.
+ * @example renderDemoImage('/demo-img/car/ute/f2f3f0/3-toyota-hilux.svg') // { body: '<svg ...', contentType: 'image/svg+xml; charset=utf-8' }
+ */
+export function renderDemoImage(pathname: string): { body: string; contentType: string } | null {
+  if (!pathname.startsWith(DEMO_IMAGE_PREFIX) || pathname.length > 200) return null;
+  let m: RegExpExecArray | null;
+  if ((m = CAR.exec(pathname))) {
+    const [, body, hex, n, label] = m as unknown as [string, string, string, string, string | undefined];
+    const angle = Number(n);
+    if (!shapeForBody(body) || angle > 23) return null;
+    return { body: renderVehicleSvg({ body, colour: `#${hex}`, angle, label: label ? labelFromSlug(label) : undefined }), contentType: SVG };
+  }
+  if ((m = LOGO.exec(pathname))) {
+    const logo = logoRegistry().get(m[1] as string);
+    return logo ? { body: renderLogoSvg(logo.text, logo.colours), contentType: SVG } : null;
+  }
+  if ((m = INTERIOR.exec(pathname))) return { body: renderInteriorSvg({ colour: `#${m[1]}` }), contentType: SVG };
+  if ((m = BANNER.exec(pathname))) {
+    if (!shapeForBody(m[1] as string)) return null;
+    return { body: renderBannerSvg({ body: m[1] as string, colour: `#${m[2]}`, background: `#${m[3]}` }), contentType: SVG };
+  }
+  if ((m = PLACE.exec(pathname))) return { body: renderPlaceSvg({ colour: `#${m[1]}`, kind: m[2] as string }), contentType: SVG };
+  if ((m = REPORT.exec(pathname))) return { body: renderReportSvg(m[1] as string), contentType: SVG };
+  return null;
+}
+
+/** Body types the car image route accepts. */
+export const DEMO_IMAGE_BODIES = knownBodies();

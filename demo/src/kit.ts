@@ -1,0 +1,237 @@
+/**
+ * Building blocks for demo tenant files (demo/tenants/*): opening hours, holiday hours, locations,
+ * image paths, and the DemoTenant bundle type (config + data + stock profile).
+ */
+import type { SiteConfigInput } from '@forecourt/contracts/tenant';
+import type { TenantDataInput } from '@forecourt/contracts/tenant-data';
+import type { LocationInput, OpeningHourEntry, SpecialHoursEntry } from '@forecourt/contracts/entities/location';
+import type { CarType } from '@forecourt/contracts/entities/car';
+import type { LogoColours } from './svg.ts';
+
+/** How a tenant's stock is generated (not part of the site config: demo only). */
+export type StockProfile = {
+  /** Cars in the default data set and in the bench data set. */
+  defaultCount: number;
+  benchCount: number;
+  /** Car ids are idBase + sequence, so ids never collide across tenants. */
+  idBase: number;
+  /** Stock number prefix, e.g. 'HT'. */
+  stockPrefix: string;
+  carTypes: [CarType, number][];
+  /** Relative share of stock per location id (service and parts locations hold none). */
+  locationWeights: Record<string, number>;
+  /** Share of a franchised location's used stock that is its own make (the rest are trade-ins of any car make). */
+  usedOwnMakeShare: number;
+  /** Manufacturer slugs whose models fill used car stock (beyond own-make trade-ins). */
+  usedMakes: string[];
+  /** Weight multiplier per simple_body for used stock (e.g. a country yard sells more utes). */
+  usedBodyBias?: Record<string, number>;
+  /** Used cars of this manufacturer are certified pre-owned. */
+  certifiedMaker?: string;
+  /** Share of cars offered with a weekly subscription price. */
+  subscriptionShare: number;
+  /** Share of in-stock cars carrying a YouX quote. */
+  youxShare: number;
+  /** Regions each location delivers to (delivery calculator), by location id. */
+  distribution?: Record<string, string[]>;
+};
+
+export type DemoTenant = {
+  config: SiteConfigInput;
+  /** Every list present (the schema defaults them to empty; a demo tenant states them). */
+  data: Required<TenantDataInput>;
+  stock: StockProfile;
+  /** Wordmark drawn at /demo-img/logo/<slug>.svg. */
+  logo: { text: string; colours: LogoColours };
+};
+
+/** The site path of a generated image (served by renderDemoImage). */
+export const img = {
+  logo: (slug: string) => `/demo-img/logo/${slug}.svg`,
+  car: (body: string, hex: string, n: number, label?: string) => `/demo-img/car/${body}/${hex.replace('#', '').toLowerCase()}/${n}${label ? `-${label}` : ''}.svg`,
+  interior: (hex: string) => `/demo-img/interior/${hex.replace('#', '').toLowerCase()}.svg`,
+  banner: (body: string, carHex: string, bgHex: string) => `/demo-img/banner/${body}/${carHex.replace('#', '').toLowerCase()}/${bgHex.replace('#', '').toLowerCase()}.svg`,
+  place: (hex: string, kind: string) => `/demo-img/place/${hex.replace('#', '').toLowerCase()}/${kind}.svg`,
+  report: (vin: string) => `/demo-img/report/${vin}.svg`,
+};
+
+/** Width and height renderLogoSvg gives a wordmark (so configs can state the logo's size). */
+export function logoSize(text: string): { width: number; height: number } {
+  return { width: 64 + Math.ceil(text.trim().length * 11.5) + 16, height: 56 };
+}
+
+/** '08:30' -> '8:30am'; '17:00' -> '5pm'. */
+export function clockLabel(clock: string): string {
+  const [h = 0, m = 0] = clock.split(':').map(Number);
+  const suffix = h >= 12 ? 'pm' : 'am';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return m === 0 ? `${h12}${suffix}` : `${h12}:${String(m).padStart(2, '0')}${suffix}`;
+}
+
+type Range = [open: string, close: string];
+export type WeekSpec = {
+  /** Monday-Friday hours, or one range per weekday (Mon..Fri) when they differ. */
+  weekdays: Range | [Range, Range, Range, Range, Range];
+  saturday: Range | 'appointment' | 'closed';
+  sunday: Range | 'closed';
+};
+
+/** Opening hours for a week (weekday 0 = Sunday, spec §3 Opening-hour entry). */
+export function openingHours(week: WeekSpec): OpeningHourEntry[] {
+  const open = (weekday: number, [o, c]: Range): OpeningHourEntry => ({ weekday, status: 'Open', formated_hours: `${clockLabel(o)} - ${clockLabel(c)}`, open: o, close: c });
+  const closed = (weekday: number): OpeningHourEntry => ({ weekday, status: 'Closed', formated_hours: 'Closed', open: null, close: null });
+  const perDay = Array.isArray(week.weekdays[0]) ? (week.weekdays as Range[]) : [0, 1, 2, 3, 4].map(() => week.weekdays as Range);
+  const out: OpeningHourEntry[] = [];
+  out.push(week.sunday === 'closed' ? closed(0) : open(0, week.sunday));
+  perDay.forEach((range, i) => out.push(open(i + 1, range)));
+  if (week.saturday === 'closed') out.push(closed(6));
+  else if (week.saturday === 'appointment') out.push({ weekday: 6, status: 'Open', formated_hours: 'By appointment only', open: null, close: null });
+  else out.push(open(6, week.saturday));
+  return out;
+}
+
+/** National public holidays around the demo's dates (2026-2027) and the usual dealer arrangements. */
+const HOLIDAYS: [date: string, hours: Range | null][] = [
+  ['2026-01-01', null], ['2026-01-26', null], ['2026-04-03', null], ['2026-04-04', ['09:00', '13:00']], ['2026-04-06', null],
+  ['2026-04-25', null], ['2026-12-24', ['08:30', '12:00']], ['2026-12-25', null], ['2026-12-26', null], ['2026-12-28', null],
+  ['2026-12-31', ['08:30', '15:00']], ['2027-01-01', null], ['2027-01-26', null], ['2027-03-26', null], ['2027-03-29', null],
+];
+
+/**
+ * Special (holiday) hours for locations. Half the entries use start_hour/end_hour and the other half
+ * hours.begin/end, because feeds carry both shapes (spec §3 Special-hours entry).
+ */
+export function holidayHours(locationIds: string[], extra: [date: string, hours: Range | null][] = []): SpecialHoursEntry[] {
+  const out: SpecialHoursEntry[] = [];
+  const all = [...HOLIDAYS, ...extra].sort((a, b) => a[0].localeCompare(b[0]));
+  locationIds.forEach((location_id, li) => {
+    for (const [date, hours] of all) {
+      if (!hours) out.push({ date, status: 'Closed', start_hour: null, end_hour: null, hours: null, location_id });
+      else if (li % 2 === 0) out.push({ date, status: 'Open', start_hour: hours[0], end_hour: hours[1], hours: null, location_id });
+      else out.push({ date, status: 'Open', start_hour: null, end_hour: null, hours: { begin: hours[0], end: hours[1] }, location_id });
+    }
+  });
+  return out;
+}
+
+export type PlaceSpec = {
+  id: string;
+  name: string;
+  slug: string;
+  type: '' | 'sales' | 'used' | 'service' | 'parts';
+  subtype?: string;
+  primary?: boolean;
+  dealership: { id: string; slug: string };
+  manufacturers: string[];
+  street: string;
+  city: string;
+  state: string;
+  postcode: string;
+  lat: number;
+  long: number;
+  phone: string;
+  landline?: string;
+  hours: WeekSpec;
+  licence?: string;
+  mvr?: string;
+  rating: number;
+  reviews: number;
+  brandColour: string;
+  reviewItems?: { author: string; rating: number; text: string; date: string }[];
+};
+
+/** A Location entity (spec §3) from a compact description. */
+export function location(p: PlaceSpec): LocationInput {
+  const kind = p.type === '' ? 'sales' : p.type;
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    visible: true,
+    primary: p.primary ?? false,
+    location_type: p.type,
+    location_subtype: p.subtype ?? null,
+    dealership_id: p.dealership.id,
+    dealership_slug: p.dealership.slug,
+    manufacturers: p.manufacturers,
+    image: { image: { url: img.place(p.brandColour, kind) } },
+    dealer_license_number: p.licence ?? null,
+    motor_vehicle_repairer: p.mvr ?? null,
+    address: {
+      id: `addr-${p.id}`,
+      street: p.street,
+      city: p.city,
+      state: p.state,
+      postcode: p.postcode,
+      lat: p.lat,
+      long: p.long,
+      place_id: null,
+      place_url: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${p.street}, ${p.city} ${p.state} ${p.postcode}`)}`,
+      map_key: null,
+    },
+    contact_detail: { phone: p.phone, landline_phone: p.landline ?? null, opening_hours: openingHours(p.hours) },
+    average_rating: p.rating,
+    review_count: p.reviews,
+    reviews: { average_rating: p.rating, count: p.reviews },
+    review_items: p.reviewItems ?? [],
+  };
+}
+
+/** Footer groups of spec §2 (Vehicles, Buyer Tools, Servicing and Parts, dealer-name group). */
+export function standardFooter(dealerName: string, options: { usedOnly?: boolean } = {}) {
+  const vehicles = options.usedOnly
+    ? [
+        { label: 'All Used Cars', href: '/search/used-cars' },
+        { label: 'Utes', href: '/search/ute' },
+        { label: 'SUVs', href: '/search/suv' },
+        { label: 'Sell Your Car', href: '/sell-your-car' },
+      ]
+    : [
+        { label: 'New Cars', href: '/search/new-cars' },
+        { label: 'Demo Cars', href: '/search/demo-cars' },
+        { label: 'Used Cars', href: '/search/used-cars' },
+        { label: 'Special Offers', href: '/special-offers' },
+      ];
+  return [
+    { title: 'Vehicles', links: vehicles },
+    {
+      title: 'Buyer Tools',
+      links: [
+        { label: 'Finance', href: '/finance' },
+        { label: 'Apply for Finance', href: '/apply-for-finance' },
+        { label: 'Value My Trade-In', href: '/trade-in' },
+        { label: 'Book a Test Drive', href: '/book-test-drive/' },
+      ],
+    },
+    {
+      title: 'Servicing and Parts',
+      links: [
+        { label: 'Book a Service', href: '/service' },
+        { label: 'Parts & Accessories', href: '/vehicle-parts-and-accessories' },
+        { label: 'Warranty', href: '/warranty' },
+        { label: 'Roadside Assist', href: '/roadside-assist' },
+      ],
+    },
+    {
+      title: dealerName,
+      links: [
+        { label: 'About Us', href: '/about-us' },
+        { label: 'Careers', href: '/careers' },
+        { label: 'Contact Us', href: '/contact' },
+        { label: 'Privacy Policy', href: '/privacy-policy' },
+        { label: 'Terms and Conditions', href: '/terms-and-conditions' },
+      ],
+    },
+  ];
+}
+
+/** One remote version for every remote (the demo runs them all at 0.1.0). */
+export const DEMO_REMOTES = { 'mf-search': '0.1.0', 'mf-vehicle': '0.1.0', 'mf-locations': '0.1.0', 'mf-finance': '0.1.0', 'mf-account': '0.1.0' };
+
+/** A system font stack (nothing fetched). */
+export const FONTS = {
+  sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  serif: 'ui-serif, Georgia, Cambria, "Times New Roman", Times, serif',
+  rounded: 'ui-rounded, "SF Pro Rounded", system-ui, -apple-system, "Segoe UI", sans-serif',
+  condensed: '"Arial Narrow", "Roboto Condensed", "Segoe UI", system-ui, sans-serif',
+};

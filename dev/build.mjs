@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * Builds every part for a local run or a deploy:
+ *  1. each remote's and the shell's browser bundle with Vite + Module Federation (dist/client/...),
+ *  2. an asset manifest per package (dist/asset-manifest.json) the Worker imports to name its CSS/entries,
+ *  3. each Worker bundled with esbuild into dist/worker/index.js (what the local runtime loads).
+ * Usage: node dev/build.mjs [--only shell,mf-search] [--skip-client]
+ */
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { join, resolve, relative } from 'node:path';
+import { ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
+const skipClient = args.includes('--skip-client');
+
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+async function buildClient(worker) {
+  const dir = join(ROOT, worker.dir);
+  const configFile = join(dir, 'vite.config.mjs');
+  if (!existsSync(configFile)) return { css: [], entry: null };
+  await viteBuild({ configFile, logLevel: 'warn' });
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const clientRoot = join(dir, 'dist/client');
+  const files = walk(clientRoot).map((f) => '/' + relative(clientRoot, f).split('\\').join('/'));
+  const css = files.filter((f) => f.endsWith('.css'));
+  let entry = files.find((f) => f.endsWith('/remoteEntry.js')) ?? null;
+  if (worker.dir === 'shell') {
+    const base = `/_shell/${version}/`;
+    const viteManifest = JSON.parse(readFileSync(join(clientRoot, base.slice(1), 'manifest.json'), 'utf8'));
+    const main = Object.values(viteManifest).find((c) => c.isEntry);
+    entry = base + main.file;
+  }
+  return { version, css, entry };
+}
+
+async function buildWorker(worker) {
+  const dir = join(ROOT, worker.dir);
+  await esbuild({
+    entryPoints: [join(dir, readWranglerConfig(worker.dir).main)],
+    outfile: join(dir, 'dist/worker/index.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser', 'import', 'default'],
+    mainFields: ['module', 'browser', 'main'],
+    jsx: 'automatic',
+    // Stylesheets ship through the Vite client build; the server bundle only needs the markup.
+    loader: { '.css': 'empty' },
+    external: ['cloudflare:*', 'node:*'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minify: true,
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+/** demo/ as one Node module, for the local runtime's seeding and the CLI tools. */
+async function buildDemo() {
+  await esbuild({
+    entryPoints: [join(ROOT, 'demo/src/index.ts')],
+    outfile: join(ROOT, 'demo/dist/index.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+const t0 = performance.now();
+if (!only || only.includes('demo')) await buildDemo();
+for (const worker of WORKERS) {
+  if (only && !only.includes(worker.dir)) continue;
+  const dir = join(ROOT, worker.dir);
+  mkdirSync(join(dir, 'dist'), { recursive: true });
+  const manifestPath = join(dir, 'dist/asset-manifest.json');
+  if (!skipClient || !existsSync(manifestPath)) {
+    const t = performance.now();
+    const manifest = await buildClient(worker);
+    writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
+    if (manifest.entry) console.log(`client  ${worker.dir.padEnd(12)} ${Math.round(performance.now() - t)} ms`);
+  }
+  const t = performance.now();
+  await buildWorker(worker);
+  console.log(`worker  ${worker.dir.padEnd(12)} ${Math.round(performance.now() - t)} ms`);
+}
+console.log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -1,0 +1,38 @@
+/** The Workers of the platform, in the order the local runtime lists them (the shell first: it takes all traffic). */
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const WORKERS = [
+  { dir: 'shell' },
+  { dir: 'mf-search' },
+  { dir: 'mf-vehicle' },
+  { dir: 'mf-locations' },
+  { dir: 'mf-finance' },
+  { dir: 'mf-account' },
+  { dir: 'edge-api' },
+];
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Parses JSON with comments and trailing commas (wrangler.jsonc), respecting strings. */
+export function parseJsonc(text) {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      i = text.indexOf('*/', i + 2) + 1;
+    } else out += c;
+  }
+  return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
+}
+
+export const readWranglerConfig = (dir) => parseJsonc(readFileSync(join(ROOT, dir, 'wrangler.jsonc'), 'utf8'));

@@ -1,0 +1,110 @@
+/**
+ * The composed platform through the shell, as a shopper would use it: for every demo tenant, home and search are
+ * server-rendered, hydrate, respond to a click, log no errors and pass axe (WCAG 2.2 AA).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { startPlatform } from '../dev/platform.mjs';
+import { axeViolations, collectErrors, getWithHost, installReactCounter, launchChromium } from './support.ts';
+
+type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+let platform: Platform;
+let browser: Browser;
+let tenants: Array<{ slug: string; name: string; used_only: boolean }>;
+
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
+  const demo = await import('../demo/dist/index.mjs');
+  tenants = demo.demoTenants().map((t: { slug: string; name: string; search: { used_only: boolean } }) => ({ slug: t.slug, name: t.name, used_only: t.search.used_only }));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.dispose();
+});
+
+async function newContext(): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+}
+
+describe('tenant resolution', () => {
+  it('answers an unknown host with a plain 404 that names no tenant', async () => {
+    const res = await getWithHost(platform.url, 'nobody.example.com', '/search/used-cars');
+    expect(res.status).toBe(404);
+    for (const t of tenants) expect(res.body).not.toContain(t.name);
+  });
+
+  it('sets security headers on documents', async () => {
+    const t = tenants[0]!;
+    const res = await getWithHost(platform.url, `${t.slug}.localhost`, '/');
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe.each([0, 1, 2])('demo tenant #%i', (index) => {
+  const tenant = () => tenants[index]!;
+
+  it('server-renders the search page with a first page of 21 cards', async () => {
+    const t = tenant();
+    const res = await getWithHost(platform.url, `${t.slug}.localhost`, '/search/used-cars');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(`<title>Used cars for sale | ${t.name.replace(/&/g, '&amp;')}</title>`);
+    expect(res.body.match(/class="fs-card"/g)?.length).toBe(21);
+    expect(res.body).toMatch(/[\d,]+ vehicles found/);
+    expect(res.body).toContain('data-island="mf-search/SearchResults"');
+  });
+
+  it('home: renders, hydrates the header island, no console errors, no axe violations', async () => {
+    const t = tenant();
+    const context = await newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await installReactCounter(page);
+    const res = await page.goto(`${platform.tenantUrl(t.slug)}/`, { waitUntil: 'load' });
+    expect(res?.status()).toBe(200);
+    await page.waitForSelector('html[data-islands-ready]');
+    await expect.poll(() => page.locator('[data-island][data-hydrated]').count()).toBeGreaterThan(0);
+    expect(await page.locator('h1').first().textContent()).toBeTruthy();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers.length)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('search: hydrates, sorts by lowest price via the API, favourites update the header count, axe clean', async () => {
+    const t = tenant();
+    const context = await newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await installReactCounter(page);
+    await page.goto(`${platform.tenantUrl(t.slug)}/search/used-cars`, { waitUntil: 'load' });
+    await page.waitForSelector('#fs-results[data-hydrated]');
+    expect(await page.locator('.fs-card').count()).toBe(21);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const apiCall = page.waitForResponse((r) => r.url().includes('/api/search/view'));
+    await page.selectOption('#fs-sort-select', 'price_asc');
+    expect((await apiCall).status()).toBe(200);
+    await expect.poll(() => page.url()).toContain('sortBy=price_asc');
+    await expect.poll(() => page.locator('.fs-results[data-state="hasData"]').count()).toBe(1);
+    const prices = await page.locator('.fs-card__price strong').allTextContents();
+    const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, ''))).filter((n) => n > 0);
+    expect(amounts.length).toBeGreaterThan(1);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+
+    // Cross-remote event: a search card (mf-search) favourite updates the header count (mf-account).
+    const count = page.locator('[data-favourites-count]');
+    await expect.poll(() => count.textContent()).toBe('0');
+    await page.locator('.fs-card__fave').first().click();
+    await expect.poll(() => count.textContent()).toBe('1');
+    await expect.poll(() => page.locator('.fs-card__fave[aria-pressed="true"]').count()).toBe(1);
+
+    expect(await page.evaluate(() => (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers.length)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * edge-api Worker: the write side of Forecourt (ARCHITECTURE.md). Leads + outbox, OTP sign-in, watchlist,
+ * views, analytics, rate limits and provider ports; owns the D1 schema. Reached from the shell over a
+ * service binding, which forwards `x-forecourt-tenant` on every request.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './types.ts';
+import { MAX_BODY_BYTES, jsonError, notFound, onError } from './lib/http.ts';
+import { tenantMiddleware } from './lib/tenant.ts';
+import { healthRoutes } from './routes/health.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+
+const app = new Hono<AppEnv>();
+
+app.use('*', secureHeaders());
+app.use('/api/*', async (c, next) => {
+  await next();
+  // Answers are per shopper or per tenant: never stored by shared caches.
+  if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+});
+app.use('/api/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, 'Request body too large.') }));
+app.use('/api/*', tenantMiddleware);
+
+const routes = app
+  .route('/api', healthRoutes)
+  .route('/api', analyticsRoutes);
+
+app.notFound(notFound);
+app.onError(onError);
+
+// The main module exports only the handler (workerd rejects other runtime exports) and types.
+/** Typed client shape for `hono/client` (`hc<AppType>(...)`). */
+export type AppType = typeof routes;
+export default app;

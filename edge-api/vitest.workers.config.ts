@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// Tests stay offline: no request.cf download, no wrangler telemetry (an explicit setting wins).
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+process.env.WRANGLER_SEND_METRICS ??= 'false';
+
+/**
+ * edge-api integration tests inside workerd with real local D1 and KV (bindings from wrangler.jsonc).
+ * The migrations are read here in Node and applied by src/test/apply-migrations.ts inside the runtime.
+ */
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => {
+      const migrations = await readD1Migrations(path.join(here, 'migrations'));
+      return {
+        wrangler: { configPath: path.join(here, 'wrangler.jsonc') },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      };
+    }),
+  ],
+  test: {
+    name: 'edge-api-workers',
+    root: here,
+    include: ['src/**/*.worker.test.ts'],
+    setupFiles: ['./src/test/apply-migrations.ts'],
+  },
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { PAGES } from '@forecourt/contracts/routes';
+import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import type { Env } from './env.ts';
+import { createApp } from './app.tsx';
+import { siteConfigInput, testEnv } from './test/tenant.ts';
+
+const styles = ['/_mf/mf-account/0.1.0/assets/style-abc123.css'];
+const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('no-faves', { features: { favourites: false } })]);
+const get = (path: string, tenant?: string, bindings: Env = env) =>
+  createApp({ styles }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
+
+describe('mf-account Worker', () => {
+  it('answers 404 JSON for a missing or unknown tenant', async () => {
+    for (const tenant of [undefined, 'nobody']) {
+      const res = await get('/fragments/sign-in', tenant);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Unknown site.' });
+    }
+  });
+
+  it('answers the header slot with the island and its styles in the head header', async () => {
+    const res = await get('/fragments/header-account', 'test-motors');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('data-island="mf-account/HeaderAccount"');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))?.styles).toEqual(styles);
+  });
+
+  it('leaves the header slot empty when the tenant turns favourites off', async () => {
+    const res = await get('/fragments/header-account', 'no-faves');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
+  it('answers every page the route table gives it, noindex, with styles', async () => {
+    for (const page of PAGES['mf-account']) {
+      const res = await get(`/fragments/${page}`, 'test-motors');
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
+      expect(head).toMatchObject({ robots: 'noindex', styles });
+      expect(head?.title).toMatch(/ \| Test Motors$/);
+      const html = await res.text();
+      expect(html).not.toMatch(/<html|<head/);
+      expect(html).toContain('<h1>');
+    }
+  });
+
+  it('answers an unknown page with a 404 fragment', async () => {
+    const res = await get('/fragments/checkout', 'test-motors');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page not found');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))?.robots).toBe('noindex');
+  });
+
+  it('serves the client bundle from ASSETS without a tenant', async () => {
+    const res = await get('/_mf/mf-account/0.1.0/remoteEntry.js');
+    expect(await res.text()).toBe('asset /_mf/mf-account/0.1.0/remoteEntry.js');
+  });
+
+  it('hides internal errors behind a generic 500', async () => {
+    const broken = { ...env, CONFIG: { get: async () => { throw new Error('KV down'); } } } as unknown as Env;
+    const res = await get('/fragments/sign-in', 'test-motors', broken);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'An unknown error occurred.' });
+  });
+});

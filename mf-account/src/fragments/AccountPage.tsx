@@ -1,0 +1,39 @@
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import SavedCars from '../islands/SavedCars.tsx';
+import { Island } from '../lib/island.tsx';
+import { PAGE_TITLES, telHref, type AccountPage as Page } from '../lib/pages.ts';
+
+/** What is coming on each page, said plainly: these pages land in a later issue. */
+const COMING_SOON: Record<Page, string> = {
+  'sign-in': 'Signing in with your mobile number is coming soon.',
+  watchlist: 'Saving cars to an account is coming soon; for now, cars you save are kept on this device.',
+  'my-garage': 'My Garage, where you will keep your vehicles and service history, is coming soon.',
+};
+
+/** An account page (sign-in, watchlist, my-garage): honest about what is not built yet, with a way to reach the dealer. */
+export function AccountPage({ page, config }: { page: Page; config: Pick<SiteConfig, 'name' | 'contact'> }) {
+  const title = PAGE_TITLES[page];
+  return (
+    <article className="fa-page">
+      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
+        <ol>
+          <li>
+            <a href="/">Home</a>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <h1>{title}</h1>
+      <p>
+        {COMING_SOON[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
+      </p>
+      {page === 'watchlist' ? <Island module="SavedCars" id="fa-saved-cars" component={SavedCars} props={{}} /> : null}
+      <p>
+        <a className="fc-btn" href="/">
+          Back to home
+        </a>
+      </p>
+    </article>
+  );
+}
+

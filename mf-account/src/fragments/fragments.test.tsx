@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from '@forecourt/contracts/fragments';
+import { siteConfig } from '../test/tenant.ts';
+import { AccountPage } from './AccountPage.tsx';
+import { HeaderSlot } from './HeaderSlot.tsx';
+
+const config = siteConfig();
+
+describe('header account slot', () => {
+  const html = renderToString(<HeaderSlot />);
+  it('is an mf-account/HeaderAccount island with its props script outside the root', () => {
+    expect(html).toMatch(new RegExp(`<div id="fa-header-account" ${ISLAND_ATTR}="mf-account/HeaderAccount" class="fc-island">`));
+    expect(html).toMatch(new RegExp(`</div><script type="application/json" ${ISLAND_PROPS_ATTR}="fa-header-account">\\{\\}</script>$`));
+  });
+  it('server-renders a count of 0 (localStorage is read after hydration) with a clear accessible name', () => {
+    expect(html).toContain('href="/watchlist"');
+    expect(html).toMatch(/<span data-favourites-count="">0<\/span>/);
+    expect(html).toContain('<span aria-hidden="true">♥</span>');
+    expect(html).toContain('<span class="fc-visually-hidden"> <!-- -->saved cars</span>');
+    // fc-btn gives the 44px target.
+    expect(html).toContain('class="fc-btn fa-count"');
+  });
+});
+
+describe('account pages', () => {
+  it('sign-in names the page, says it is coming soon and gives the dealer phone and a link home', () => {
+    const html = renderToString(<AccountPage page="sign-in" config={config} />);
+    expect(html).toContain('<h1>Sign in</h1>');
+    expect(html).toContain('coming soon');
+    expect(html).toContain('<a href="tel:0730000000">07 3000 0000</a>');
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain('data-island');
+  });
+  it('my-garage is a placeholder too', () => {
+    const html = renderToString(<AccountPage page="my-garage" config={config} />);
+    expect(html).toContain('<h1>My Garage</h1>');
+    expect(html).toContain('coming soon');
+  });
+  it('watchlist renders the saved-cars island with its server empty state', () => {
+    const html = renderToString(<AccountPage page="watchlist" config={config} />);
+    expect(html).toContain('<h1>Your saved cars</h1>');
+    expect(html).toContain(`${ISLAND_ATTR}="mf-account/SavedCars"`);
+    expect(html).toContain('You have no saved cars yet.');
+    expect(html).toContain('href="/search/new-used-and-demo-cars"');
+  });
+});

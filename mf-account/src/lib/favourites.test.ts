@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, type FavouriteEntry } from '@forecourt/contracts/browser-storage';
+import { on } from '@forecourt/contracts/events';
+import { readFavourites, removeFavourite, savedCarsLabel, touchesFavourites } from './favourites.ts';
+
+const corolla: FavouriteEntry = { id: '148223', name: '2021 Toyota Corolla Ascent Sport', slug: '2021-toyota-corolla-ascent-sport-148223', make: 'Toyota', model: 'Corolla', primary_image_url: '/demo-img/hatch.svg' };
+const ranger: FavouriteEntry = { id: '99001', name: '2019 Ford Ranger XLT', slug: '2019-ford-ranger-xlt-99001', make: 'Ford', model: 'Ranger', primary_image_url: null };
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+}
+
+describe('readFavourites (spec §3 browser-stored favourites)', () => {
+  it('reads the stored list', () => {
+    const storage = memoryStorage({ [STORAGE_KEYS.favourites]: JSON.stringify([corolla, ranger]) });
+    expect(readFavourites(storage).map((f) => f.id)).toEqual(['148223', '99001']);
+  });
+  it('drops entries that no longer match the contract and survives corrupt JSON', () => {
+    const storage = memoryStorage({ [STORAGE_KEYS.favourites]: JSON.stringify([corolla, { id: 7 }, 'junk']) });
+    expect(readFavourites(storage)).toEqual([corolla]);
+    expect(readFavourites(memoryStorage({ [STORAGE_KEYS.favourites]: '{not json' }))).toEqual([]);
+  });
+  it('is empty without storage or when storage throws (private mode)', () => {
+    expect(readFavourites(undefined)).toEqual([]);
+    expect(readFavourites({ getItem: () => { throw new Error('SecurityError'); } })).toEqual([]);
+  });
+});
+
+describe('removeFavourite', () => {
+  it('stores the list without the car and emits favourites.changed.v1 with the change', () => {
+    const storage = memoryStorage({ [STORAGE_KEYS.favourites]: JSON.stringify([corolla, ranger]) });
+    const target = new EventTarget();
+    const seen: unknown[] = [];
+    on('favourites.changed.v1', (p) => seen.push(p), target);
+    const next = removeFavourite('148223', storage, target);
+    expect(next).toEqual([ranger]);
+    expect(JSON.parse(storage.data.get(STORAGE_KEYS.favourites)!)).toEqual([ranger]);
+    expect(seen).toEqual([{ favourites: [ranger], change: { action: 'remove', id: '148223' } }]);
+  });
+  it('still emits when storage refuses the write', () => {
+    const target = new EventTarget();
+    let count = -1;
+    on('favourites.changed.v1', (p) => (count = p.favourites.length), target);
+    const storage = { getItem: () => JSON.stringify([corolla]), setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(removeFavourite('148223', storage, target)).toEqual([]);
+    expect(count).toBe(0);
+  });
+});
+
+describe('helpers', () => {
+  it('knows which storage events concern favourites', () => {
+    expect(touchesFavourites(STORAGE_KEYS.favourites)).toBe(true);
+    expect(touchesFavourites(null)).toBe(true);
+    expect(touchesFavourites(STORAGE_KEYS.compare)).toBe(false);
+  });
+  it('pluralises the count label', () => {
+    expect(savedCarsLabel(0)).toBe('saved cars');
+    expect(savedCarsLabel(1)).toBe('saved car');
+    expect(savedCarsLabel(2)).toBe('saved cars');
+  });
+});

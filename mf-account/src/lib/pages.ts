@@ -1,0 +1,18 @@
+/** The pages mf-account answers (contracts route table) and small pure helpers for them. */
+import { PAGES, type PageOf } from '@forecourt/contracts/routes';
+
+export type AccountPage = PageOf<'mf-account'>;
+
+/** The header's account slot: fetched by the shell on every page, not a route of its own. */
+export const HEADER_SLOT = 'header-account';
+
+export const PAGE_TITLES: Record<AccountPage, string> = {
+  'sign-in': 'Sign in',
+  watchlist: 'Your saved cars',
+  'my-garage': 'My Garage',
+};
+
+export const isAccountPage = (page: string): page is AccountPage => (PAGES['mf-account'] as readonly string[]).includes(page);
+
+/** `tel:` address of a display phone number: digits and a leading + only ('07 3000 0000' -> 'tel:0730000000'). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import { remoteViteConfig } from '../dev/vite-remote.mjs';
+
+export default defineConfig(
+  remoteViteConfig({
+    dir: import.meta.dirname,
+    remote: 'mf-account',
+    exposes: {
+      './HeaderAccount': './src/islands/HeaderAccount.tsx',
+      './SavedCars': './src/islands/SavedCars.tsx',
+    },
+  }),
+);

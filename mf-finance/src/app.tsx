@@ -1,0 +1,67 @@
+import { Hono, type Context } from 'hono';
+import type { ReactElement } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { encodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
+import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
+import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
+import type { Env } from './env.ts';
+import { NotFound } from './fragments/NotFound.tsx';
+import { FinancePlaceholder } from './fragments/FinancePlaceholder.tsx';
+import { isFinancePage, PAGE_TITLES } from './lib/pages.ts';
+
+type AppEnv = { Bindings: Env; Variables: { config: SiteConfig } };
+
+export type AppOptions = {
+  /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
+  styles: string[];
+};
+
+/**
+ * The mf-finance Worker: the finance pages as fragments (ARCHITECTURE.md "Fragments").
+ * @example export default createApp({ styles: assetManifest.css })
+ */
+export function createApp({ styles }: AppOptions) {
+  let store: TenantStore | undefined;
+  const app = new Hono<AppEnv>();
+
+  /** Streams a server-rendered fragment with its head in the fragment header. */
+  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement) {
+    const stream = await renderToReadableStream(element);
+    return c.body(stream as never, status, {
+      'content-type': 'text/html; charset=utf-8',
+      [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }),
+      'cache-control': 'private, no-store',
+    });
+  }
+
+  // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
+  app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
+
+  // The tenant comes from the shell (server-side), never from the browser.
+  app.use('*', async (c, next) => {
+    const slug = c.req.header(TENANT_HEADER);
+    store ??= createTenantStore(c.env.CONFIG as never);
+    const config = slug ? await store.config(slug) : null;
+    if (!config) return c.json({ error: 'Unknown site.' }, 404);
+    c.set('config', config);
+    await next();
+  });
+
+  app.get('/fragments/:page', async (c) => {
+    const config = c.var.config;
+    const page = c.req.param('page');
+    if (!isFinancePage(page)) return fragment(c, 404, { title: `Page not found | ${config.name}`, robots: 'noindex' }, <NotFound />);
+    const title = PAGE_TITLES[page];
+    // Placeholders are thin pages: kept out of search results until the finance pages land.
+    return fragment(c, 200, { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex' }, <FinancePlaceholder page={page} config={config} />);
+  });
+
+  app.onError((error, c) => {
+    console.error('mf-finance error', error.message);
+    return c.json({ error: 'An unknown error occurred.' }, 500);
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from '@forecourt/contracts/fragments';
+import { PAGES } from '@forecourt/contracts/routes';
+import { siteConfig } from '../test/tenant.ts';
+import { FinancePlaceholder } from './FinancePlaceholder.tsx';
+
+const config = siteConfig();
+
+describe('finance placeholder fragments', () => {
+  it('every page has breadcrumbs, its heading, the dealer phone and email and a link to stock', () => {
+    for (const page of PAGES['mf-finance']) {
+      const html = renderToString(<FinancePlaceholder page={page} config={config} />);
+      expect(html).toMatch(/<nav aria-label="Breadcrumb" class="fc-breadcrumbs"><ol><li><a href="\/">Home<\/a><\/li><li aria-current="page">[^<]+<\/li><\/ol><\/nav><h1>[^<]+<\/h1>/);
+      expect(html).toContain('coming soon');
+      expect(html).toContain('<a href="tel:0730000000">07 3000 0000</a>');
+      expect(html).toContain('<a href="mailto:sales@example.com.au">sales@example.com.au</a>');
+      expect(html).toContain('href="/search/new-used-and-demo-cars"');
+    }
+  });
+  it('names the page', () => {
+    const html = renderToString(<FinancePlaceholder page="apply-for-finance" config={config} />);
+    expect(html).toContain('<li aria-current="page">Apply for finance</li>');
+    expect(html).toContain('<h1>Apply for finance</h1>');
+  });
+  it('renders the FinanceSteps island: steps visible, toggle hidden until hydrated', () => {
+    const html = renderToString(<FinancePlaceholder page="finance" config={config} />);
+    expect(html).toContain(`<div id="ff-steps" ${ISLAND_ATTR}="mf-finance/FinanceSteps" class="fc-island">`);
+    expect(html).toContain(`<script type="application/json" ${ISLAND_PROPS_ATTR}="ff-steps">{}</script>`);
+    expect(html).toMatch(/<button type="button" class="fc-btn" hidden="" aria-expanded="true" aria-controls="ff-steps-list">Hide steps<\/button>/);
+    expect(html).toContain('<ol id="ff-steps-list" class="ff-steps__list">');
+    expect(html.match(/<li><strong>/g)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,25 @@
+/** The pages mf-finance answers (contracts route table) and small pure helpers for them. */
+import { PAGES, type PageOf } from '@forecourt/contracts/routes';
+
+export type FinancePage = PageOf<'mf-finance'>;
+
+export const PAGE_TITLES: Record<FinancePage, string> = {
+  finance: 'Finance',
+  'finance-enquiry': 'Finance enquiry',
+  'apply-for-finance': 'Apply for finance',
+  'personalised-finance': 'Personalised finance',
+};
+
+/** What is coming on each page, said plainly: these pages land with the finance issue. */
+export const COMING_SOON: Record<FinancePage, string> = {
+  finance: 'Our online finance application is coming soon.',
+  'finance-enquiry': 'Sending a finance enquiry online is coming soon.',
+  'apply-for-finance': 'Applying for finance online is coming soon.',
+  'personalised-finance': 'Personalised finance quotes online are coming soon.',
+};
+
+export const isFinancePage = (page: string): page is FinancePage => (PAGES['mf-finance'] as readonly string[]).includes(page);
+
+/** `tel:` address of a display phone number: digits and a leading + only ('07 3000 0000' -> 'tel:0730000000'). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
+

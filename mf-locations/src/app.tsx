@@ -1,0 +1,70 @@
+import { Hono, type Context } from 'hono';
+import type { ReactElement } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { encodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
+import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
+import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
+import type { Env } from './env.ts';
+import { LocationsPage } from './fragments/LocationsPage.tsx';
+import { NotFound } from './fragments/NotFound.tsx';
+import { pageView } from './lib/pages.ts';
+
+type AppEnv = { Bindings: Env; Variables: { config: SiteConfig; store: TenantStore } };
+
+export type AppOptions = {
+  /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
+  styles: string[];
+};
+
+/**
+ * The mf-locations Worker: locations, contact, service and parts pages as fragments (ARCHITECTURE.md "Fragments").
+ * @example export default createApp({ styles: assetManifest.css })
+ */
+export function createApp({ styles }: AppOptions) {
+  let store: TenantStore | undefined;
+  const app = new Hono<AppEnv>();
+
+  /** Streams a server-rendered fragment with its head in the fragment header. */
+  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement) {
+    const stream = await renderToReadableStream(element);
+    return c.body(stream as never, status, {
+      'content-type': 'text/html; charset=utf-8',
+      [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }),
+      'cache-control': 'private, no-store',
+    });
+  }
+
+  // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
+  app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
+
+  // The tenant comes from the shell (server-side), never from the browser.
+  app.use('*', async (c, next) => {
+    const slug = c.req.header(TENANT_HEADER);
+    store ??= createTenantStore(c.env.CONFIG as never);
+    const config = slug ? await store.config(slug) : null;
+    if (!config) return c.json({ error: 'Unknown site.' }, 404);
+    c.set('config', config);
+    c.set('store', store);
+    await next();
+  });
+
+  app.get('/fragments/:page', async (c) => {
+    const config = c.var.config;
+    const data = await c.var.store.data(config.slug);
+    const view = pageView(c.req.param('page'), new URL(c.req.url).searchParams, config, data);
+    if (view.kind === 'not-found') return fragment(c, 404, { title: `Page not found | ${config.name}`, robots: 'noindex' }, <NotFound />);
+    const head: Omit<FragmentHead, 'styles'> = { title: `${view.title} | ${config.name}`, description: view.description };
+    if (view.robots) head.robots = view.robots;
+    if (view.jsonLd) head.jsonLd = view.jsonLd;
+    return fragment(c, 200, head, <LocationsPage view={view} config={config} />);
+  });
+
+  app.onError((error, c) => {
+    console.error('mf-locations error', error.message);
+    return c.json({ error: 'An unknown error occurred.' }, 500);
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR, parseIslandProps } from '@forecourt/contracts/fragments';
+import { LOCATION_IDS, siteConfig, tenantData } from '../test/tenant.ts';
+import { pageView } from '../lib/pages.ts';
+import { LocationsPage } from './LocationsPage.tsx';
+
+const config = siteConfig('test-motors', { locations: LOCATION_IDS });
+const data = tenantData();
+function render(page: string, query = '') {
+  const view = pageView(page, new URLSearchParams(query), config, data);
+  if (view.kind === 'not-found') throw new Error('not found');
+  return renderToString(<LocationsPage view={view} config={config} />);
+}
+
+describe('locations list page', () => {
+  const html = render('locations', 'locationQuery=logan');
+  it('is the LocationsList island, its props the cards and the query', () => {
+    expect(html).toContain(`<div id="fl-locations" ${ISLAND_ATTR}="mf-locations/LocationsList" class="fc-island">`);
+    const script = html.match(new RegExp(`<script type="application/json" ${ISLAND_PROPS_ATTR}="fl-locations">(.*?)</script>`))?.[1];
+    const props = parseIslandProps(script!) as { cards: Array<{ id: string }>; query: string };
+    expect(props.query).toBe('logan');
+    expect(props.cards.map((c) => c.id)).toEqual(['l1', 'l2', 'l4']);
+  });
+  it('server-renders the search box with the query and only the matching cards', () => {
+    expect(html).toContain('placeholder="Search locations..."');
+    expect(html).toMatch(/name="locationQuery"[^>]*value="logan"/);
+    expect(html).toContain('<p class="fl-list__count" role="status">Showing 1 of 3 locations</p>');
+    expect(html).toContain('<h2 class="fl-card__name" id="fl-loc-l4">Logan Škoda Sales</h2>');
+    expect(html).not.toContain('Springwood Toyota Sales</h2>');
+  });
+  it('shows every location without a query: name, address linked to the map, phone link, hours summary', () => {
+    const all = render('locations');
+    expect(all).toContain('<p class="fl-list__count" role="status">3 locations</p>');
+    expect(all).toContain('<a href="https://maps.example/springwood">3350 Pacific Highway<br/>Springwood QLD 4127</a>');
+    expect(all).toContain('<a class="fc-btn fl-card__phone" href="tel:0732080000">Call <!-- -->07 3208 0000</a>');
+    expect(all).toContain('<dt>Mon-Fri</dt><dd>8:30am - 5:30pm</dd>');
+    expect(all).toContain('<dt>Sat</dt><dd>By appointment only</dd>');
+    expect(all).toContain('<dt>Sun</dt><dd>Closed</dd>');
+    expect(all).toContain('DL# <!-- -->MD12345');
+    expect(all).toContain('href="/locations/springwood-toyota"');
+  });
+});
+
+describe('other pages', () => {
+  it('contact lists the locations without an island and says the form is coming soon, with phone and email', () => {
+    const html = render('contact');
+    expect(html).not.toContain(ISLAND_ATTR);
+    expect(html).toContain('<h1>Contact us</h1>');
+    expect(html).toContain('Our online enquiry form is coming soon. In the meantime, call');
+    expect(html).toContain('<a href="tel:0730000000">07 3000 0000</a>');
+    expect(html).toContain('<a href="mailto:sales@example.com.au">sales@example.com.au</a>');
+    expect(html.match(/class="fl-card"/g)).toHaveLength(3);
+    expect(html).toContain('href="/search/new-used-and-demo-cars"');
+  });
+  it('a location page has breadcrumbs through Our locations, its name as h1 and no self link', () => {
+    const html = render('location', '_slug=springwood-toyota');
+    expect(html).toContain('<li><a href="/locations">Our locations</a></li><li aria-current="page">Springwood Toyota Sales</li>');
+    expect(html).toContain('<h1>Springwood Toyota Sales</h1>');
+    expect(html).not.toContain('View location details');
+  });
+  it('service lists only service locations', () => {
+    const html = render('service');
+    expect(html).toContain('Booking a service online is coming soon.');
+    expect(html.match(/class="fl-card"/g)).toHaveLength(1);
+  });
+});

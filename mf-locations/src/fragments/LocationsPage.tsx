@@ -1,0 +1,51 @@
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { LocationGrid } from '../components/LocationCardView.tsx';
+import LocationsList from '../islands/LocationsList.tsx';
+import { Island } from '../lib/island.tsx';
+import { telHref } from '../lib/locations.ts';
+import type { PageView } from '../lib/pages.ts';
+
+type View = Exclude<PageView, { kind: 'not-found' }>;
+
+/** A locations page: breadcrumbs, heading, how to reach the dealer, and the location cards. */
+export function LocationsPage({ view, config }: { view: View; config: Pick<SiteConfig, 'name' | 'contact'> }) {
+  const { phone, email } = config.contact;
+  const detail = view.kind === 'detail';
+  return (
+    <article className="fl-page">
+      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
+        <ol>
+          <li>
+            <a href="/">Home</a>
+          </li>
+          {detail ? (
+            <li>
+              <a href="/locations">Our locations</a>
+            </li>
+          ) : null}
+          <li aria-current="page">{view.title}</li>
+        </ol>
+      </nav>
+      <h1>{view.title}</h1>
+      <p>
+        {view.comingSoon ? `${view.comingSoon} In the meantime, call` : 'Call'} {config.name} on <a href={telHref(phone)}>{phone}</a> or email{' '}
+        <a href={`mailto:${email}`}>{email}</a>.
+      </p>
+      {view.searchable && view.cards.length ? (
+        <Island module="LocationsList" id="fl-locations" component={LocationsList} props={{ cards: view.cards, query: view.query }} />
+      ) : view.cards.length ? (
+        <LocationGrid cards={view.cards} detailsLink={!detail} />
+      ) : null}
+      <p className="fl-actions">
+        <a className="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">
+          Browse all stock
+        </a>
+        {detail ? (
+          <a className="fc-btn" href="/locations">
+            All locations
+          </a>
+        ) : null}
+      </p>
+    </article>
+  );
+}

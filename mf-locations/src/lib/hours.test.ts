@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { OpeningHourEntry } from '@forecourt/contracts/entities/location';
+import { SALES_HOURS } from '../test/tenant.ts';
+import { dayText, formatClock, hoursSummary } from './hours.ts';
+
+const open = (weekday: number, o: string, c: string): OpeningHourEntry => ({ weekday, status: 'Open', formated_hours: null, open: o, close: c });
+
+describe('formatClock', () => {
+  it('writes 12-hour times, minutes only when needed', () => {
+    expect(formatClock('08:30')).toBe('8:30am');
+    expect(formatClock('17:00')).toBe('5pm');
+    expect(formatClock('12:00')).toBe('12pm');
+    expect(formatClock('00:05')).toBe('12:05am');
+    expect(formatClock('23:45')).toBe('11:45pm');
+  });
+});
+
+describe('dayText', () => {
+  it('prefers Closed, then the feed text, then the clock range', () => {
+    expect(dayText({ weekday: 0, status: 'Closed', formated_hours: '9am - 5pm', open: '09:00', close: '17:00' })).toBe('Closed');
+    expect(dayText({ weekday: 6, status: 'Open', formated_hours: ' By appointment only ', open: null, close: null })).toBe('By appointment only');
+    expect(dayText(open(1, '08:30', '17:30'))).toBe('8:30am - 5:30pm');
+    expect(dayText({ weekday: 1, status: 'Open', formated_hours: '', open: null, close: null })).toBe('Open');
+  });
+});
+
+describe('hoursSummary (spec §2 Hours display)', () => {
+  it('collapses identical weekdays into Mon-Fri, then Sat and Sun', () => {
+    expect(hoursSummary(SALES_HOURS)).toEqual([
+      { days: 'Mon-Fri', text: '8:30am - 5:30pm' },
+      { days: 'Sat', text: 'By appointment only' },
+      { days: 'Sun', text: 'Closed' },
+    ]);
+  });
+  it('starts the week on Monday whatever the feed order, and collapses Sat-Sun too', () => {
+    const week = [{ weekday: 0, status: 'Closed' as const }, ...[5, 4, 3, 2, 1].map((d) => open(d, '09:00', '17:00')), { weekday: 6, status: 'Closed' as const }];
+    expect(hoursSummary(week)).toEqual([
+      { days: 'Mon-Fri', text: '9am - 5pm' },
+      { days: 'Sat-Sun', text: 'Closed' },
+    ]);
+  });
+  it('does not collapse different hours and does not guess missing days', () => {
+    const week = [open(1, '08:00', '17:00'), open(2, '08:00', '17:00'), open(4, '08:00', '17:00'), open(5, '08:00', '16:00')];
+    expect(hoursSummary(week)).toEqual([
+      { days: 'Mon-Tue', text: '8am - 5pm' },
+      { days: 'Thu', text: '8am - 5pm' },
+      { days: 'Fri', text: '8am - 4pm' },
+    ]);
+  });
+  it('keeps the first entry of a repeated weekday and is empty without hours', () => {
+    expect(hoursSummary([open(1, '08:00', '17:00'), { weekday: 1, status: 'Closed' }])).toEqual([{ days: 'Mon', text: '8am - 5pm' }]);
+    expect(hoursSummary([])).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The tenant's locations as cards (spec §2 Locations list / Location block), and the pure rules that pick them:
+ * which locations a site shows, which a URL slug means, and which a search box query matches.
+ */
+import { effectiveLocationType, type Location, type LocationType } from '@forecourt/contracts/entities/location';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import type { TenantData } from '@forecourt/contracts/tenant-data';
+import { hoursSummary, type HoursLine } from './hours.ts';
+
+/** What a location card shows; plain JSON so it can travel as island props. */
+export type LocationCard = {
+  id: string;
+  slug: string;
+  name: string;
+  type: LocationType;
+  typeLabel: string;
+  street: string;
+  /** 'Springwood QLD 4127' */
+  locality: string;
+  mapHref: string;
+  phone: string | null;
+  phoneHref: string | null;
+  hours: HoursLine[];
+  /** DL# and MVR#, only when the tenant shows them (spec §2: controlled by a flag). */
+  dealerLicence: string | null;
+  repairer: string | null;
+};
+
+export const TYPE_LABELS: Record<LocationType, string> = { sales: 'Sales', used: 'Used cars', service: 'Service', parts: 'Parts' };
+
+/** `tel:` address of a display phone number: digits and a leading + only ('07 3000 0000' -> 'tel:0730000000'). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
+
+/** The locations a site shows: those its config lists, in the config's order, that are visible. */
+export function siteLocations(config: Pick<SiteConfig, 'locations'>, data: Pick<TenantData, 'locations'>): Location[] {
+  const byId = new Map(data.locations.map((l) => [l.id, l]));
+  return config.locations.flatMap((id) => {
+    const location = byId.get(id);
+    return location && location.visible ? [location] : [];
+  });
+}
+
+/** Address links go to the map place when the feed has one (spec §3 Address place_url), else a map search. */
+export function mapHref(address: Location['address']): string {
+  if (address.place_url) return address.place_url;
+  const query = address.lat != null && address.long != null ? `${address.lat},${address.long}` : `${address.street}, ${address.city} ${address.state} ${address.postcode}`;
+  const params = new URLSearchParams({ api: '1', query });
+  if (address.place_id) params.set('query_place_id', address.place_id);
+  return `https://www.google.com/maps/search/?${params}`;
+}
+
+export function toLocationCard(location: Location, options: { showLicence: boolean }): LocationCard {
+  const type = effectiveLocationType(location);
+  const phone = location.contact_detail.phone?.trim() || location.contact_detail.landline_phone?.trim() || null;
+  const { address } = location;
+  return {
+    id: location.id,
+    slug: location.slug,
+    name: location.name,
+    type,
+    typeLabel: TYPE_LABELS[type],
+    street: address.street,
+    locality: `${address.city} ${address.state} ${address.postcode}`,
+    mapHref: mapHref(address),
+    phone,
+    phoneHref: phone ? telHref(phone) : null,
+    hours: hoursSummary(location.contact_detail.opening_hours),
+    dealerLicence: options.showLicence ? location.dealer_license_number || null : null,
+    repairer: options.showLicence ? location.motor_vehicle_repairer || null : null,
+  };
+}
+
+const slugify = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * The slug a contact link uses for a location (spec §2 Contact and locations): a trailing Sales, Service or Parts
+ * is stripped from the name, and 'koda' maps to 'skoda'.
+ * @example contactSlug('Brisbane Škoda Service') // 'brisbane-skoda'
+ */
+export function contactSlug(name: string): string {
+  const base = name.trim().replace(/\s+(?:sales|service|parts)$/i, '');
+  return slugify(base)
+    .split('-')
+    .map((part) => (part === 'koda' ? 'skoda' : part))
+    .join('-');
+}
+
+/** Locations a `/contact-us/{slug}` link means: by location slug, contact slug, dealership slug or brand. */
+export function contactLocations(locations: readonly Location[], slug: string): Location[] {
+  const s = slug.toLowerCase();
+  const wanted = s === 'koda' ? 'skoda' : s;
+  return locations.filter(
+    (l) => l.slug === wanted || contactSlug(l.name) === wanted || l.dealership_slug === wanted || l.manufacturers.some((m) => m.toLowerCase() === wanted),
+  );
+}
+
+/** Locations a `/locations/{slug}` or `/our-location/{slug}` page shows: the location, else the dealership's (spec §2). */
+export function locationsForSlug(locations: readonly Location[], slug: string): Location[] {
+  const s = slug.toLowerCase();
+  const exact = locations.filter((l) => l.slug === s);
+  return exact.length ? exact : locations.filter((l) => l.dealership_slug === s);
+}
+
+/** Only locations of one type (the service and parts pages). */
+export const ofType = (locations: readonly Location[], type: LocationType): Location[] => locations.filter((l) => effectiveLocationType(l) === type);
+
+/**
+ * The search box (spec §2 Locations list 'Search locations...', URL parameter locationQuery): every word of the query
+ * must appear in the card's name, type, address or postcode; case and accents are ignored.
+ */
+export function filterLocations<T extends Pick<LocationCard, 'name' | 'typeLabel' | 'street' | 'locality'>>(cards: readonly T[], query: string): T[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return [...cards];
+  return cards.filter((card) => {
+    const haystack = fold(`${card.name} ${card.typeLabel} ${card.street} ${card.locality}`);
+    return words.every((w) => haystack.includes(w));
+  });
+}
+
+const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Longest query the search box keeps (a URL parameter, so bounded). */
+export const MAX_QUERY_LENGTH = 100;
+export const normaliseQuery = (value: string | null | undefined): string => (value ?? '').trim().slice(0, MAX_QUERY_LENGTH);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { PAGES } from '@forecourt/contracts/routes';
+import { LOCATION_IDS, siteConfig, tenantData } from '../test/tenant.ts';
+import { isLocationsPage, PAGE_TITLES, pageView } from './pages.ts';
+
+const config = siteConfig('test-motors', { locations: LOCATION_IDS, site_url: 'https://www.testmotors.com.au' });
+const data = tenantData();
+const view = (page: string, query = '') => pageView(page, new URLSearchParams(query), config, data);
+const ids = (v: ReturnType<typeof view>) => (v.kind === 'not-found' ? null : v.cards.map((c) => c.id));
+
+describe('pageView', () => {
+  it('has a title for exactly the pages the route table gives mf-locations', () => {
+    expect(Object.keys(PAGE_TITLES).sort()).toEqual([...PAGES['mf-locations']].sort());
+    for (const page of PAGES['mf-locations']) expect(isLocationsPage(page)).toBe(true);
+    expect(view('vehicle')).toEqual({ kind: 'not-found' });
+    expect(view('hasOwnProperty')).toEqual({ kind: 'not-found' });
+  });
+
+  it('locations and dealer locator list every visible location with the search box and its query', () => {
+    for (const page of ['locations', 'dealer-locator']) {
+      const v = view(page, 'locationQuery=%20logan%20');
+      expect(v).toMatchObject({ kind: 'list', searchable: true, query: 'logan', comingSoon: null });
+      expect(ids(v)).toEqual(['l1', 'l2', 'l4']);
+      expect(v.kind !== 'not-found' && v.robots).toBeFalsy();
+    }
+  });
+
+  it('contact lists all locations, or those a contact slug names; an unknown slug is not found', () => {
+    expect(view('contact')).toMatchObject({ kind: 'list', title: 'Contact us', searchable: false, comingSoon: 'Our online enquiry form is coming soon.' });
+    expect(ids(view('contact'))).toEqual(['l1', 'l2', 'l4']);
+    expect(ids(view('contact', '_slug=logan-skoda'))).toEqual(['l4']);
+    expect(view('contact', '_slug=nowhere')).toEqual({ kind: 'not-found' });
+  });
+
+  it('a location page shows one location with its JSON-LD, or a dealership’s locations', () => {
+    const one = view('location', '_slug=springwood-toyota');
+    expect(one).toMatchObject({ kind: 'detail', title: 'Springwood Toyota Sales' });
+    expect(one.kind !== 'not-found' && one.jsonLd).toHaveLength(1);
+    const group = view('location', '_slug=springwood-motor-group');
+    expect(group).toMatchObject({ kind: 'detail', title: 'Springwood Motor Group' });
+    expect(ids(group)).toEqual(['l1', 'l2']);
+  });
+
+  it('a location page for a hidden, foreign or missing slug is not found', () => {
+    expect(view('location', '_slug=hidden-yard')).toEqual({ kind: 'not-found' });
+    expect(view('location', '_slug=other-site-motors')).toEqual({ kind: 'not-found' });
+    expect(view('location')).toEqual({ kind: 'not-found' });
+  });
+
+  it('service and parts are noindex placeholders listing locations of their type', () => {
+    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', comingSoon: 'Booking a service online is coming soon.' });
+    expect(ids(view('service'))).toEqual(['l2']);
+    expect(ids(view('parts'))).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+/** Test helpers: a valid tenant config and data set (parsed through contracts, so a schema change breaks here first) and a fake KV. */
+import type { LocationInput, OpeningHourEntry } from '@forecourt/contracts/entities/location';
+import { kvTenantKey, parseSiteConfig, type SiteConfig, type SiteConfigInput } from '@forecourt/contracts/tenant';
+import { kvTenantDataKey, parseTenantData, type TenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import type { Env } from '../env.ts';
+
+export function siteConfigInput(slug = 'test-motors', overrides: Partial<SiteConfigInput> = {}): SiteConfigInput {
+  return {
+    slug,
+    name: 'Test Motors',
+    hosts: [`${slug}.example.com.au`],
+    template: 'used',
+    contact: { phone: '07 3000 0000', email: 'sales@example.com.au' },
+    seo: { title: 'Test Motors', description: 'Used cars in Brisbane' },
+    theme: {
+      colors: { primary: '#123456', primaryContrast: '#ffffff', secondary: '#654321', background: '#ffffff', surface: '#f5f5f5', text: '#111111', muted: '#595959' },
+      fonts: { body: 'system-ui', heading: 'system-ui' },
+      logo: { url: '/logo.svg', alt: 'Test Motors', width: 120, height: 40 },
+    },
+    menus: { header: [], footer: [] },
+    dealerships: [],
+    locations: [],
+    brands: [],
+    finance: { providers: [] },
+    remotes: { 'mf-search': '0.1.0', 'mf-vehicle': '0.1.0', 'mf-locations': '0.1.0', 'mf-finance': '0.1.0', 'mf-account': '0.1.0' },
+    ...overrides,
+  };
+}
+
+export const siteConfig = (slug?: string, overrides?: Partial<SiteConfigInput>): SiteConfig => parseSiteConfig(siteConfigInput(slug, overrides));
+
+/** A KV namespace holding `entries` (values stored as JSON), enough for the tenant store. */
+export function fakeKv(entries: Record<string, unknown>) {
+  return {
+    get: async (key: string, type?: string) => {
+      if (!(key in entries)) return null;
+      return type === 'json' ? structuredClone(entries[key]) : JSON.stringify(entries[key]);
+    },
+  };
+}
+
+/** Worker bindings for a test: the given tenants (and data sets) in CONFIG and an ASSETS fetcher that echoes the path. */
+export function testEnv(configs: SiteConfigInput[], data: Record<string, TenantDataInput> = {}): Env {
+  const kv = fakeKv({
+    ...Object.fromEntries(configs.map((c) => [kvTenantKey(c.slug), c])),
+    ...Object.fromEntries(Object.entries(data).map(([slug, d]) => [kvTenantDataKey(slug), d])),
+  });
+  const assets = { fetch: async (req: Request) => new Response(`asset ${new URL(req.url).pathname}`) };
+  return { CONFIG: kv, ASSETS: assets } as unknown as Env;
+}
+
+/** Mon-Fri 8:30am-5:30pm, Sat by appointment, Sun closed: the shape spec §2 Hours display describes. */
+export const SALES_HOURS: OpeningHourEntry[] = [
+  ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, formated_hours: null, open: '08:30', close: '17:30' })),
+  { weekday: 6, status: 'Open', formated_hours: 'By appointment only', open: null, close: null },
+  { weekday: 0, status: 'Closed', formated_hours: null, open: null, close: null },
+];
+
+export function locationInput(overrides: Partial<LocationInput> & Pick<LocationInput, 'id' | 'name' | 'slug'>): LocationInput {
+  return {
+    visible: true,
+    primary: false,
+    location_type: '',
+    dealership_id: 'd1',
+    dealership_slug: 'springwood-motor-group',
+    manufacturers: ['toyota'],
+    dealer_license_number: 'MD12345',
+    motor_vehicle_repairer: 'MVR54321',
+    address: { street: '3350 Pacific Highway', city: 'Springwood', state: 'QLD', postcode: '4127', lat: -27.6125, long: 153.1294, place_url: 'https://maps.example/springwood' },
+    contact_detail: { phone: '07 3208 0000', opening_hours: SALES_HOURS },
+    reviews: { average_rating: 4.6, count: 212 },
+    ...overrides,
+  };
+}
+
+/** Two visible locations of one dealership (sales + service), one hidden, one Škoda site, one not on this site. */
+export function tenantDataInput(): TenantDataInput {
+  return {
+    locations: [
+      locationInput({ id: 'l1', name: 'Springwood Toyota Sales', slug: 'springwood-toyota', primary: true }),
+      locationInput({
+        id: 'l2', name: 'Springwood Toyota Service', slug: 'springwood-toyota-service', location_type: 'service',
+        address: { street: '12 Dennis Road', city: 'Springwood', state: 'QLD', postcode: '4127', lat: null, long: null },
+        contact_detail: { phone: null, landline_phone: '07 3208 1111', opening_hours: [] },
+        reviews: null,
+      }),
+      locationInput({ id: 'l3', name: 'Hidden Yard', slug: 'hidden-yard', visible: false }),
+      locationInput({
+        id: 'l4', name: 'Logan Škoda Sales', slug: 'logan-skoda-sales', dealership_id: 'd2', dealership_slug: 'logan-euro', manufacturers: ['skoda'],
+        address: { street: '1 Wembley Road', city: 'Logan Central', state: 'QLD', postcode: '4114' },
+      }),
+      locationInput({ id: 'l5', name: 'Other Site Motors', slug: 'other-site-motors' }),
+    ],
+    dealerships: [
+      { id: 'd1', slug: 'springwood-motor-group', name: 'Springwood Motor Group' },
+      { id: 'd2', slug: 'logan-euro', name: 'Logan Euro' },
+    ],
+    manufacturers: [],
+  };
+}
+
+export const tenantData = (): TenantData => parseTenantData('test-motors', tenantDataInput());
+
+/** The test tenant lists l1-l4 (l3 is hidden); l5 belongs to another site. */
+export const LOCATION_IDS = ['l1', 'l2', 'l3', 'l4'];

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite';
+import { remoteViteConfig } from '../dev/vite-remote.mjs';
+
+export default defineConfig(
+  remoteViteConfig({
+    dir: import.meta.dirname,
+    remote: 'mf-search',
+    exposes: { './SearchResults': './src/islands/SearchResults.tsx' },
+  }),
+);

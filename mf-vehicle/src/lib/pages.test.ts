@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { PAGES } from '@forecourt/contracts/routes';
+import { COMING_SOON, isVehiclePage, PAGE_TITLES, robotsFor, telHref } from './pages.ts';
+
+describe('vehicle pages', () => {
+  it('has a title and a coming-soon sentence for exactly the pages the route table gives mf-vehicle', () => {
+    expect(Object.keys(PAGE_TITLES).sort()).toEqual([...PAGES['mf-vehicle']].sort());
+    expect(Object.keys(COMING_SOON).sort()).toEqual([...PAGES['mf-vehicle']].sort());
+    for (const page of PAGES['mf-vehicle']) expect(isVehiclePage(page)).toBe(true);
+  });
+  it('rejects pages it does not own', () => {
+    expect(isVehiclePage('finance')).toBe(false);
+    expect(isVehiclePage('constructor')).toBe(false);
+  });
+  it('keeps placeholders out of search results, print pages also unfollowed', () => {
+    expect(robotsFor('vehicle')).toBe('noindex');
+    expect(robotsFor('print')).toBe('noindex, nofollow');
+  });
+  it('builds tel: links from display numbers', () => {
+    expect(telHref('07 3000 0000')).toBe('tel:0730000000');
+    expect(telHref('+61 (7) 3000-0000')).toBe('tel:+61730000000');
+  });
+});

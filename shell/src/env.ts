@@ -1,0 +1,15 @@
+import type { Fetcher, KVNamespace } from '@cloudflare/workers-types';
+
+/** Bindings of the shell Worker (shell/wrangler.jsonc). */
+export type Env = {
+  ASSETS: Fetcher;
+  CONFIG: KVNamespace;
+  SEARCH: Fetcher;
+  VEHICLE: Fetcher;
+  LOCATIONS: Fetcher;
+  FINANCE: Fetcher;
+  ACCOUNT: Fetcher;
+  EDGE_API: Fetcher;
+  FRAGMENT_TIMEOUT_MS?: string;
+  DEMO_IMAGES?: string;
+};

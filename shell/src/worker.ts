@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import type { Fetcher } from '@cloudflare/workers-types';
+import { resolveRoute } from '@forecourt/contracts/routes';
+import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
+import { renderDemoImage } from '@forecourt/demo';
+import assetManifest from '../dist/asset-manifest.json';
+import type { Env } from './env.ts';
+import { composeDocument } from './lib/compose.ts';
+import { API_OWNERS, REMOTE_BINDING } from './lib/fragments.ts';
+import { contentPage, homePage, notFoundPage } from './lib/pages.ts';
+import { securityHeaders } from './lib/security.ts';
+import { resolveTenant, type Tenant } from './lib/tenant.ts';
+import { robotsTxt, sitemapXml } from './lib/seo.ts';
+
+type AppEnv = { Bindings: Env; Variables: { tenant: Tenant } };
+
+const assets = { entry: assetManifest.entry as string | null, css: assetManifest.css as string[] };
+
+const app = new Hono<AppEnv>();
+
+// Static assets need no tenant: the shell's own client, and each remote's versioned bundle (same-origin).
+app.get('/_shell/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
+app.get('/_mf/:remote/:version/*', async (c) => {
+  const remote = c.req.param('remote') as RemoteName;
+  if (!REMOTE_NAMES.includes(remote)) return c.notFound();
+  const binding = c.env[REMOTE_BINDING[remote]] as Fetcher;
+  return binding.fetch(c.req.raw as never) as never;
+});
+app.get('/demo-img/*', (c) => {
+  if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
+  const image = renderDemoImage(c.req.path);
+  if (!image) return c.notFound();
+  return c.body(image.body, 200, { 'content-type': image.contentType, 'cache-control': 'public, max-age=86400' });
+});
+
+// Everything else belongs to a tenant: resolve it from the Host, or answer a plain 404 that leaks nothing.
+app.use('*', async (c, next) => {
+  const tenant = await resolveTenant(c.env.CONFIG, c.req.header('host'));
+  if (!tenant) {
+    return c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1></body></html>', 404, securityHeaders());
+  }
+  c.set('tenant', tenant);
+  await next();
+});
+
+app.get('/robots.txt', (c) => c.text(robotsTxt(c.var.tenant, new URL(c.req.url))));
+app.get('/sitemap.xml', async (c) => {
+  const body = await sitemapXml(c.var.tenant, new URL(c.req.url), c.env);
+  return c.body(body, 200, { 'content-type': 'application/xml; charset=utf-8' });
+});
+
+// API calls go to the owning Worker with the tenant set server-side (a browser can never choose it).
+app.all('/api/*', async (c) => {
+  const path = c.req.path;
+  const owner = API_OWNERS.find(([prefix]) => path === prefix || path.startsWith(prefix + '/'))?.[1] ?? 'EDGE_API';
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(TENANT_HEADER);
+  headers.set(TENANT_HEADER, c.var.tenant.config.slug);
+  const binding = c.env[owner] as Fetcher;
+  const init: RequestInit = { method: c.req.method, headers, redirect: 'manual' };
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') init.body = c.req.raw.body;
+  return binding.fetch(new Request(c.req.url, init) as never) as never;
+});
+
+app.get('*', async (c) => {
+  const tenant = c.var.tenant;
+  const url = new URL(c.req.url);
+  const route = resolveRoute(url.pathname);
+  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  const compose = (page: Parameters<typeof composeDocument>[0]['page']) =>
+    composeDocument({ env: c.env, request: c.req.raw, tenant, assets, page, waitUntil });
+  if (!route) return compose({ kind: 'shell', ...(await notFoundPage(tenant)) });
+  if (route.remote === 'shell') {
+    const page = route.page === 'home' ? await homePage(tenant) : await contentPage(tenant, route.params.slug ?? url.pathname.slice(1));
+    return compose({ kind: 'shell', ...page });
+  }
+  return compose({ kind: 'remote', remote: route.remote, page: route.page, params: route.params });
+});
+
+app.onError((error, c) => {
+  console.error('shell error', error.message);
+  return c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>', 500, securityHeaders());
+});
+
+export type AppType = typeof app;
+export default app;

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import { federation } from '@module-federation/vite';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { REACT_SHARE } from '../dev/vite-remote.mjs';
+
+const dir = import.meta.dirname;
+const { version } = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8'));
+const base = `/_shell/${version}/`;
+
+export default defineConfig({
+  root: dir,
+  base,
+  logLevel: 'warn',
+  plugins: [
+    federation({ name: 'shell', remotes: {}, shared: REACT_SHARE, dts: false, manifest: false, hostInitInjectLocation: 'entry' }),
+  ],
+  build: {
+    outDir: resolve(dir, 'dist/client', base.slice(1)),
+    emptyOutDir: true,
+    target: 'es2022',
+    modulePreload: false,
+    manifest: 'manifest.json',
+    rollupOptions: { input: { main: resolve(dir, 'src/client/main.ts') } },
+  },
+});
