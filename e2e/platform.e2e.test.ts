@@ -11,12 +11,14 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 let platform: Platform;
 let browser: Browser;
-let tenants: Array<{ slug: string; name: string; used_only: boolean }>;
+let tenants: Array<{ slug: string; name: string; used_only: boolean; promoId?: string }>;
 
 beforeAll(async () => {
   platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
   const demo = await import('../demo/dist/index.mjs');
-  tenants = demo.demoTenants().map((t: { slug: string; name: string; search: { used_only: boolean } }) => ({ slug: t.slug, name: t.name, used_only: t.search.used_only }));
+  tenants = demo
+    .demoTenants()
+    .map((t: { slug: string; name: string; search: { used_only: boolean }; promo_popup?: { id: string } }) => ({ slug: t.slug, name: t.name, used_only: t.search.used_only, promoId: t.promo_popup?.id }));
   browser = await launchChromium();
 });
 
@@ -25,8 +27,14 @@ afterAll(async () => {
   await platform?.dispose();
 });
 
-async function newContext(): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+/** A shopper's browser; the promo popup is pre-dismissed unless a test is about it (it opens after 4 s). */
+async function newContext({ promo = false } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  if (!promo) {
+    const keys = tenants.flatMap((t) => (t.promoId ? [`forecourt:promo-dismissed:${t.promoId}`] : []));
+    await context.addInitScript((list: string[]) => list.forEach((k) => localStorage.setItem(k, '1')), keys);
+  }
+  return context;
 }
 
 describe('tenant resolution', () => {
@@ -91,8 +99,9 @@ describe.each([0, 1, 2])('demo tenant #%i', (index) => {
     expect((await apiCall).status()).toBe(200);
     await expect.poll(() => page.url()).toContain('sortBy=price_asc');
     await expect.poll(() => page.locator('.fs-results[data-state="hasData"]').count()).toBe(1);
-    const prices = await page.locator('.fs-card__price strong').allTextContents();
-    const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, ''))).filter((n) => n > 0);
+    // Plain prices only: subscription ('/ week') and reduced prices display another figure than the sorted price.
+    const prices = await page.locator('.fs-card__price:not(:has(.fs-card__was)) strong').allTextContents();
+    const amounts = prices.filter((p) => !p.includes('/ week')).map((p) => Number(p.replace(/[^\d]/g, ''))).filter((n) => n > 0);
     expect(amounts.length).toBeGreaterThan(1);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
@@ -105,6 +114,30 @@ describe.each([0, 1, 2])('demo tenant #%i', (index) => {
 
     expect(await page.evaluate(() => (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers.length)).toBe(1);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('promo popup (spec §4)', () => {
+  it('is hidden on first render, opens after it, and stays hidden once dismissed', async () => {
+    const t = tenants.find((x) => x.promoId);
+    expect(t, 'a demo tenant has a promo popup').toBeTruthy();
+    const context = await newContext({ promo: true });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${platform.tenantUrl(t!.slug)}/`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-islands-ready]');
+    const dialog = page.locator('dialog.fc-promo');
+    expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await page.clock.runFor(4500);
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('html[data-islands-ready]');
+    await page.clock.runFor(10_000);
+    expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await context.close();
   });
 });

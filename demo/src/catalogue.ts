@@ -116,10 +116,10 @@ const truck = (
 
 const bike = (
   maker: string, model: string, body: string, series: [string, number][], badges: [string, number][],
-  engine: ModelDef['engine'], drive: 'chain' | 'belt', dims: [number, number, number], tare: number, weight: number,
+  engine: ModelDef['engine'], drive: 'chain' | 'belt', dims: [number, number, number], tare: number, weight: number, more: Partial<ModelDef> = {},
 ): ModelDef => ({
   maker, model, body, simple_body: 'motorcycle', series, badges, engine, fuel: 'premium', trans: 'manual', gears: 6, drive,
-  doors: 0, seats: 2, dims, gvm: tare + 180, tare, towing: 0, ancap: null, weight, features: BIKE,
+  doors: 0, seats: 2, dims, gvm: tare + 180, tare, towing: 0, ancap: null, weight, features: BIKE, ...more,
 });
 
 export const MODELS: ModelDef[] = [
@@ -250,7 +250,8 @@ export const MODELS: ModelDef[] = [
   bike('yamaha', 'YZF-R3', 'Sport', [['MY19', 2019], ['MY25', 2025]], [['LAMS', 8800]], [2, 321, 'Aspirated', 30, 3.8, 14], 'chain', [2090, 730, 1140], 169, 5),
   bike('yamaha', 'Tenere 700', 'Adventure', [['MY21', 2021], ['MY25', 2025]], [['Tenere 700', 18500], ['World Raid', 22500]], [2, 689, 'Aspirated', 68, 4.3, 16], 'chain', [2370, 905, 1455], 205, 4),
   bike('yamaha', 'XSR700', 'Retro', [['MY22', 2022]], [['LAMS', 12500]], [2, 689, 'Aspirated', 67, 4.3, 13], 'chain', [2075, 820, 1130], 186, 2),
-  bike('kawasaki', 'Ninja 400', 'Sport', [['EX400', 2018], ['EX500', 2024]], [['LAMS', 8500], ['KRT Edition', 8900]], [2, 399, 'Aspirated', 38, 3.9, 14], 'chain', [1990, 710, 1120], 168, 8),
+  bike('kawasaki', 'Ninja 400', 'Sport', [['EX400', 2018]], [['LAMS', 8500], ['KRT Edition', 8900]], [2, 399, 'Aspirated', 38, 3.9, 14], 'chain', [1990, 710, 1120], 168, 6, { until: 2023 }),
+  bike('kawasaki', 'Ninja 500', 'Sport', [['EX500', 2024]], [['LAMS', 9400], ['SE', 10400]], [2, 451, 'Aspirated', 43, 4.0, 14], 'chain', [1995, 730, 1120], 171, 6),
   bike('kawasaki', 'Z650', 'Naked', [['ER650', 2017], ['ER650 MY24', 2024]], [['LAMS', 10800], ['Z650RS', 12500]], [2, 649, 'Aspirated', 64, 4.4, 15], 'chain', [2055, 765, 1065], 188, 6),
   bike('kawasaki', 'Z900', 'Naked', [['ZR900', 2017], ['ZR900 MY25', 2025]], [['Z900', 15500], ['SE', 17500]], [4, 948, 'Aspirated', 98, 5.6, 17], 'chain', [2070, 825, 1080], 212, 3),
   bike('kawasaki', 'Versys 650', 'Adventure', [['KLE650', 2015], ['KLE650 MY22', 2022]], [['LAMS', 12500], ['Tourer', 13900]], [2, 649, 'Aspirated', 61, 4.6, 21], 'chain', [2165, 840, 1400], 219, 2),

@@ -98,7 +98,9 @@ const DRIVE: Record<ModelDef['drive'], [string, string]> = {
 };
 
 function transmission(model: ModelDef, manual: boolean): { trans: string; simple: string; gears: number | null; geartype: string } {
-  if (manual || model.trans === 'manual') return { trans: `${model.gears} Speed Manual`, simple: 'Manual', gears: model.gears, geartype: 'Manual' };
+  if (model.trans === 'manual') return { trans: `${model.gears} Speed Manual`, simple: 'Manual', gears: model.gears, geartype: 'Manual' };
+  // the manual option of an automatic model is a 6-speed (HiLux, Ranger, i30 ...)
+  if (manual) return { trans: '6 Speed Manual', simple: 'Manual', gears: 6, geartype: 'Manual' };
   if (model.fuel === 'electric') return { trans: 'Reduction Gear', simple: 'Automatic', gears: 1, geartype: 'Automatic' };
   switch (model.trans) {
     case 'cvt': return { trans: 'Constant Variable Transmission', simple: 'Automatic', gears: null, geartype: 'CVT' };
@@ -363,7 +365,7 @@ export function generateStock(options: GenerateStockOptions): Car[] {
     else {
       const expectedKm = Math.max(1, age) * (kind === 'truck' ? 40_000 : kind === 'motorcycle' ? 5_000 : 15_000);
       const kmFactor = Math.min(1.1, Math.max(0.75, 1 - (km - expectedKm) / (expectedKm * 4)));
-      price = roundPrice(Math.max(3_990, basePrice * 0.86 * 0.885 ** age * kmFactor * rng.float(0.92, 1.08)));
+      price = roundPrice(Math.max(3_990, basePrice * 0.9 * 0.915 ** age * kmFactor * rng.float(0.92, 1.08)));
     }
 
     // status mix: mostly in stock; some coming soon; some sold (with runs of consecutive sold cars)
@@ -373,8 +375,9 @@ export function generateStock(options: GenerateStockOptions): Car[] {
       soldRun--;
     } else {
       const r = rng.next();
-      status = r < 0.11 ? 'sold' : r < 0.17 ? 'coming_soon' : 'in_stock';
-      if (status === 'sold' && rng.chance(0.35)) soldRun = rng.int(1, 4);
+      status = r < 0.07 ? 'sold' : r < 0.13 ? 'coming_soon' : 'in_stock';
+      // about a third of sales come in runs (a batch marked sold together), so about 11% of stock is sold
+      if (status === 'sold' && rng.chance(0.3)) soldRun = rng.int(1, 3);
     }
     const sold = status === 'sold';
     const preorder = carType === 'new' && status === 'coming_soon' && rng.chance(0.35);
@@ -406,7 +409,8 @@ export function generateStock(options: GenerateStockOptions): Car[] {
 
     // identity
     const id = String(profile.idBase + i + 1);
-    const bodyWord = kind === 'motorcycle' ? '' : model.body;
+    // trucks and motorcycles are named without a body (a truck's badge already names its cab)
+    const bodyWord = kind === 'car' ? model.body : '';
     const name = [year, make.make, model.model, badge, bodyWord].filter(Boolean).join(' ');
     let slug = `${slugify(name)}-${rng.int(0, 36 ** 6 - 1).toString(36).padStart(6, '0')}`;
     while (slugs.has(slug)) slug = `${slugify(name)}-${rng.int(0, 36 ** 6 - 1).toString(36).padStart(6, '0')}`;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Fetcher } from '@cloudflare/workers-types';
 import { resolveRoute } from '@forecourt/contracts/routes';
 import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
-import { renderDemoImage } from '@forecourt/demo';
+import { renderDemoImage } from '@forecourt/demo/images';
 import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
 import { composeDocument } from './lib/compose.ts';

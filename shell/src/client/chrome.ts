@@ -1,7 +1,10 @@
 /** Small behaviours of the shell's own chrome: dropdowns, announcement bar, promo popup (spec §4). */
+import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 
-const PROMO_KEY = (id: string) => `forecourt:promo-dismissed:${id}`;
-const ANNOUNCEMENT_KEY = 'forecourt:announcement-dismissed';
+const PROMO_KEY = (id: string) => `${STORAGE_KEYS.promoDismissed}:${id}`;
+const ANNOUNCEMENT_KEY = STORAGE_KEYS.announcementDismissed;
+/** Delay before the promo popup opens: never on first render (spec §4). */
+export const PROMO_DELAY_MS = 4000;
 
 /** Spec §4 Promo popup: hidden on first render, after expiry, and once dismissed. */
 export function shouldShowPromo(opts: { start?: string; expiry?: string; dismissed: boolean; now: number }): boolean {
@@ -60,6 +63,6 @@ export function initChrome(doc: Document = document) {
       if (e.target === promo) promo.close();
     });
     // Shown after first render, never on it (spec §4), and not during automated checks of the first paint.
-    if (show) window.setTimeout(() => promo.showModal(), 4000);
+    if (show) window.setTimeout(() => promo.showModal(), PROMO_DELAY_MS);
   }
 }
