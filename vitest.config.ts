@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
  * One test run, three levels (DEVELOPERS.md rule 5):
  * - unit: `*.test.ts(x)` beside the code, in Node;
  * - workers: `*.worker.test.ts`, inside workerd with real local D1/KV (each Worker package's vitest.workers.config.ts);
+ * - integration: `*.integration.test.ts`, the built Workers composed in one workerd via miniflare (dev/platform.mjs);
  * - e2e: `e2e/*.e2e.test.ts`, Chromium against the composed platform started by the run itself.
  */
 export default defineConfig({
@@ -13,11 +14,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{contracts,demo,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api,dev,bench}/src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.worker.test.ts', '**/dist/**'],
+          exclude: ['**/node_modules/**', '**/*.worker.test.ts', '**/*.integration.test.ts', '**/dist/**'],
           environment: 'node',
         },
       },
       './edge-api/vitest.workers.config.ts',
+      {
+        test: {
+          name: 'integration',
+          include: ['{dev,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api}/**/*.integration.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

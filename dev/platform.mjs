@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 
 /**
- * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number, logLevel?: 'none'|'error'|'warn'|'info'|'debug' }} [options]
+ * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
+ *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object> }} [options]
+ *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
+ *   for a test that needs a failing or slow remote.
  */
 export async function startPlatform(options = {}) {
   const { port = 8787, host = '127.0.0.1', persist = join(ROOT, '.wrangler/state'), seed = true, scale = 'default', logLevel = 'warn' } = options;
@@ -22,7 +25,7 @@ export async function startPlatform(options = {}) {
     if (!existsSync(scriptPath)) throw new Error(`${dir} is not built: run \`npm run build\` first`);
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, dir, 'wrangler.jsonc'));
     const { name } = readWranglerConfig(dir);
-    return { ...workerOptions, name, modules: true, scriptPath, modulesRoot: join(ROOT, dir, 'dist/worker') };
+    return { ...workerOptions, name, modules: true, scriptPath, modulesRoot: join(ROOT, dir, 'dist/worker'), ...options.overrides?.[dir] };
   });
 
   const persistOptions = persist
