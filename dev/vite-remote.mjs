@@ -34,6 +34,8 @@ export function remoteViteConfig({ dir, remote, exposes }) {
         shared: REACT_SHARE,
         dts: false,
         manifest: false,
+        // The host (shell) provides the MF runtime once; remotes do not each ship a copy (~19 KB gzip each).
+        experiments: { externalRuntime: true },
       }),
     ],
     build: {

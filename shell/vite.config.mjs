@@ -13,7 +13,16 @@ export default defineConfig({
   base,
   logLevel: 'warn',
   plugins: [
-    federation({ name: 'shell', remotes: {}, shared: REACT_SHARE, dts: false, manifest: false, hostInitInjectLocation: 'entry' }),
+    federation({
+      name: 'shell',
+      remotes: {},
+      shared: REACT_SHARE,
+      dts: false,
+      manifest: false,
+      hostInitInjectLocation: 'entry',
+      // One MF runtime for the page, provided to the remotes (they build with externalRuntime).
+      experiments: { provideExternalRuntime: true },
+    }),
   ],
   build: {
     outDir: resolve(dir, 'dist/client', base.slice(1)),
