@@ -217,6 +217,12 @@ export function fragmentPath<R extends RouteOwner>(remote: R, page: PageOf<R>): 
 }
 
 /** Sign-in link that returns to `redirect` after sign-in (spec §2 Sign-in). */
+/**
+ * The sign-in session cookie (set by edge-api on verify). The shell's gate only checks that one is present, to
+ * send anonymous shoppers to sign-in; the data behind a gated page is authorised by the Worker that owns it.
+ */
+export const SESSION_COOKIE = '__Host-fc_session';
+
 export function signInPath(type: string, redirect: string, back: string = redirect): string {
   const q = new URLSearchParams({ type, redirect, back });
   return `/sign-in?${q.toString()}`;

@@ -7,6 +7,7 @@ import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant
 import assetManifest from '../dist/asset-manifest.json';
 import { createEmbeddedSearch } from './engine/embedded.ts';
 import type { Env } from './env.ts';
+import { currentOffers, OffersPage } from './fragments/OffersPage.tsx';
 import { SearchPage } from './fragments/SearchPage.tsx';
 import { scopeFor } from './lib/scope.ts';
 import { loadStock } from './lib/stock.ts';
@@ -17,6 +18,7 @@ type AppEnv = { Bindings: Env; Variables: { config: SiteConfig; engine: SearchPo
 let store: TenantStore | undefined;
 let engine: SearchPort | undefined;
 const styles = assetManifest.css as string[];
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const app = new Hono<AppEnv>();
 
@@ -40,22 +42,48 @@ app.get('/fragments/search', async (c) => {
   const config = c.var.config;
   const url = new URL(c.req.url);
   const path = resolveSearchPath(url.searchParams.get('_segments') ?? '');
-  if (!path) {
-    const head: FragmentHead = { title: `Page not found | ${config.name}`, robots: 'noindex', styles };
-    return c.html('<section class="fc-fallback"><h1>Page not found</h1><p>Sorry, we couldn\'t find that search page.</p><p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Browse all stock</a></p></section>', 404, { [FRAGMENT_HEAD_HEADER]: encodeFragmentHead(head) });
-  }
+  if (!path) return fragment(notFoundHtml('search page'), 404, { title: `Page not found | ${config.name}`, robots: 'noindex' });
   const view = await buildSearchView({ engine: c.var.engine, config, path, params: url.searchParams, now: Date.now() });
   const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
-  const head: FragmentHead = {
+  // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
+  return fragment(renderToString(<SearchPage view={view} />), 200, {
     title: `${view.heading} for sale | ${config.name}`,
     description: `${view.count} ${view.heading.toLowerCase()} for sale at ${config.name}.`,
     canonical,
-    styles,
-  };
-  // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
-  const body = renderToString(<SearchPage view={view} />);
-  return c.body(body, 200, { 'content-type': 'text/html; charset=utf-8', [FRAGMENT_HEAD_HEADER]: encodeFragmentHead(head), 'cache-control': 'private, no-store' });
+  });
 });
+
+/** An HTML fragment with its head data for the shell. */
+function fragment(body: string, status: 200 | 404, head: FragmentHead) {
+  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }), 'cache-control': 'private, no-store' } });
+}
+
+const notFoundHtml = (what: string) =>
+  `<section class="fc-fallback"><h1>Page not found</h1><p>Sorry, we couldn't find that ${what}.</p><p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Browse all stock</a></p></section>`;
+
+app.get('/fragments/offers', async (c) => {
+  const config = c.var.config;
+  const data = await store!.data(config.slug);
+  const offers = currentOffers(data.offers, Date.now());
+  return fragment(renderToString(<OffersPage offers={offers} heading="Special Offers" />), 200, { title: `Special Offers | ${config.name}`, description: `Current offers at ${config.name}.` });
+});
+
+app.get('/fragments/offer', async (c) => {
+  const config = c.var.config;
+  const data = await store!.data(config.slug);
+  const manufacturer = c.req.query('_manufacturerSlug');
+  const offer = currentOffers(data.offers, Date.now(), manufacturer).find((o) => o.id === c.req.query('_id'));
+  if (!offer) return fragment(notFoundHtml('offer'), 404, { title: `Offer not found | ${config.name}`, robots: 'noindex' });
+  return fragment(renderToString(<OffersPage offers={[offer]} heading={offer.name} />), 200, { title: `${offer.name} | ${config.name}`, description: offer.description.slice(0, 160) });
+});
+
+app.get('/fragments/parts-search', (c) => {
+  const config = c.var.config;
+  const body = `<section class="fc-content"><h1>Parts search</h1><p>Online parts search is coming soon. For parts now, call ${escapeHtml(config.contact.phone)} or visit <a href="/vehicle-parts-and-accessories">parts and accessories</a>.</p></section>`;
+  return fragment(body, 200, { title: `Parts search | ${config.name}`, robots: 'noindex' });
+});
+
+app.get('/fragments/*', (c) => fragment(notFoundHtml('page'), 404, { title: `Page not found | ${c.var.config.name}`, robots: 'noindex' }));
 
 app.get('/api/search/view', async (c) => {
   const url = new URL(c.req.url);

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import type { Fetcher } from '@cloudflare/workers-types';
-import { resolveRoute } from '@forecourt/contracts/routes';
+import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE, signInPath } from '@forecourt/contracts/routes';
+import { getCookie } from 'hono/cookie';
 import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
 import { renderDemoImage } from '@forecourt/demo/images';
 import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
 import { composeDocument } from './lib/compose.ts';
 import { API_OWNERS, REMOTE_BINDING } from './lib/fragments.ts';
-import { contentPage, homePage, notFoundPage } from './lib/pages.ts';
+import { brandPage, brandsPage, contentPage, homePage, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
 import { securityHeaders } from './lib/security.ts';
 import { resolveTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
@@ -69,13 +70,39 @@ app.get('*', async (c) => {
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const compose = (page: Parameters<typeof composeDocument>[0]['page']) =>
     composeDocument({ env: c.env, request: c.req.raw, tenant, assets, page, waitUntil });
-  if (!route) return compose({ kind: 'shell', ...(await notFoundPage(tenant)) });
+  if (!route || !routeEnabled(route, tenant.config.features)) return compose({ kind: 'shell', ...(await notFoundPage(tenant)) });
+  // Sign-in gate (spec §6): anonymous shoppers go to sign-in and come back here afterwards.
+  if (requiresSignIn(route, tenant.config.features) && !getCookie(c, SESSION_COOKIE)) {
+    const here = url.pathname + url.search;
+    return c.redirect(signInPath(route.page, here), 302);
+  }
   if (route.remote === 'shell') {
-    const page = route.page === 'home' ? await homePage(tenant) : await contentPage(tenant, route.params.slug ?? url.pathname.slice(1));
-    return compose({ kind: 'shell', ...page });
+    return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params)) });
   }
   return compose({ kind: 'remote', remote: route.remote, page: route.page, params: route.params });
 });
+
+/** Pages the shell renders itself (route table owner 'shell'). */
+function shellPage(tenant: Tenant, page: string, params: Record<string, string>) {
+  switch (page) {
+    case 'home':
+      return homePage(tenant);
+    case 'brands':
+      return brandsPage(tenant);
+    case 'brand':
+      return brandPage(tenant, params.brand ?? '');
+    case 'success':
+      return successPage(tenant);
+    case 'model':
+      return contentPage(tenant, params.model ?? 'models');
+    case 'spin-to-win':
+      return contentPage(tenant, 'spin-to-win');
+    default:
+      // `/:slug` is a content page or a model landing page of this tenant; any other slug is a 404 (no soft 404s).
+      if (page === 'content' && !isShellPageSlug(tenant, params.slug ?? '')) return notFoundPage(tenant);
+      return contentPage(tenant, params.slug ?? page);
+  }
+}
 
 app.onError((error, c) => {
   console.error('shell error', error.message);

@@ -1,5 +1,7 @@
 import { html } from 'hono/html';
 import type { FragmentHead } from '@forecourt/contracts/fragments';
+import { CONTENT_PAGES } from '@forecourt/contracts/routes';
+import { slugify } from './document.ts';
 import type { Tenant } from './tenant.ts';
 
 export type ShellPage = { status: number; head: FragmentHead; body: string };
@@ -18,8 +20,17 @@ const CONTENT_TITLES: Record<string, string> = {
   brands: 'Our brands',
 };
 
+// Own keys only: `/constructor` must not read Object.prototype.
 export const titleFromSlug = (slug: string) =>
-  CONTENT_TITLES[slug] ?? slug.split('-').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  (Object.hasOwn(CONTENT_TITLES, slug) ? CONTENT_TITLES[slug] : undefined) ?? slug.split('-').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+
+/**
+ * One-segment paths the shell renders (route `/:slug`): a content page of spec §2 or one of the tenant's model
+ * landing pages (`/{model-slug}`); any other slug is a 404, not an indexable placeholder.
+ */
+export function isShellPageSlug(tenant: Tenant, slug: string): boolean {
+  return Object.hasOwn(CONTENT_TITLES, slug) || (CONTENT_PAGES as readonly string[]).includes(slug) || tenant.config.stock.models.some((m) => slugify(m) === slug);
+}
 
 /** Home page: hero, stock entry points and (for groups) the brand grid. */
 export async function homePage(tenant: Tenant): Promise<ShellPage> {
@@ -69,4 +80,50 @@ export async function contentPage(tenant: Tenant, slug: string): Promise<ShellPa
 export async function notFoundPage(tenant: Tenant): Promise<ShellPage> {
   const body = await html`<section class="fc-fallback"><h1>Page not found</h1><p>Sorry, we couldn't find that page.</p><p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Browse all stock</a> <a class="fc-btn" href="/">Home</a></p></section>`;
   return { status: 404, head: { title: `Page not found | ${tenant.config.name}`, robots: 'noindex' }, body: String(body) };
+}
+
+const breadcrumbs = (items: Array<{ label: string; href?: string }>) =>
+  html`<nav aria-label="Breadcrumb" class="fc-breadcrumbs"><ol><li><a href="/">Home</a></li>${items.map((i) =>
+    i.href ? html`<li><a href="${i.href}">${i.label}</a></li>` : html`<li aria-current="page">${i.label}</li>`,
+  )}</ol></nav>`;
+
+/** Brand grid of a dealer group (spec §2 Other screens: 'Our Brands'). */
+export async function brandsPage(tenant: Tenant): Promise<ShellPage> {
+  const { config, data } = tenant;
+  const bySlug = new Map(data.manufacturers.map((m) => [m.slug, m]));
+  const brands = new Map(data.brands.map((b) => [b.slug, b]));
+  const body = await html`<section class="fc-content fc-content--wide">
+${breadcrumbs([{ label: 'Our Brands' }])}
+<h1>Our Brands</h1>
+<ul class="fc-brand-grid">${config.brands.map((slug) => {
+    const m = bySlug.get(slug);
+    const href = brands.has(slug) ? `/${slug}/overview` : `/search/${slug}`;
+    return html`<li><a href="${href}">${m?.logo?.url ? html`<img src="${m.logo.url}" alt="" width="64" height="64" loading="lazy">` : ''}<span>${m?.name ?? brands.get(slug)?.title ?? slug}</span></a></li>`;
+  })}</ul>
+</section>`;
+  return { status: 200, head: { title: `Our Brands | ${config.name}`, description: `The brands sold by ${config.name}.` }, body: String(body) };
+}
+
+/** Brand landing page (spec §2: title, slug, logo, banner, description paragraphs); unknown brand: 404. */
+export async function brandPage(tenant: Tenant, slug: string): Promise<ShellPage> {
+  const brand = tenant.data.brands.find((b) => b.slug === slug);
+  if (!brand) return notFoundPage(tenant);
+  const body = await html`<article class="fc-content fc-content--wide">
+${breadcrumbs([{ label: 'Our Brands', href: '/brands' }, { label: brand.title }])}
+${brand.banner ? html`<img class="fc-brand-banner" src="${brand.banner}" alt="" width="1920" height="540">` : ''}
+<h1>${brand.logo ? html`<img src="${brand.logo}" alt="" width="48" height="48"> ` : ''}${brand.title}</h1>
+${brand.description.map((p) => html`<p>${p}</p>`)}
+<p><a class="fc-btn fc-btn--primary" href="/search/${brand.slug}">View ${brand.title} stock</a></p>
+</article>`;
+  return { status: 200, head: { title: `${brand.title} | ${tenant.config.name}`, description: brand.description[0]?.slice(0, 160) ?? brand.title }, body: String(body) };
+}
+
+/** After a lead form (spec §2 /success): the car context is recorded in the browser by the form kit. */
+export async function successPage(tenant: Tenant): Promise<ShellPage> {
+  const body = await html`<section class="fc-content" aria-labelledby="fc-success-title">
+<h1 id="fc-success-title">Thank you</h1>
+<p>We've received your enquiry. A member of the ${tenant.config.name} team will be in touch shortly.</p>
+<p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Keep browsing</a> <a class="fc-btn" href="/">Home</a></p>
+</section>`;
+  return { status: 200, head: { title: `Thank you | ${tenant.config.name}`, robots: 'noindex' }, body: String(body) };
 }

@@ -1,0 +1,413 @@
+/**
+ * The shell composing the built Workers in one workerd (dev/platform.mjs): tenant resolution by Host, the document
+ * around a remote's fragment (head, security headers, remote map), same-origin assets, fallbacks for a failing or
+ * slow remote, the /api proxy's server-side tenant, robots.txt, sitemap.xml and demo images.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { startPlatform } from '../../dev/platform.mjs';
+
+type Platform = { url: URL; mf: { getKVNamespace(binding: string, worker: string): Promise<{ get(key: string, type: 'json'): Promise<unknown> }> }; dispose(): Promise<void> };
+type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string; ms: number };
+type TenantConfig = { slug: string; name: string; hosts: string[]; site_url?: string; remotes: Record<string, string>; search: { used_only: boolean }; theme: { logo: { alt: string } } };
+type Card = { id: string; path: string; status: string; image: string | null };
+
+const SLUGS = ['harbourside-toyota', 'southern-cross-motor-group', 'outback-used-cars'] as const;
+const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'];
+const FALLBACK_TEXT = 'This section is temporarily unavailable';
+
+/** GET through the platform with a Host header (Node's fetch ignores `host`; *.localhost is not resolved by Node). */
+function get(origin: URL, host: string, path: string, headers: Record<string, string> = {}): Promise<Res> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: origin.hostname, port: origin.port, path, method: 'GET', headers: { ...headers, host } }, (res) => {
+      const chunks: Uint8Array[] = [];
+      res.on('data', (c: Uint8Array) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: new TextDecoder().decode(concat(chunks)), ms: Date.now() - started }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+const header = (res: Res, name: string) => String(res.headers[name] ?? '');
+const localHost = (slug: string, port?: string) => `${slug}.localhost${port ? `:${port}` : ''}`;
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+/** Security headers every document must carry (DEVELOPERS.md rule 7). */
+function expectSecurityHeaders(res: Res) {
+  expect(header(res, 'content-security-policy')).toContain("frame-ancestors 'none'");
+  expect(header(res, 'content-security-policy')).toContain("default-src 'self'");
+  expect(header(res, 'referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(header(res, 'x-content-type-options')).toBe('nosniff');
+}
+
+/** The tenant's chrome around any page: its header (logo, main nav) and footer (legal line names the dealer). */
+function expectChrome(body: string, config: TenantConfig) {
+  expect(body).toContain('<header class="fc-header">');
+  expect(body).toContain(`alt="${config.theme.logo.alt}"`);
+  expect(body).toContain('<nav class="fc-nav" aria-label="Main">');
+  expect(body).toContain('<footer class="fc-footer">');
+  expect(body).toMatch(new RegExp(`&copy; \\d{4} ${config.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`));
+  expect(body.trimEnd().endsWith('</html>')).toBe(true);
+}
+
+let platform: Platform;
+const configs = {} as Record<(typeof SLUGS)[number], TenantConfig>;
+
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
+  const kv = await platform.mf.getKVNamespace('CONFIG', 'forecourt-shell');
+  for (const slug of SLUGS) configs[slug] = (await kv.get(`tenant:${slug}`, 'json')) as TenantConfig;
+});
+
+afterAll(async () => {
+  await platform?.dispose();
+});
+
+const hs = () => configs['harbourside-toyota'];
+const hsGet = (path: string, headers?: Record<string, string>) => get(platform.url, localHost('harbourside-toyota'), path, headers);
+const otherNames = (slug: string) => SLUGS.filter((s) => s !== slug).map((s) => configs[s].name);
+
+describe('tenant resolution', () => {
+  it.each(SLUGS)('serves %s at <slug>.localhost (with and without a port), naming only that tenant', async (slug) => {
+    const config = configs[slug];
+    for (const host of [localHost(slug), localHost(slug, platform.url.port)]) {
+      const res = await get(platform.url, host, '/');
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(`<meta property="og:site_name" content="${config.name}">`);
+      for (const other of otherNames(slug)) expect(res.body).not.toContain(other);
+    }
+  });
+
+  it.each(SLUGS)('serves %s at each production host of its config (host:<hostname> in KV)', async (slug) => {
+    const config = configs[slug];
+    expect(config.hosts.length).toBeGreaterThan(0);
+    for (const host of [...config.hosts, config.hosts[0]!.toUpperCase(), `${config.hosts[0]}:443`]) {
+      const res = await get(platform.url, host, '/search/used-cars');
+      expect(res.status, host).toBe(200);
+      expect(res.body).toContain(`<meta property="og:site_name" content="${config.name}">`);
+      for (const other of otherNames(slug)) expect(res.body).not.toContain(other);
+    }
+  });
+
+  it.each(['nobody.example.com', 'evil.localhost', 'harbourside-toyota.com.au.evil.example', 'localhost', '127.0.0.1'])(
+    'answers unknown host %s with a plain 404 page that names no tenant',
+    async (host) => {
+      const res = await get(platform.url, host, '/search/used-cars');
+      expect(res.status).toBe(404);
+      expect(header(res, 'content-type')).toMatch(/^text\/html/);
+      expectSecurityHeaders(res);
+      expect(res.body).toContain('<h1>Not found</h1>');
+      for (const slug of SLUGS) {
+        expect(res.body).not.toContain(configs[slug].name);
+        expect(res.body).not.toContain(slug);
+      }
+      expect(res.body).not.toContain('fc-header');
+      expect(res.body).not.toContain('forecourt-remotes');
+    },
+  );
+});
+
+describe('documents', () => {
+  it.each(['/', '/search/used-cars', '/privacy-policy', '/search/no-such-page-xyz', '/Not_A_Route/x'])('%s carries CSP (frame-ancestors none), referrer policy and nosniff', async (path) => {
+    const res = await hsGet(path);
+    expect(header(res, 'content-type')).toMatch(/^text\/html/);
+    expectSecurityHeaders(res);
+    expectChrome(res.body, hs());
+  });
+
+  it("puts the search fragment's title, description, canonical and stylesheets in <head>", async () => {
+    const [res, api] = await Promise.all([hsGet('/search/used-cars'), hsGet('/api/search/view?path=/search/used-cars')]);
+    expect(res.status).toBe(200);
+    const { count } = JSON.parse(api.body) as { count: number };
+    expect(count).toBeGreaterThan(0);
+    const head = headOf(res.body);
+    const config = hs();
+    expect(head).toContain(`<title>Used cars for sale | ${config.name}</title>`);
+    expect(head).toContain(`<meta name="description" content="${count} used cars for sale at ${config.name}.">`);
+    expect(head).toContain(`<link rel="canonical" href="${new URL('/search/used-cars', config.site_url)}">`);
+    // The fragment's head travels in a header between Workers only: the shopper never sees it.
+    expect(res.headers['x-forecourt-head']).toBeUndefined();
+
+    const styles = [...head.matchAll(/<link rel="stylesheet" href="(\/_mf\/mf-search\/[^"]+\.css)">/g)].map((m) => m[1]!);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const href of styles) {
+      expect(href.startsWith(`/_mf/mf-search/${config.remotes['mf-search']}/`)).toBe(true);
+      const css = await hsGet(href);
+      expect(css.status, href).toBe(200);
+      expect(header(css, 'content-type')).toMatch(/^text\/css/);
+    }
+    // The home page is the shell's own: no search stylesheet there.
+    expect(headOf((await hsGet('/')).body)).not.toContain('/_mf/mf-search/');
+  });
+
+  it('inlines the tenant remote map: 5 versioned same-origin remoteEntry.js, each served as JavaScript', async () => {
+    const res = await hsGet('/search/used-cars');
+    const json = attr(res.body, /<script id="forecourt-remotes" type="application\/json">([^<]*)<\/script>/);
+    expect(json).toBeDefined();
+    const map = JSON.parse(json!) as Record<string, string>;
+    const config = hs();
+    expect(Object.keys(map).sort()).toEqual(REMOTES.map((r) => r.replace(/-/g, '_')).sort());
+    for (const remote of REMOTES) {
+      const entry = map[remote.replace(/-/g, '_')]!;
+      expect(entry).toBe(`/_mf/${remote}/${config.remotes[remote]}/remoteEntry.js`);
+      const js = await hsGet(entry);
+      expect(js.status, entry).toBe(200);
+      expect(header(js, 'content-type')).toMatch(/javascript/);
+      expect(js.body.length).toBeGreaterThan(100);
+    }
+  });
+
+  it('serves /_mf/mf-search/<version>/remoteEntry.js same-origin and 404s an unknown remote or version', async () => {
+    const version = hs().remotes['mf-search'];
+    const entry = await hsGet(`/_mf/mf-search/${version}/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(header(entry, 'content-type')).toMatch(/javascript/);
+    expect(entry.body).toContain('SearchResults');
+    expect((await hsGet('/_mf/unknown/1/x.js')).status).toBe(404);
+    expect((await hsGet('/_mf/mf-search/999.0.0/remoteEntry.js')).status).toBe(404);
+  });
+
+  it("serves the shell's client entry and stylesheet under /_shell/", async () => {
+    const res = await hsGet('/');
+    const entry = attr(res.body, /<script type="module" src="(\/_shell\/[^"]+\.js)"><\/script>/);
+    const preload = attr(res.body, /<link rel="modulepreload" href="([^"]+)">/);
+    const css = attr(headOf(res.body), /<link rel="stylesheet" href="(\/_shell\/[^"]+\.css)">/);
+    expect(entry).toBeDefined();
+    expect(preload).toBe(entry);
+    expect(css).toBeDefined();
+    const js = await hsGet(entry!);
+    expect(js.status, entry).toBe(200);
+    expect(header(js, 'content-type')).toMatch(/javascript/);
+    const sheet = await hsGet(css!);
+    expect(sheet.status, css).toBe(200);
+    expect(header(sheet, 'content-type')).toMatch(/^text\/css/);
+  });
+
+  it.each(SLUGS)('renders home and content pages of %s with the tenant name', async (slug) => {
+    const config = configs[slug];
+    const home = await get(platform.url, localHost(slug), '/');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain(config.name);
+    expectChrome(home.body, config);
+    const privacy = await get(platform.url, localHost(slug), '/privacy-policy');
+    expect(privacy.status).toBe(200);
+    expect(privacy.body).toContain('<h1>Privacy policy</h1>');
+    expect(privacy.body).toContain(`<title>Privacy policy | ${config.name}</title>`);
+    expect(privacy.body).toContain(`${config.name} will publish this page's content here.`);
+    expectChrome(privacy.body, config);
+  });
+
+  it("passes a remote's 404 through as a 404 document with the tenant's chrome", async () => {
+    for (const path of ['/search/no-such-page-xyz', '/locations/no-such-location-xyz']) {
+      const res = await hsGet(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toContain('Page not found');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expectChrome(res.body, hs());
+    }
+  });
+
+  it('answers 404 for a path no route owns and for an unknown one-segment content path', async () => {
+    for (const path of ['/Not_A_Route/x/y', '/no-such-content-xyz', '/cars']) {
+      const res = await hsGet(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toContain('Page not found');
+      expect(res.body).not.toContain('will publish this page');
+      expectChrome(res.body, hs());
+    }
+    // A model landing page (`/{model-slug}`, spec §2) of this tenant still renders.
+    const model = await hsGet('/corolla');
+    expect(model.status).toBe(200);
+    expect(model.body).toContain('<h1>Corolla</h1>');
+  });
+});
+
+describe('/api proxy', () => {
+  it('sets x-forecourt-tenant server-side and ignores the one the browser sends', async () => {
+    const path = '/api/search/view?path=/search/used-cars';
+    const spoofed = await hsGet(path, { 'x-forecourt-tenant': 'outback-used-cars' });
+    expect(spoofed.status).toBe(200);
+    const view = JSON.parse(spoofed.body) as { cards: Card[]; count: number };
+    expect(view.cards.length).toBeGreaterThan(0);
+
+    const [hsPage, obPage, obApi] = await Promise.all([
+      hsGet('/search/used-cars'),
+      get(platform.url, localHost('outback-used-cars'), '/search/used-cars'),
+      get(platform.url, localHost('outback-used-cars'), path),
+    ]);
+    expect(view.count).not.toBe((JSON.parse(obApi.body) as { count: number }).count);
+    for (const card of view.cards) {
+      expect(hsPage.body).toContain(`href="${card.path}"`);
+      expect(obPage.body).not.toContain(`href="${card.path}"`);
+    }
+    // Same answer as without the spoofed header.
+    expect(JSON.parse((await hsGet(path)).body)).toEqual(view);
+  });
+
+  it('reaches edge-api for /api/health', async () => {
+    const res = await hsGet('/api/health');
+    expect(res.status).toBe(200);
+    expect(header(res, 'content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true, service: 'edge-api', db: 'ok' });
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it.each(SLUGS)("robots.txt of %s names the tenant's own sitemap", async (slug) => {
+    const res = await get(platform.url, localHost(slug), '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(header(res, 'content-type')).toMatch(/^text\/plain/);
+    const origin = configs[slug].site_url ?? `http://${localHost(slug)}`;
+    expect(res.body).toContain(`Sitemap: ${new URL('/sitemap.xml', origin)}`);
+    expect(res.body).toContain('Disallow: /api/');
+    for (const other of SLUGS.filter((s) => s !== slug)) expect(res.body).not.toContain(new URL(configs[other].site_url!).hostname);
+  });
+
+  it("sitemap.xml lists the tenant's in-stock /cars/<slug> pages and no other tenant's", async () => {
+    const res = await hsGet('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(header(res, 'content-type')).toMatch(/^application\/xml/);
+    expect(res.body.startsWith('<?xml')).toBe(true);
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const origin = new URL(hs().site_url!).origin;
+    expect(locs.every((l) => l.startsWith(origin + '/'))).toBe(true);
+    expect(new Set(locs).size).toBe(locs.length);
+    const cars = locs.filter((l) => new URL(l).pathname.startsWith('/cars/'));
+    expect(cars.length).toBeGreaterThan(21);
+
+    const mine = JSON.parse((await hsGet('/api/search/view?path=/search/new-used-and-demo-cars')).body) as { cards: Card[] };
+    const inStock = mine.cards.filter((c) => c.status === 'in_stock');
+    expect(inStock.length).toBeGreaterThan(0);
+    for (const card of inStock) expect(locs).toContain(new URL(card.path, origin).toString());
+
+    for (const slug of ['outback-used-cars', 'southern-cross-motor-group']) {
+      const theirs = JSON.parse((await get(platform.url, localHost(slug), '/api/search/view?path=/search/used-cars')).body) as { cards: Card[] };
+      expect(theirs.cards.length).toBeGreaterThan(0);
+      for (const card of theirs.cards) expect(res.body).not.toContain(card.path);
+    }
+  });
+
+  it('a used-only tenant lists no new or demo stock pages', async () => {
+    const res = await get(platform.url, localHost('outback-used-cars'), '/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('/search/used-cars</loc>');
+    expect(res.body).not.toContain('/search/new-cars');
+    expect(res.body).not.toContain('/search/demo-cars');
+  });
+});
+
+describe('demo images', () => {
+  it('serves the images a rendered page references as SVG', async () => {
+    const page = await hsGet('/search/used-cars');
+    const srcs = [...new Set([...page.body.matchAll(/src="(\/demo-img\/[^"]+)"/g)].map((m) => m[1]!))];
+    expect(srcs.some((s) => s.startsWith('/demo-img/car/'))).toBe(true);
+    for (const src of srcs.slice(0, 4)) {
+      const res = await hsGet(src);
+      expect(res.status, src).toBe(200);
+      expect(header(res, 'content-type')).toMatch(/^image\/svg\+xml/);
+      expect(res.body.startsWith('<svg')).toBe(true);
+    }
+  });
+
+  it.each(['/demo-img/..%2f..%2fpackage.json', '/demo-img/car/%2e%2e/%2e%2e/%2e%2e/wrangler.jsonc', '/demo-img/../../etc/passwd', '/demo-img/car/nope.txt'])(
+    '404s %s',
+    async (path) => {
+      const res = await hsGet(path);
+      expect(res.status).toBe(404);
+      expect(header(res, 'content-type')).not.toMatch(/svg/);
+      expect(res.body).not.toContain('"name"');
+      expect(res.body).not.toContain('root:');
+    },
+  );
+});
+
+/**
+ * A second platform whose mf-search is broken on purpose: `/search/slow` never answers within the shell's
+ * FRAGMENT_TIMEOUT_MS (lowered to 300 ms), `/search/broken` fails mid-stream, anything else answers 500.
+ */
+describe('a failing remote', () => {
+  const TIMEOUT_MS = 300;
+  const SLOW_MS = 10_000;
+  const brokenSearch = `export default { async fetch(request) {
+    const seg = new URL(request.url).searchParams.get('_segments') ?? '';
+    if (seg === 'slow') { await new Promise((r) => setTimeout(r, ${SLOW_MS})); return new Response('<p>too late</p>'); }
+    if (seg === 'broken') {
+      let n = 0;
+      return new Response(new ReadableStream({ pull(c) { if (n++ === 0) c.enqueue(new TextEncoder().encode('<p id="partial">partial</p>')); else c.error(new Error('boom')); } }), { headers: { 'content-type': 'text/html' } });
+    }
+    return new Response('boom', { status: 500 });
+  } }`;
+  let degraded: Platform;
+
+  beforeAll(async () => {
+    degraded = await startPlatform({
+      port: 0,
+      persist: false,
+      logLevel: 'none',
+      overrides: {
+        'mf-search': { script: brokenSearch, scriptPath: undefined, modulesRoot: undefined },
+        shell: { bindings: { FRAGMENT_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_IMAGES: 'on' } },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await degraded?.dispose();
+  });
+
+  const dGet = (path: string) => get(degraded.url, localHost('harbourside-toyota'), path);
+
+  function expectFallbackDocument(res: Res) {
+    expect(res.status).toBe(503);
+    expectSecurityHeaders(res);
+    expect(res.body).toContain(FALLBACK_TEXT);
+    expect(res.body).toContain(`<title>${hs().name}: temporarily unavailable</title>`);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain('<script id="forecourt-remotes"');
+    expectChrome(res.body, hs());
+  }
+
+  it('a remote answering 500 gives 503 with the fallback block inside the tenant header and footer', async () => {
+    const res = await dGet('/search/used-cars');
+    expectFallbackDocument(res);
+    expect(res.body).not.toContain('boom');
+  });
+
+  it('a remote that does not answer within FRAGMENT_TIMEOUT_MS gives 503 with the fallback block', async () => {
+    const res = await dGet('/search/slow');
+    expectFallbackDocument(res);
+    expect(res.body).not.toContain('too late');
+    expect(res.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(res.ms).toBeLessThan(SLOW_MS / 2);
+  });
+
+  it('a fragment that breaks mid-stream still ends with the fallback block and the footer', async () => {
+    const res = await dGet('/search/broken');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<p id="partial">partial</p>');
+    expect(res.body.indexOf(FALLBACK_TEXT)).toBeGreaterThan(res.body.indexOf('id="partial"'));
+    expectChrome(res.body, hs());
+  });
+
+  it('pages of other owners are unaffected', async () => {
+    const home = await dGet('/');
+    expect(home.status).toBe(200);
+    expect(home.body).not.toContain(FALLBACK_TEXT);
+    expect((await dGet('/privacy-policy')).status).toBe(200);
+  });
+});
