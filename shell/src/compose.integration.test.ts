@@ -223,7 +223,7 @@ describe('documents', () => {
   });
 
   it('answers 404 for a path no route owns and for an unknown one-segment content path', async () => {
-    for (const path of ['/Not_A_Route/x/y', '/no-such-content-xyz', '/cars']) {
+    for (const path of ['/Not_A_Route/x/y', '/no-such-content-xyz', '/constructor', '/cars']) {
       const res = await hsGet(path);
       expect(res.status, path).toBe(404);
       expect(res.body).toContain('Page not found');

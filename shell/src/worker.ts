@@ -36,7 +36,8 @@ app.get('/demo-img/*', (c) => {
 
 // Everything else belongs to a tenant: resolve it from the Host, or answer a plain 404 that leaks nothing.
 app.use('*', async (c, next) => {
-  const tenant = await resolveTenant(c.env.CONFIG, c.req.header('host'));
+  // The URL's host is the Host the shopper asked for (request.url carries it on Workers).
+  const tenant = await resolveTenant(c.env.CONFIG, new URL(c.req.url).host);
   if (!tenant) {
     return c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1></body></html>', 404, securityHeaders());
   }
