@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { encodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
 import type { SearchPort } from '@forecourt/contracts/search';
@@ -11,7 +11,9 @@ import { currentOffers, OffersPage } from './fragments/OffersPage.tsx';
 import { SearchPage } from './fragments/SearchPage.tsx';
 import { scopeFor } from './lib/scope.ts';
 import { loadStock } from './lib/stock.ts';
-import { buildSearchView, resolveSearchPath } from './lib/view.ts';
+import { buildCatalogue, modelsOf } from './lib/catalogue.ts';
+import { resolveSearchPath, type SearchCatalogue, type SearchPath } from './lib/search-path.ts';
+import { buildSearchView } from './lib/view.ts';
 
 type AppEnv = { Bindings: Env; Variables: { config: SiteConfig; engine: SearchPort } };
 
@@ -41,7 +43,7 @@ app.use('*', async (c, next) => {
 app.get('/fragments/search', async (c) => {
   const config = c.var.config;
   const url = new URL(c.req.url);
-  const path = resolveSearchPath(url.searchParams.get('_segments') ?? '');
+  const path = await searchPathFor(c, url.searchParams.get('_segments') ?? '');
   if (!path) return fragment(notFoundHtml('search page'), 404, { title: `Page not found | ${config.name}`, robots: 'noindex' });
   const view = await buildSearchView({ engine: c.var.engine, config, path, params: url.searchParams, now: Date.now() });
   const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
@@ -52,6 +54,22 @@ app.get('/fragments/search', async (c) => {
     canonical,
   });
 });
+
+const CATALOGUE_TTL_MS = 60_000;
+const catalogues = new Map<string, { at: number; value: Promise<SearchCatalogue> }>();
+
+/** Resolves a search path for the request's tenant; the tenant's catalogue is cached per isolate for a minute. */
+async function searchPathFor(c: Context<AppEnv>, segments: string): Promise<SearchPath | null> {
+  const config = c.var.config;
+  const scope = scopeFor(config, Date.now());
+  let hit = catalogues.get(config.slug);
+  if (!hit || Date.now() - hit.at > CATALOGUE_TTL_MS) {
+    hit = { at: Date.now(), value: store!.data(config.slug).then((data) => buildCatalogue(c.var.engine, scope, config, data)) };
+    hit.value.catch(() => catalogues.delete(config.slug));
+    catalogues.set(config.slug, hit);
+  }
+  return resolveSearchPath(segments, await hit.value, (make) => modelsOf(c.var.engine, scope, make));
+}
 
 /** An HTML fragment with its head data for the shell. */
 function fragment(body: string, status: 200 | 404, head: FragmentHead) {
@@ -88,7 +106,7 @@ app.get('/fragments/*', (c) => fragment(notFoundHtml('page'), 404, { title: `Pag
 app.get('/api/search/view', async (c) => {
   const url = new URL(c.req.url);
   const pathParam = (url.searchParams.get('path') ?? '').replace(/^\/search\/?/, '');
-  const path = resolveSearchPath(pathParam);
+  const path = await searchPathFor(c, pathParam);
   if (!path) return c.json({ error: 'Unknown search page.' }, 400);
   const view = await buildSearchView({ engine: c.var.engine, config: c.var.config, path, params: url.searchParams, now: Date.now() });
   return c.json(view);

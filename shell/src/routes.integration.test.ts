@@ -65,3 +65,21 @@ describe('route table through the shell', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('no broken links', () => {
+  it('every same-site link on each tenant home page (menus, mega menu, footer, tiles) answers 200 or a sign-in redirect', async () => {
+    const broken: string[] = [];
+    for (const { slug } of tenants) {
+      const home = await (await platform.mf.dispatchFetch(`${platform.tenantUrl(slug)}/`)).text();
+      const hrefs = [...new Set([...home.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')))];
+      expect(hrefs.length).toBeGreaterThan(10);
+      for (const href of hrefs) {
+        const res = await platform.mf.dispatchFetch(`${platform.tenantUrl(slug)}${href}`, { redirect: 'manual' });
+        await res.arrayBuffer();
+        const ok = res.status === 200 || (res.status === 302 && (res.headers.get('location') ?? '').startsWith('/sign-in?'));
+        if (!ok) broken.push(`${slug} ${href} -> ${res.status}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

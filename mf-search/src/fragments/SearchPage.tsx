@@ -2,17 +2,18 @@ import SearchResults from '../islands/SearchResults.tsx';
 import { Island } from '../lib/island.tsx';
 import type { SearchView } from '../lib/view.ts';
 
-/** The search page fragment: breadcrumbs, heading and the results island. */
+/** The search page fragment: breadcrumbs (spec §2: Home > car type > make > model > body > current), heading, results. */
 export function SearchPage({ view }: { view: SearchView }) {
   return (
     <div className="fs-page">
       <header className="fs-page-head">
         <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
           <ol>
-            <li>
-              <a href="/">Home</a>
-            </li>
-            <li aria-current="page">{view.heading}</li>
+            {view.crumbs.map((crumb) => (
+              <li key={crumb.label} aria-current={crumb.href ? undefined : 'page'}>
+                {crumb.href ? <a href={crumb.href}>{crumb.label}</a> : crumb.label}
+              </li>
+            ))}
           </ol>
         </nav>
         <h1>{view.heading}</h1>

@@ -2,7 +2,8 @@ import type { SearchPort, SortOption, TermFacet } from '@forecourt/contracts/sea
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { toCardCar, type CardCar } from './card.ts';
 import { scopeFor } from './scope.ts';
-import { parseRefinements, toSearchRequest, TYPE_PAGES, type UrlRefinements } from './url-state.ts';
+import type { Crumb, SearchPath } from './search-path.ts';
+import { parseRefinements, toSearchRequest, type UrlRefinements } from './url-state.ts';
 
 export const SORT_LABELS: Record<SortOption, string> = {
   relevance: 'Most relevant',
@@ -17,6 +18,7 @@ export const SORT_LABELS: Record<SortOption, string> = {
 export type SearchView = {
   pathname: string;
   heading: string;
+  crumbs: Crumb[];
   refinements: UrlRefinements;
   sortOptions: Array<{ value: SortOption; label: string }>;
   cards: CardCar[];
@@ -26,16 +28,6 @@ export type SearchView = {
   gridColumns: number;
   favourites: boolean;
 };
-
-export type SearchPath = { pathname: string; heading: string; filters: Partial<Record<TermFacet, string[]>> };
-
-/** Resolves `/search/<segments>` to its stock type (first version: the stock-type pages of spec §2). */
-export function resolveSearchPath(segments: string): SearchPath | null {
-  const clean = segments.replace(/^\/+|\/+$/g, '');
-  const type = TYPE_PAGES[clean];
-  if (type) return { pathname: `/search/${clean}`, heading: type.label, filters: type.carTypes.length ? { car_type: type.carTypes } : {} };
-  return null;
-}
 
 export async function buildSearchView(opts: { engine: SearchPort; config: SiteConfig; path: SearchPath; params: URLSearchParams; now: number }): Promise<SearchView> {
   const { engine, config, path } = opts;
@@ -47,6 +39,7 @@ export async function buildSearchView(opts: { engine: SearchPort; config: SiteCo
   return {
     pathname: path.pathname,
     heading: path.heading,
+    crumbs: path.crumbs,
     refinements,
     sortOptions,
     cards: result.hits.map(toCardCar),
