@@ -13,7 +13,10 @@ export type PriceDisplay =
 
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
 export const formatAud = (n: number) => aud.format(n);
-export const formatKm = (n: number) => `${new Intl.NumberFormat('en-AU').format(n)} kms`;
+const plain = new Intl.NumberFormat('en-AU');
+/** Thousands separators (created once: Intl formatters are costly to build per call). */
+export const formatNumber = (n: number) => plain.format(n);
+export const formatKm = (n: number) => `${plain.format(n)} kms`;
 
 type PriceFields = Pick<Car, 'price'> & Partial<Pick<Car, 'subscription_price' | 'offer_price' | 'before_price' | 'preorder'>>;
 

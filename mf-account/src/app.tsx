@@ -26,14 +26,17 @@ export function createApp({ styles }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   /** Streams a server-rendered fragment with its head in the fragment header. */
-  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement) {
+  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement, cacheControl = 'private, no-store') {
     const stream = await renderToReadableStream(element);
     return c.body(stream as never, status, {
       'content-type': 'text/html; charset=utf-8',
       [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }),
-      'cache-control': 'private, no-store',
+      'cache-control': cacheControl,
     });
   }
+
+  // The header slot is the same for every shopper of a tenant (the count fills in on the client): shareable.
+  const HEADER_SLOT_CACHE = 'public, max-age=60';
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
@@ -52,9 +55,9 @@ export function createApp({ styles }: AppOptions) {
     const config = c.var.config;
     // Favourites are a per-tenant feature (spec §4 Watchlist toggle: hidden when the feature is off).
     if (!config.features.favourites) {
-      return c.body('', 200, { 'content-type': 'text/html; charset=utf-8', [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ title: config.name, styles }), 'cache-control': 'private, no-store' });
+      return c.body('', 200, { 'content-type': 'text/html; charset=utf-8', [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ title: config.name, styles }), 'cache-control': HEADER_SLOT_CACHE });
     }
-    return fragment(c, 200, { title: config.name }, <HeaderSlot />);
+    return fragment(c, 200, { title: config.name }, <HeaderSlot />, HEADER_SLOT_CACHE);
   });
 
   app.get('/fragments/:page', async (c) => {

@@ -1,3 +1,4 @@
+import { formatAud } from '@forecourt/contracts/display';
 import type { CardCar } from '../lib/card.ts';
 
 type Props = { car: CardCar; favourite: boolean; showFavourite: boolean; onToggleFavourite: (car: CardCar) => void; priority: boolean };
@@ -29,7 +30,7 @@ export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, p
           {car.price.kind === 'offer' && car.price.was ? (
             <s className="fs-card__was">
               <span className="fc-visually-hidden">Was </span>
-              {new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(car.price.was)}
+              {formatAud(car.price.was)}
             </s>
           ) : null}
           <strong>{car.price.text}</strong>

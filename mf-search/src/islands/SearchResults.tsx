@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatNumber } from '@forecourt/contracts/display';
 import { on } from '@forecourt/contracts/events';
 import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
@@ -10,7 +11,7 @@ import '../styles/search.css';
 
 type LoadState = 'hasData' | 'loading' | 'hasError';
 
-const countText = (n: number) => `${new Intl.NumberFormat('en-AU').format(n)} ${n === 1 ? 'vehicle' : 'vehicles'} found`;
+const countText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'vehicle' : 'vehicles'} found`;
 
 /** Loads a view from the search API; the tenant is set server-side by the shell. */
 async function fetchView(pathname: string, refinements: UrlRefinements, signal: AbortSignal): Promise<SearchView> {

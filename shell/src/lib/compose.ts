@@ -8,6 +8,25 @@ import type { Tenant } from './tenant.ts';
 
 const encoder = new TextEncoder();
 
+/**
+ * The chrome before and after a page's body depends only on the tenant (and the header's account slot), so it is
+ * rendered once per tenant config and slot, not per request. Configs are cached objects, so identity is the key.
+ */
+const chromeCache = new WeakMap<object, { accountHtml: string; assets: ShellAssets; top: string; tail: string }>();
+
+async function tenantChrome(tenant: Tenant, accountHtml: string, assets: ShellAssets) {
+  const hit = chromeCache.get(tenant.config);
+  if (hit && hit.accountHtml === accountHtml && hit.assets === assets) return hit;
+  const entry = {
+    accountHtml,
+    assets,
+    top: String(await announcementBar(tenant.config)) + String(await siteHeader(tenant, accountHtml)),
+    tail: String(await documentTail(tenant, assets)),
+  };
+  chromeCache.set(tenant.config, entry);
+  return entry;
+}
+
 export type ComposeOptions = {
   env: Env;
   request: Request;
@@ -56,14 +75,14 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
 
   // The page's stylesheets plus the header slot's, each once.
   const styles = [...new Set([...(head?.styles ?? []), ...(account.ok ? (account.head?.styles ?? []) : [])])];
+  const chrome = await tenantChrome(tenant, accountHtml, assets);
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const write = async (chunk: unknown) => writer.write(encoder.encode(String(await chunk)));
   const stream = async () => {
     try {
       await write(documentHead({ tenant, head, url, assets, styles }));
-      await write(announcementBar(tenant.config));
-      await write(siteHeader(tenant, accountHtml));
+      await write(chrome.top);
       if (typeof body === 'string') await write(body);
       else {
         const reader = body.getReader();
@@ -77,7 +96,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
       console.error('compose: fragment stream broke', error instanceof Error ? error.message : error);
       await write(fallbackBlock('unavailable'));
     } finally {
-      await write(documentTail(tenant, assets));
+      await write(chrome.tail);
       await writer.close();
     }
   };

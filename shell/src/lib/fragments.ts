@@ -36,6 +36,33 @@ export type FetchFragmentOptions = {
   timeoutMs?: number;
 };
 
+/** Fragments a remote marks `public, max-age=N` (the same for every shopper), kept per isolate. */
+type CachedFragment = { expires: number; status: number; headValue: string | null; cacheControl: string | null; html: string };
+const FRAGMENT_CACHE_MAX = 500;
+const fragmentCache = new Map<string, CachedFragment>();
+
+/** Seconds a response may be shared for, or 0 (only `public` with a positive max-age counts). */
+export function sharedMaxAge(cacheControl: string | null): number {
+  if (!cacheControl || !/(^|,)\s*public\s*(,|$)/i.test(cacheControl) || /no-store|private/i.test(cacheControl)) return 0;
+  const m = /max-age=(\d+)/i.exec(cacheControl);
+  return m ? Number(m[1]) : 0;
+}
+
+function fromCache(key: string, now: number): FragmentResult | null {
+  const hit = fragmentCache.get(key);
+  if (!hit) return null;
+  if (hit.expires <= now) {
+    fragmentCache.delete(key);
+    return null;
+  }
+  return { ok: true, status: hit.status, head: decodeFragmentHead(hit.headValue), body: new Response(hit.html).body as unknown as ReadableStream<Uint8Array>, cacheControl: hit.cacheControl };
+}
+
+function remember(key: string, entry: CachedFragment) {
+  if (fragmentCache.size >= FRAGMENT_CACHE_MAX) fragmentCache.delete(fragmentCache.keys().next().value!);
+  fragmentCache.set(key, entry);
+}
+
 /**
  * Fetches a remote's fragment over its service binding with the tenant and its version key (ARCHITECTURE.md step 3).
  * Never throws: a failing or slow remote gives `{ ok: false }` so the shell can render a fallback block.
@@ -53,18 +80,29 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
   }
   headers.set('x-forecourt-url', request.url);
   const timeoutMs = options.timeoutMs ?? Number(env.FRAGMENT_TIMEOUT_MS ?? 4000);
+  const cacheKey = `${remote}|${tenant.slug}|${tenant.remotes[remote]}|${url.pathname}${url.search}`;
+  const cached = fromCache(cacheKey, Date.now());
+  if (cached) return cached;
   try {
     const res = await binding.fetch(url.toString(), { headers, signal: AbortSignal.timeout(timeoutMs) } as never);
     if (!res.body || res.status >= 500) {
       await res.body?.cancel();
       return { ok: false, status: 503, reason: `${remote} answered ${res.status}` };
     }
+    const cacheControl = res.headers.get('cache-control');
+    const maxAge = res.status === 200 ? sharedMaxAge(cacheControl) : 0;
+    if (maxAge > 0) {
+      const html = await res.text();
+      const headValue = res.headers.get(FRAGMENT_HEAD_HEADER);
+      remember(cacheKey, { expires: Date.now() + maxAge * 1000, status: res.status, headValue, cacheControl, html });
+      return { ok: true, status: res.status, head: decodeFragmentHead(headValue), body: new Response(html).body as unknown as ReadableStream<Uint8Array>, cacheControl };
+    }
     return {
       ok: true,
       status: res.status,
       head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)),
       body: res.body as unknown as ReadableStream<Uint8Array>,
-      cacheControl: res.headers.get('cache-control'),
+      cacheControl,
     };
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? `${remote} timed out after ${timeoutMs} ms` : `${remote} failed`;
