@@ -35,7 +35,7 @@ function cannon(opts) {
   return new Promise((resolve, reject) => autocannon({ connections: 20, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
-const summary = (r) => ({ rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p90_ms: r.latency.p90, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+const summary = (r) => ({ rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p90_ms: r.latency.p90, p97_5_ms: r.latency.p97_5, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
 
 if (only.includes('engine')) {
   const demo = await import(join(ROOT, 'demo/dist/index.mjs'));
