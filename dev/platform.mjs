@@ -5,9 +5,10 @@
  */
 import { Miniflare, Log, LogLevel } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
+import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
 
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
@@ -25,7 +26,11 @@ export async function startPlatform(options = {}) {
     if (!existsSync(scriptPath)) throw new Error(`${dir} is not built: run \`npm run build\` first`);
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, dir, 'wrangler.jsonc'));
     const { name } = readWranglerConfig(dir);
-    return { ...workerOptions, name, modules: true, scriptPath, modulesRoot: join(ROOT, dir, 'dist/worker'), ...options.overrides?.[dir] };
+    const worker = { ...workerOptions, name, modules: true, scriptPath, modulesRoot: join(ROOT, dir, 'dist/worker'), ...options.overrides?.[dir] };
+    // Local runs name tenants by `<slug>.localhost`; deployed shells never accept those hosts (not in wrangler vars).
+    // An override's bindings may turn it off ({ LOCAL_HOSTS: 'off' }).
+    if (dir === 'shell') worker.bindings = { LOCAL_HOSTS: 'on', ...worker.bindings };
+    return worker;
   });
 
   const persistOptions = persist
@@ -40,8 +45,14 @@ export async function startPlatform(options = {}) {
     workers,
   });
   const url = await mf.ready;
-  await applyMigrations(mf);
-  if (seed) await seedDemo(mf, { scale, now: options.now });
+  try {
+    await applyMigrations(mf);
+    if (seed) await seedDemo(mf, { scale, now: options.now });
+  } catch (error) {
+    // The caller never gets `dispose`: stop workerd here, or its port and processes outlive the failed start.
+    await mf.dispose().catch(() => {});
+    throw error;
+  }
   return {
     url,
     mf,
@@ -51,42 +62,18 @@ export async function startPlatform(options = {}) {
   };
 }
 
-/** Applies edge-api's D1 migrations in order, recording them in wrangler's `d1_migrations` table. */
+/**
+ * Applies edge-api's D1 migrations with edge-api's own runner (scripts/migrations.mjs: block and line comments,
+ * quotes, the `d1_migrations` bookkeeping of wrangler), reading the folder edge-api's wrangler.jsonc names.
+ * Returns the names applied by this call.
+ */
 export async function applyMigrations(mf) {
   const config = readWranglerConfig('edge-api');
   const binding = config.d1_databases?.[0];
-  if (!binding) return;
+  if (!binding) return [];
   const db = await mf.getD1Database(binding.binding, config.name);
-  const dir = join(ROOT, 'edge-api', config.migrations_dir ?? binding.migrations_dir ?? 'migrations');
-  await db.exec('CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)');
-  const applied = new Set((await db.prepare('SELECT name FROM d1_migrations').all()).results.map((r) => r.name));
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
-    if (applied.has(file)) continue;
-    const statements = splitSql(readFileSync(join(dir, file), 'utf8'));
-    await db.batch([...statements.map((s) => db.prepare(s)), db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(file)]);
-  }
-}
-
-/** Splits a migration into statements on `;` outside strings and comments. */
-export function splitSql(sql) {
-  const out = [];
-  let cur = '';
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i];
-    if (c === "'" || c === '"') {
-      let j = i + 1;
-      while (j < sql.length && !(sql[j] === c && sql[j + 1] !== c)) j += sql[j] === c ? 2 : 1;
-      cur += sql.slice(i, j + 1);
-      i = j;
-    } else if (c === '-' && sql[i + 1] === '-') {
-      while (i < sql.length && sql[i] !== '\n') i++;
-    } else if (c === ';') {
-      if (cur.trim()) out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  if (cur.trim()) out.push(cur.trim());
-  return out;
+  const dir = join(ROOT, 'edge-api', binding.migrations_dir ?? config.migrations_dir ?? 'migrations');
+  return applyD1Migrations(db, await readMigrations(dir), binding.migrations_table);
 }
 
 /** Seeds tenant configs and stock from demo/ (bundled by the build into demo/dist/index.mjs). */

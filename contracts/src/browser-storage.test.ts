@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { FavouriteEntrySchema, STORAGE_KEYS, SearchHistoryEntrySchema, TradeInValuationSchema, ContactDetailsSchema, parseStored, parseStoredList, pushSearchHistory, type SearchHistoryEntry } from './browser-storage.ts';
+import {
+  FavouriteEntrySchema, STORAGE_KEYS, SearchHistoryEntrySchema, TradeInValuationSchema, ContactDetailsSchema, localStorageOrNull, parseStored, parseStoredList,
+  pushSearchHistory, readFavourites, writeFavourites, type SearchHistoryEntry,
+} from './browser-storage.ts';
 
 const fav = { id: '1', name: '2021 Toyota Corolla', slug: '2021-toyota-corolla-1', make: 'Toyota', model: 'Corolla', primary_image_url: '/a.svg' };
 
@@ -38,5 +41,54 @@ describe('browser storage', () => {
     expect(h.map((x) => x.at)).toEqual([7, 6, 5, 4, 3]);
     h = pushSearchHistory(h, entry(8, '/search/p5'));
     expect(h.map((x) => x.path)).toEqual(['/search/p5', '/search/p7', '/search/p6', '/search/p4', '/search/p3']);
+  });
+});
+
+describe('favourites in storage (spec §3 browser-stored favourites)', () => {
+  function memoryStorage(initial: Record<string, string> = {}) {
+    const data = new Map(Object.entries(initial));
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, val: string) => void data.set(k, val), data };
+  }
+  const other = { ...fav, id: '2', slug: '2019-ford-ranger-2', make: 'Ford', model: 'Ranger', primary_image_url: null };
+
+  it('reads the stored list, dropping entries that no longer match', () => {
+    expect(readFavourites(memoryStorage({ [STORAGE_KEYS.favourites]: JSON.stringify([fav, { id: 7 }, 'junk', other]) }))).toEqual([fav, other]);
+    expect(readFavourites(memoryStorage())).toEqual([]);
+  });
+
+  it('is empty on corrupt JSON, without storage, or when storage throws', () => {
+    expect(readFavourites(memoryStorage({ [STORAGE_KEYS.favourites]: '{not json' }))).toEqual([]);
+    expect(readFavourites(memoryStorage({ [STORAGE_KEYS.favourites]: '{"id":"1"}' }))).toEqual([]);
+    expect(readFavourites(null)).toEqual([]);
+    expect(readFavourites({ getItem: () => { throw new Error('SecurityError'); } })).toEqual([]);
+  });
+
+  it('writes the list under the favourites key and reads it back', () => {
+    const storage = memoryStorage();
+    expect(writeFavourites(storage, [fav, other])).toBe(true);
+    expect(JSON.parse(storage.data.get(STORAGE_KEYS.favourites)!)).toEqual([fav, other]);
+    expect(readFavourites(storage)).toEqual([fav, other]);
+    expect(writeFavourites(storage, [])).toBe(true);
+    expect(readFavourites(storage)).toEqual([]);
+  });
+
+  it('reports false when storage is missing or refuses the write', () => {
+    expect(writeFavourites(null, [fav])).toBe(false);
+    expect(writeFavourites({ setItem: () => { throw new Error('QuotaExceededError'); } }, [fav])).toBe(false);
+  });
+
+  it('localStorageOrNull gives the storage, or null when it is missing or its access throws', () => {
+    const had = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    const storage = memoryStorage();
+    try {
+      Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => storage });
+      expect(localStorageOrNull()).toBe(storage);
+      Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => { throw new Error('SecurityError'); } });
+      expect(localStorageOrNull()).toBeNull();
+      Reflect.deleteProperty(globalThis, 'localStorage');
+      expect(localStorageOrNull()).toBeNull();
+    } finally {
+      if (had) Object.defineProperty(globalThis, 'localStorage', had);
+    }
   });
 });

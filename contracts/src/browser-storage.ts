@@ -102,3 +102,43 @@ export function parseStoredList<T extends v.GenericSchema>(item: T, raw: string 
 export function pushSearchHistory(history: readonly SearchHistoryEntry[], entry: SearchHistoryEntry, limit = 5): SearchHistoryEntry[] {
   return [entry, ...history.filter((h) => h.path !== entry.path)].slice(0, limit);
 }
+
+/**
+ * The browser's localStorage, or null outside a browser or where reading the property itself throws
+ * (storage blocked by privacy settings raises SecurityError on access).
+ */
+export function localStorageOrNull(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shopper's favourites (spec §3 browser-stored favourites), keeping only entries that still match the contract;
+ * [] without storage, when storage throws (blocked, private mode) or holds corrupt JSON.
+ * Shared by mf-search (toggle on cards) and mf-account (header count, saved cars page).
+ */
+export function readFavourites(storage: Pick<Storage, 'getItem'> | null): FavouriteEntry[] {
+  if (!storage) return [];
+  try {
+    return parseStoredList(FavouriteEntrySchema, storage.getItem(STORAGE_KEYS.favourites));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Stores the favourites list. Callers still emit `favourites.changed.v1` when this fails: the change applies to the page.
+ * @returns false when there is no storage or it refused the write (full, blocked)
+ */
+export function writeFavourites(storage: Pick<Storage, 'setItem'> | null, list: readonly FavouriteEntry[]): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(STORAGE_KEYS.favourites, JSON.stringify(list));
+    return true;
+  } catch {
+    return false;
+  }
+}

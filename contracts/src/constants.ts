@@ -145,6 +145,8 @@ export const CALL_THE_DEALER_TEXT = 'Call the dealer';
 export const SUBSCRIPTION_SUFFIX = '/ week';
 /** Prices at or below this are not shown as a price (spec §4 Price display precedence). */
 export const MIN_DISPLAYED_PRICE = 10;
+/** Shown for a preorder car without a displayable price (spec §4 Price display precedence). */
+export const PREORDER_TEXT = 'PREORDER';
 export const LEAD_ERROR_FALLBACK = 'An unexpected error occured';
 export const SOLD_TITLE = 'SOLD';
 export const SOLD_MESSAGE = "Unfortunately this car recently sold. But don't worry, we can help you find a similar car!";

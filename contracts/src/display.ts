@@ -1,6 +1,6 @@
 /** Display rules shared by search cards and the vehicle page (no copy-paste between remotes). */
 import type { Car } from './entities/car.ts';
-import { NO_PRICE_TEXT } from './constants.ts';
+import { MIN_DISPLAYED_PRICE, NO_PRICE_TEXT, PREORDER_TEXT, SUBSCRIPTION_SUFFIX } from './constants.ts';
 
 export { NO_PRICE_TEXT };
 
@@ -8,7 +8,7 @@ export type PriceDisplay =
   | { kind: 'subscription'; amount: number; text: string }
   | { kind: 'offer'; amount: number; was?: number; text: string }
   | { kind: 'price'; amount: number; text: string }
-  | { kind: 'preorder'; text: 'PREORDER' }
+  | { kind: 'preorder'; text: typeof PREORDER_TEXT }
   | { kind: 'none'; text: string };
 
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
@@ -22,16 +22,28 @@ type PriceFields = Pick<Car, 'price'> & Partial<Pick<Car, 'subscription_price' |
 
 /**
  * Spec §4 Price display precedence: subscription price (shown '/ week'), reduced or offer price, normal price when
- * above 10, PREORDER when preorder set, else the no-price text.
+ * above MIN_DISPLAYED_PRICE (10), PREORDER when preorder set, else the no-price text.
  */
 export function priceDisplay(car: PriceFields, noPriceText = NO_PRICE_TEXT): PriceDisplay {
-  if (car.subscription_price && car.subscription_price > 0) return { kind: 'subscription', amount: car.subscription_price, text: `${formatAud(car.subscription_price)} / week` };
+  if (car.subscription_price && car.subscription_price > 0) return { kind: 'subscription', amount: car.subscription_price, text: `${formatAud(car.subscription_price)} ${SUBSCRIPTION_SUFFIX}` };
   if (car.offer_price && car.offer_price > 0) {
     const was = car.before_price && car.before_price > car.offer_price ? car.before_price : car.price > car.offer_price ? car.price : undefined;
     return { kind: 'offer', amount: car.offer_price, was, text: formatAud(car.offer_price) };
   }
-  if (car.before_price && car.before_price > car.price && car.price > 10) return { kind: 'offer', amount: car.price, was: car.before_price, text: formatAud(car.price) };
-  if (car.price > 10) return { kind: 'price', amount: car.price, text: formatAud(car.price) };
-  if (car.preorder) return { kind: 'preorder', text: 'PREORDER' };
+  if (car.before_price && car.before_price > car.price && car.price > MIN_DISPLAYED_PRICE) return { kind: 'offer', amount: car.price, was: car.before_price, text: formatAud(car.price) };
+  if (car.price > MIN_DISPLAYED_PRICE) return { kind: 'price', amount: car.price, text: formatAud(car.price) };
+  if (car.preorder) return { kind: 'preorder', text: PREORDER_TEXT };
   return { kind: 'none', text: noPriceText };
 }
+
+/**
+ * `tel:` address of a display phone number: digits, plus a leading '+' for international numbers.
+ * @example telHref('07 3000 0000') // 'tel:0730000000'
+ * @example telHref('+61 (7) 3000-0000') // 'tel:+61730000000'
+ */
+export const telHref = (phone: string): string => `tel:${phone.trim().replace(/(?!^\+)[^\d]/g, '')}`;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML element content and quoted attribute values (`& < > " '`), for markup built as strings. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

@@ -1,6 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_CONSUMERS, EVENT_NAMES, EVENT_PRODUCERS, EVENT_SCHEMAS, emit, on } from './events.ts';
-import { PAGES } from './routes.ts';
+import { EVENT_CONSUMERS, EVENT_NAMES, EVENT_PRODUCERS, EVENT_SCHEMAS, emit, on, type EventName } from './events.ts';
+import { PAGES, type RouteOwner } from './routes.ts';
 
 const fav = { id: '1', name: '2021 Toyota Corolla', slug: '2021-toyota-corolla-1', make: 'Toyota', model: 'Corolla', primary_image_url: null };
 
@@ -53,9 +56,105 @@ describe('emit / on', () => {
   });
 });
 
+/** A table entry: `<part> emits <event>` or `<part> consumes <event>`. */
+type Declaration = `${RouteOwner} ${'emits' | 'consumes'} ${EventName}`;
+
+/**
+ * Declared in EVENT_PRODUCERS / EVENT_CONSUMERS but not yet in code, each with the issue whose work adds the call.
+ * Remove a line when its emit/on lands (the test fails on a planned entry that the code already has).
+ */
+const PLANNED_EVENTS: ReadonlySet<Declaration> = new Set<Declaration>([
+  // Issue #3 (mf-search: complete stock search): card compare/save controls, refinements.
+  'mf-search emits compare.changed.v1',
+  'mf-search consumes compare.changed.v1',
+  'mf-search emits watchlist.changed.v1',
+  'mf-search consumes watchlist.changed.v1',
+  'mf-search emits search.changed.v1',
+  // Issue #4 (edge-api: leads that are never lost): the lead-form kit every remote's forms reuse, and /success.
+  'mf-search emits lead.submitted.v1',
+  'mf-vehicle emits lead.submitted.v1',
+  'mf-locations emits lead.submitted.v1',
+  'mf-finance emits lead.submitted.v1',
+  'shell consumes lead.submitted.v1',
+  // Issue #5 (mf-vehicle: the complete vehicle detail page): Fave, Watchlist toggle, viewed cars, embedded calculator.
+  'mf-vehicle emits favourites.changed.v1',
+  'mf-vehicle consumes favourites.changed.v1',
+  'mf-vehicle emits watchlist.changed.v1',
+  'mf-vehicle consumes watchlist.changed.v1',
+  'mf-vehicle emits viewed.changed.v1',
+  'mf-vehicle consumes finance.calculator.used.v1',
+  // Issue #5 too: the finance calculator is owned by mf-finance; its first interaction fires analytics 26 via the shell.
+  'mf-finance emits finance.calculator.used.v1',
+  'shell consumes finance.calculator.used.v1',
+]);
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const EVENT_CALL = /\b(emit|on)\s*(?:<[^>()]*>)?\(\s*(['"`])([a-z]+(?:\.[a-z]+)+\.v\d+)\2/g;
+const EVENT_LITERAL = /(['"`])([a-z]+(?:\.[a-z]+)+\.v\d+)\1/g;
+
+/** Source files of a part: `<part>/src/**\/*.{ts,tsx}` without tests and test helpers. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'node_modules' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** The code without comments (strings kept), so a name mentioned in a comment neither counts nor trips the literal check. */
+function stripComments(text: string): string {
+  let out = '';
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === quote) quote = null;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+      out += ' ';
+    } else {
+      if (c === "'" || c === '"' || c === '`') quote = c;
+      out += c;
+    }
+  }
+  return out;
+}
+
+type Scan = { emits: Set<string>; consumes: Set<string>; problems: string[] };
+
+/** What a part's code really emits and listens for. Every versioned event name in the code must sit in an emit/on call. */
+function scanPart(part: RouteOwner): Scan {
+  const dir = path.join(ROOT, part, 'src');
+  const scan: Scan = { emits: new Set(), consumes: new Set(), problems: [] };
+  if (!existsSync(dir)) {
+    scan.problems.push(`${part}: no ${dir}`);
+    return scan;
+  }
+  for (const file of sourceFiles(dir)) {
+    const text = stripComments(readFileSync(file, 'utf8'));
+    const rel = path.relative(ROOT, file);
+    let calls = 0;
+    for (const [, fn, , name] of text.matchAll(EVENT_CALL)) {
+      calls++;
+      if (!(EVENT_NAMES as string[]).includes(name!)) scan.problems.push(`${rel}: ${fn}('${name}') is not an event of events.ts`);
+      (fn === 'emit' ? scan.emits : scan.consumes).add(name!);
+    }
+    const literals = [...text.matchAll(EVENT_LITERAL)].filter(([, , name]) => (EVENT_NAMES as string[]).includes(name!)).length;
+    if (literals > calls) scan.problems.push(`${rel}: an event name is used outside emit('<name>', …) / on('<name>', …); write the name in the call so this test sees it`);
+  }
+  return scan;
+}
+
 describe('event contract', () => {
-  const parts = Object.keys(PAGES);
+  const parts = Object.keys(PAGES) as RouteOwner[];
   const produced = new Set(Object.values(EVENT_PRODUCERS).flat());
+  const scans = new Map(parts.map((part) => [part, scanPart(part)]));
 
   it('every part of the platform declares what it emits and consumes', () => {
     expect(Object.keys(EVENT_PRODUCERS).sort()).toEqual([...parts].sort());
@@ -78,9 +177,46 @@ describe('event contract', () => {
     }
   });
 
-  it('favourites.changed.v1: mf-search produces it, mf-account consumes and produces it', () => {
-    expect(EVENT_PRODUCERS['mf-search']).toContain('favourites.changed.v1');
-    expect(EVENT_CONSUMERS['mf-account']).toContain('favourites.changed.v1');
-    expect(EVENT_PRODUCERS['mf-account']).toContain('favourites.changed.v1');
+  it('the sources use events only through emit/on with a known name', () => {
+    expect(parts.flatMap((part) => scans.get(part)!.problems)).toEqual([]);
+  });
+
+  it.each(parts)('%s: the tables match the emit/on calls in its code (or a planned issue)', (part) => {
+    const scan = scans.get(part)!;
+    const declared = { emits: new Set<string>(EVENT_PRODUCERS[part]), consumes: new Set<string>(EVENT_CONSUMERS[part]) };
+    const errors: string[] = [];
+    for (const role of ['emits', 'consumes'] as const) {
+      const table = role === 'emits' ? 'EVENT_PRODUCERS' : 'EVENT_CONSUMERS';
+      for (const name of scan[role]) if (!declared[role].has(name)) errors.push(`${part} ${role} ${name} in code, but ${table}['${part}'] does not declare it`);
+      for (const name of declared[role]) {
+        const planned = PLANNED_EVENTS.has(`${part} ${role} ${name}` as Declaration);
+        if (!scan[role].has(name) && !planned) errors.push(`${table}['${part}'] declares ${name}, but no code ${role === 'emits' ? "emits it: add emit('" : "listens: add on('"}${name}', …) or list it in PLANNED_EVENTS with its issue`);
+        if (scan[role].has(name) && planned) errors.push(`'${part} ${role} ${name}' is in the code now: remove it from PLANNED_EVENTS`);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('every planned entry is declared in the tables', () => {
+    for (const entry of PLANNED_EVENTS) {
+      const [part, role, name] = entry.split(' ') as [RouteOwner, 'emits' | 'consumes', EventName];
+      const table: readonly string[] = (role === 'emits' ? EVENT_PRODUCERS : EVENT_CONSUMERS)[part];
+      expect(table, entry).toContain(name);
+    }
+  });
+
+  it('the scanner ignores comments and sees calls with type arguments', () => {
+    const code = stripComments(`// emit('lead.submitted.v1')\n/* on('viewed.changed.v1') */ const u = 'https://x/y'; emit<'a'>('search.changed.v1', p);`);
+    expect([...code.matchAll(EVENT_CALL)].map((m) => m[3])).toEqual(['search.changed.v1']);
+    expect(code).toContain("'https://x/y'");
+  });
+
+  it('favourites.changed.v1: mf-search and mf-account both emit it and listen to it, in code', () => {
+    for (const part of ['mf-search', 'mf-account'] as const) {
+      expect(EVENT_PRODUCERS[part]).toContain('favourites.changed.v1');
+      expect(EVENT_CONSUMERS[part]).toContain('favourites.changed.v1');
+      expect(scans.get(part)!.emits.has('favourites.changed.v1'), `${part} emits`).toBe(true);
+      expect(scans.get(part)!.consumes.has('favourites.changed.v1'), `${part} listens`).toBe(true);
+    }
   });
 });

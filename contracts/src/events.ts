@@ -64,26 +64,34 @@ export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 export type EventPayload<N extends EventName> = v.InferOutput<(typeof EVENT_SCHEMAS)[N]>;
 export type EventPayloadInput<N extends EventName> = v.InferInput<(typeof EVENT_SCHEMAS)[N]>;
 
-/** What each part emits (ARCHITECTURE.md: each remote declares what it emits and consumes). */
+/**
+ * What each part emits (ARCHITECTURE.md: each remote declares what it emits and consumes). Kept truthful to the code:
+ * src/events.test.ts scans every part's sources for `emit('<name>'` / `on('<name>'` and fails on any difference,
+ * except declarations listed there as PLANNED_EVENTS with the issue that will add the call.
+ */
 export const EVENT_PRODUCERS = {
   shell: [],
-  'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'search.changed.v1', 'lead.submitted.v1'],
-  'mf-vehicle': ['favourites.changed.v1', 'compare.changed.v1', 'viewed.changed.v1', 'lead.submitted.v1'],
+  /** Favourite toggle on cards (built); compare/save controls, refinements and Quick Enquiry (planned). */
+  'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'search.changed.v1', 'lead.submitted.v1'],
+  /** All planned with the vehicle page: Fave, Watchlist toggle, viewed cars, enquiry dialogs. */
+  'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'viewed.changed.v1', 'lead.submitted.v1'],
   'mf-locations': ['lead.submitted.v1'],
   'mf-finance': ['finance.calculator.used.v1', 'lead.submitted.v1'],
-  'mf-account': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1'],
+  /** Removing a car on the saved cars page. */
+  'mf-account': ['favourites.changed.v1'],
 } as const satisfies Record<RouteOwner, readonly EventName[]>;
 
-/** What each part listens for. */
+/** What each part listens for (same rule as EVENT_PRODUCERS). */
 export const EVENT_CONSUMERS = {
-  /** Analytics and the /success page's car context. */
-  shell: ['lead.submitted.v1', 'search.changed.v1', 'finance.calculator.used.v1'],
-  'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'viewed.changed.v1'],
-  'mf-vehicle': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'finance.calculator.used.v1'],
+  /** Analytics (finance calculator's first use) and the /success page's car context (planned). */
+  shell: ['lead.submitted.v1', 'finance.calculator.used.v1'],
+  /** Favourite state of the cards (built); compare and watchlist state (planned). */
+  'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1'],
+  'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'finance.calculator.used.v1'],
   'mf-locations': [],
   'mf-finance': [],
-  /** Header counts, favourites/compare pages, remembered contact details. */
-  'mf-account': ['favourites.changed.v1', 'compare.changed.v1', 'viewed.changed.v1', 'lead.submitted.v1'],
+  /** The header's saved-cars count and the saved cars page. */
+  'mf-account': ['favourites.changed.v1'],
 } as const satisfies Record<RouteOwner, readonly EventName[]>;
 
 function defaultTarget(): EventTarget {

@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { FRAGMENT_HEAD_HEADER, decodeFragmentHead, encodeFragmentHead, isIslandId, islandHtml, parseIslandProps, serializeIslandProps, type FragmentHead } from './fragments.ts';
+import {
+  DEFAULT_FRAGMENT_CACHE_CONTROL, FRAGMENT_HEAD_HEADER, decodeFragmentHead, encodeFragmentHead, fragmentResponse, isIslandId, notFoundFragment, parseIslandProps,
+  serializeIslandProps, type FragmentHead,
+} from './fragments.ts';
+import { VERSION_HEADER } from './tenant.ts';
 
 const head: FragmentHead = {
   title: 'Used Toyota Corolla for sale | Springwood Toyota — “great” deals',
@@ -35,6 +39,41 @@ describe('fragment head', () => {
   });
 });
 
+describe('fragment responses', () => {
+  it('carry HTML, the encoded head, the remote version and a private cache policy by default', async () => {
+    const res = fragmentResponse('<h1>Finance</h1>', { head, version: '1.4.2' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual(head);
+    expect(res.headers.get(VERSION_HEADER)).toBe('1.4.2');
+    expect(res.headers.get('cache-control')).toBe(DEFAULT_FRAGMENT_CACHE_CONTROL);
+    expect(DEFAULT_FRAGMENT_CACHE_CONTROL).toBe('private, no-store');
+    expect(await res.text()).toBe('<h1>Finance</h1>');
+  });
+
+  it('take a stream body, a status and a cache policy', async () => {
+    const body = new Response('<p>streamed</p>').body;
+    const res = fragmentResponse(body, { head: { title: 'x' }, version: '2.0.0', status: 410, cacheControl: 'public, max-age=60' });
+    expect(res.status).toBe(410);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(await res.text()).toBe('<p>streamed</p>');
+  });
+
+  it('refuse an invalid head (a remote bug, not a page)', () => {
+    expect(() => fragmentResponse('', { head: { title: '' }, version: '1.0.0' })).toThrow();
+  });
+
+  it('not found is a 404 with an empty body and the head (the shell draws its own not-found block)', async () => {
+    const res = notFoundFragment({ head: { title: 'Page not found | Test Motors', robots: 'noindex' }, version: '0.3.0' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual({ title: 'Page not found | Test Motors', robots: 'noindex' });
+    expect(res.headers.get(VERSION_HEADER)).toBe('0.3.0');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
 describe('island props', () => {
   const props = { title: '</script><script>alert(1)</script>', html: '<!-- x -->', amp: 'a & b', ls: 'a\u2028b\u2029c', n: 1 };
 
@@ -53,14 +92,9 @@ describe('island props', () => {
     expect(() => parseIslandProps('{bad')).toThrow();
   });
 
-  it('builds island markup', () => {
+  it('recognises remote island ids only', () => {
     expect(isIslandId('mf-search/SortSelect')).toBe(true);
     expect(isIslandId('shell/Header')).toBe(false);
     expect(isIslandId('mf-search/sort"x')).toBe(false);
-    const html = islandHtml('mf-search/SortSelect', 'k"1', { q: '<b>' }, '<select></select>');
-    expect(html).toBe('<div id="k&quot;1" data-island="mf-search/SortSelect" class="fc-island"><select></select></div>' +
-      '<script type="application/json" data-island-props="k&quot;1">{"q":"\\u003cb\\u003e"}</script>');
-    // @ts-expect-error not a remote island
-    expect(() => islandHtml('shell/Header', 'k', {}, '')).toThrow();
   });
 });

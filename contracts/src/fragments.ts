@@ -4,7 +4,7 @@
  * hydration props travel in JSON islands next to the server-rendered markup.
  */
 import * as v from 'valibot';
-import type { RemoteName } from './tenant.ts';
+import { VERSION_HEADER, type RemoteName } from './tenant.ts';
 
 export const FRAGMENT_HEAD_HEADER = 'x-forecourt-head';
 
@@ -36,6 +36,44 @@ export function decodeFragmentHead(value: string | null | undefined): FragmentHe
   } catch {
     return null;
   }
+}
+
+/** Fragments are per tenant and often per shopper: not stored by shared caches unless a remote says otherwise. */
+export const DEFAULT_FRAGMENT_CACHE_CONTROL = 'private, no-store';
+
+export type FragmentResponseOptions = {
+  /** 200 unless given. */
+  status?: number;
+  head: FragmentHead;
+  /** The remote's own version (its package/asset-manifest version), echoed in `x-forecourt-version`. */
+  version: string;
+  /** Defaults to DEFAULT_FRAGMENT_CACHE_CONTROL; the shell caches a 200 that allows shared caching (`s-maxage`/`max-age`). */
+  cacheControl?: string;
+};
+
+/**
+ * A fragment answer: HTML body (a string or a stream, e.g. React's `renderToReadableStream`), the page head in
+ * `x-forecourt-head`, the remote's version in `x-forecourt-version`, and its cache policy.
+ * @throws when `head` is not a valid FragmentHead (a remote bug, surfaced as its generic 500).
+ * @example return fragmentResponse(await renderToReadableStream(<Page />), { head: { title, styles }, version })
+ */
+export function fragmentResponse(body: BodyInit | null, options: FragmentResponseOptions): Response {
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    [FRAGMENT_HEAD_HEADER]: encodeFragmentHead(options.head),
+    [VERSION_HEADER]: options.version,
+    'cache-control': options.cacheControl ?? DEFAULT_FRAGMENT_CACHE_CONTROL,
+  });
+  return new Response(body, { status: options.status ?? 200, headers });
+}
+
+/**
+ * "This remote has no such page": a 404 with an empty body (protocol agreed with the shell). The shell renders its own
+ * standard not-found block, so every not-found page looks the same whichever remote was asked. The head still travels
+ * (e.g. `robots: 'noindex'`). A 404 with a body is the remote's own not-found content, shown as is.
+ */
+export function notFoundFragment(options: { head: FragmentHead; version: string }): Response {
+  return fragmentResponse(null, { ...options, status: 404 });
 }
 
 /**
@@ -74,17 +112,4 @@ export function parseIslandProps<T extends v.GenericSchema>(text: string, schema
 export function parseIslandProps(text: string, schema?: v.GenericSchema): unknown {
   const data: unknown = JSON.parse(text);
   return schema ? v.parse(schema, data) : data;
-}
-
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * Island markup as a string (for fragments rendered without JSX), with `innerHtml` already rendered and trusted.
- * @example islandHtml('mf-search/SortSelect', 'fc-sort', { sort: 'latest' }, html)
- */
-export function islandHtml(island: IslandId, id: string, props: unknown, innerHtml: string): string {
-  if (!isIslandId(island)) throw new Error(`Invalid island "${island}"`);
-  const k = escapeAttr(id);
-  return `<div id="${k}" ${ISLAND_ATTR}="${island}" class="fc-island">${innerHtml}</div>` +
-    `<script type="application/json" ${ISLAND_PROPS_ATTR}="${k}">${serializeIslandProps(props)}</script>`;
 }

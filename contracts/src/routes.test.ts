@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES, ROUTES, fragmentPath, requiresSignIn, resolveRoute, routeEnabled, searchSegments, signInPath, type RouteOwner } from './routes.ts';
+import { PAGES, ROUTES, fragmentPath, requiresSignIn, resolveRoute, routeEnabled, signInPath, type RouteOwner } from './routes.ts';
 
 type Expect = [path: string, remote: RouteOwner, page: string, params?: Record<string, string>];
 
@@ -182,11 +182,6 @@ describe('route helpers', () => {
     for (const [remote, pages] of Object.entries(PAGES)) {
       for (const page of pages) expect(ROUTES.some((r) => r.remote === remote && r.page === page), `${remote}/${page}`).toBe(true);
     }
-  });
-
-  it('searchSegments splits raw segments', () => {
-    expect(searchSegments({ segments: 'toyota/corolla' })).toEqual(['toyota', 'corolla']);
-    expect(searchSegments({ segments: '' })).toEqual([]);
   });
 
   it('signInPath builds the sign-in link of spec §2', () => {

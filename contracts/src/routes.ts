@@ -193,9 +193,6 @@ export function resolveRoute(pathname: string): ResolvedRoute | null {
   return null;
 }
 
-/** Raw `/search/...` segments as a list (`'toyota/corolla'` -> `['toyota', 'corolla']`). */
-export const searchSegments = (params: Record<string, string>): string[] => (params.segments ? params.segments.split('/') : []);
-
 /** True when a visitor must be signed in for this route on a tenant with these flags (spec §6). */
 export function requiresSignIn(route: Pick<ResolvedRoute, 'gate'>, features: Partial<Pick<FeatureFlags, Exclude<RouteGate, 'always'>>>): boolean {
   if (!route.gate) return false;
@@ -208,7 +205,8 @@ export function routeEnabled(route: Pick<ResolvedRoute, 'feature'>, features: Pa
 }
 
 /**
- * The fragment URL path of a page on its remote (`GET /fragments/<page>`).
+ * The fragment URL path of a page on its remote (`GET /fragments/<page>`): the one definition of that URL shape,
+ * for the shell's fragment fetch.
  * @throws when the page is not one of the remote's pages.
  */
 export function fragmentPath<R extends RouteOwner>(remote: R, page: PageOf<R>): string {
@@ -216,13 +214,16 @@ export function fragmentPath<R extends RouteOwner>(remote: R, page: PageOf<R>): 
   return `/fragments/${page}`;
 }
 
-/** Sign-in link that returns to `redirect` after sign-in (spec §2 Sign-in). */
 /**
  * The sign-in session cookie (set by edge-api on verify). The shell's gate only checks that one is present, to
  * send anonymous shoppers to sign-in; the data behind a gated page is authorised by the Worker that owns it.
  */
 export const SESSION_COOKIE = '__Host-fc_session';
 
+/**
+ * Sign-in link that returns to `redirect` after sign-in (spec §2 Sign-in: `/sign-in?type=&redirect=&back=`).
+ * @example signInPath('watchlist', '/cars/abc') // '/sign-in?type=watchlist&redirect=%2Fcars%2Fabc&back=%2Fcars%2Fabc'
+ */
 export function signInPath(type: string, redirect: string, back: string = redirect): string {
   const q = new URLSearchParams({ type, redirect, back });
   return `/sign-in?${q.toString()}`;

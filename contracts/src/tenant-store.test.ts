@@ -1,51 +1,81 @@
 import { describe, expect, it } from 'vitest';
-import { sampleLocation } from './fixtures/location.ts';
+import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from './fixtures/tenant.ts';
 import { kvTenantKey } from './tenant.ts';
-import { kvTenantDataKey } from './tenant-data.ts';
-import { createTenantStore, type JsonKv } from './tenant-store.ts';
+import { createTenantStore, parseStoredSiteConfig, TENANT_STORE_MAX_ENTRIES } from './tenant-store.ts';
 
-const config = {
-  slug: 'springwood-toyota', name: 'Springwood Toyota', hosts: ['springwoodtoyota.com.au'], template: 'franchise',
-  contact: { phone: '07 3808 0000', email: 'sales@example.com' }, seo: { title: 'Springwood Toyota', description: 'New and used Toyotas' },
-  theme: {
-    colors: { primary: '#eb0a1e', primaryContrast: '#ffffff', secondary: '#222222', background: '#ffffff', surface: '#f5f5f5', text: '#111111', muted: '#666666' },
-    fonts: { body: 'system-ui', heading: 'system-ui' }, logo: { url: '/logo.svg', alt: 'Springwood Toyota', width: 160, height: 40 },
-  },
-  menus: { header: [{ label: 'Home', href: '/' }], footer: [] }, dealerships: ['d-springwood'], locations: ['loc-springwood-sales'], brands: ['toyota'],
-  finance: { providers: ['taurus'] }, remotes: { 'mf-search': '1', 'mf-vehicle': '1', 'mf-locations': '1', 'mf-finance': '1', 'mf-account': '1' },
-};
-
-function fakeKv(values: Record<string, unknown>) {
-  const reads: string[] = [];
-  const kv: JsonKv = { get: async (key) => { reads.push(key); return values[key] ?? null; } };
-  return { kv, reads };
-}
+const config = siteConfigInput('springwood-toyota', { name: 'Springwood Toyota' });
 
 describe('createTenantStore', () => {
   it('reads, validates and caches config and data per tenant', async () => {
     let t = 0;
-    const { kv, reads } = fakeKv({ [kvTenantKey('springwood-toyota')]: config, [kvTenantDataKey('springwood-toyota')]: { locations: [sampleLocation], dealerships: [], manufacturers: [] } });
+    const kv = fakeKv(tenantEntries([config], { 'springwood-toyota': tenantDataInput() }));
     const store = createTenantStore(kv, { ttlMs: 1000, now: () => t });
     expect((await store.config('springwood-toyota'))?.features.favourites).toBe(true);
     expect((await store.data('springwood-toyota')).locations).toHaveLength(1);
     await store.config('springwood-toyota');
-    expect(reads).toHaveLength(2);
+    expect(kv.reads).toHaveLength(2);
     t = 1000;
     await store.config('springwood-toyota');
-    expect(reads).toHaveLength(3);
+    expect(kv.reads).toHaveLength(3);
   });
 
   it('null for an unknown tenant, empty data set when none stored', async () => {
-    const store = createTenantStore(fakeKv({}).kv);
+    const store = createTenantStore(fakeKv({}));
     expect(await store.config('nobody')).toBeNull();
     expect(await store.data('nobody')).toMatchObject({ locations: [], dealerships: [], manufacturers: [], offers: [] });
   });
 
   it('fails loudly on an invalid config and does not cache the failure', async () => {
-    const values: Record<string, unknown> = { [kvTenantKey('bad')]: { ...config, slug: 'Bad Slug' } };
-    const store = createTenantStore(fakeKv(values).kv);
+    const entries: Record<string, unknown> = { [kvTenantKey('bad')]: { ...config, slug: 'Bad Slug' } };
+    const kv = { get: async (key: string) => entries[key] ?? null };
+    const store = createTenantStore(kv);
     await expect(store.config('bad')).rejects.toThrow(/Invalid tenant config "Bad Slug"/);
-    values[kvTenantKey('bad')] = config;
-    expect((await store.config('bad'))?.slug).toBe('springwood-toyota');
+    entries[kvTenantKey('bad')] = { ...config, slug: 'bad' };
+    expect((await store.config('bad'))?.slug).toBe('bad');
+  });
+
+  it('rejects a config filed under another tenant\'s key, and does not cache that', async () => {
+    const entries: Record<string, unknown> = { [kvTenantKey('logan-ford')]: config };
+    const store = createTenantStore({ get: async (key: string) => entries[key] ?? null });
+    await expect(store.config('logan-ford')).rejects.toThrow('Misfiled tenant config: tenant:logan-ford holds the config of "springwood-toyota"');
+    entries[kvTenantKey('logan-ford')] = { ...config, slug: 'logan-ford' };
+    expect((await store.config('logan-ford'))?.slug).toBe('logan-ford');
+  });
+
+  it('fails loudly on an invalid data set, naming the tenant', async () => {
+    const store = createTenantStore(fakeKv({ 'tenant-data:x': { locations: [{ id: 1 }] } }));
+    await expect(store.data('x')).rejects.toThrow(/Invalid tenant data "x"/);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest first', async () => {
+    const kv = fakeKv(tenantEntries(['a', 'b', 'c', 'd'].map((s) => siteConfigInput(s))));
+    const store = createTenantStore(kv, { maxEntries: 3 });
+    for (const s of ['a', 'b', 'c', 'd']) await store.config(s);
+    expect(store.size()).toBe(3);
+    kv.reads.length = 0;
+    await store.config('d');
+    await store.config('b');
+    expect(kv.reads).toEqual([]);
+    await store.config('a');
+    expect(kv.reads).toEqual([kvTenantKey('a')]);
+    expect(store.size()).toBe(3);
+    // 'a' came back and pushed out the then-oldest 'b'.
+    await store.config('b');
+    expect(kv.reads).toEqual([kvTenantKey('a'), kvTenantKey('b')]);
+  });
+
+  it('caps the cache at about 1,000 entries by default, whatever slugs requests name', async () => {
+    expect(TENANT_STORE_MAX_ENTRIES).toBe(1_000);
+    const store = createTenantStore(fakeKv({}));
+    for (let i = 0; i < TENANT_STORE_MAX_ENTRIES + 50; i++) await store.config(`probe-${i}`);
+    expect(store.size()).toBe(TENANT_STORE_MAX_ENTRIES);
+  });
+});
+
+describe('parseStoredSiteConfig', () => {
+  it('null when nothing is stored; the config when the slug matches the key', () => {
+    expect(parseStoredSiteConfig('a', null)).toBeNull();
+    expect(parseStoredSiteConfig('a', siteConfigInput('a'))?.slug).toBe('a');
+    expect(() => parseStoredSiteConfig('b', siteConfigInput('a'))).toThrow(/Misfiled/);
   });
 });

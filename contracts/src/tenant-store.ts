@@ -1,38 +1,65 @@
 /**
- * Reads tenant config and data from KV with a per-isolate cache. Shared by the shell and every remote, so each
- * validates the same way (a bad config fails loudly) and nothing is copied between remotes.
+ * Reads tenant config and data from KV with a per-isolate cache. Shared by the shell, every remote and edge-api, so each
+ * validates the same way (a bad or misfiled config fails loudly) and nothing is copied between packages.
  */
-import * as v from 'valibot';
 import { kvTenantKey, parseSiteConfig, type SiteConfig } from './tenant.ts';
-import { kvTenantDataKey, TenantDataSchema, type TenantData } from './tenant-data.ts';
+import { kvTenantDataKey, parseTenantData, type TenantData } from './tenant-data.ts';
 
 /** The part of a KV namespace binding the store needs (structural, so contracts needs no Workers types). */
 export type JsonKv = { get(key: string, type: 'json'): Promise<unknown> };
 
-export type TenantStoreOptions = { ttlMs?: number; now?: () => number };
+export type TenantStoreOptions = {
+  /** How long a read (found, missing or data set) is reused; default 60 s, KV's own edge cache time. */
+  ttlMs?: number;
+  /** Most cached entries kept (config and data count separately); the oldest go first. Default TENANT_STORE_MAX_ENTRIES. */
+  maxEntries?: number;
+  now?: () => number;
+};
+
+/** Caps the per-isolate cache: slugs come from request headers, so their number must not grow memory without bound. */
+export const TENANT_STORE_MAX_ENTRIES = 1_000;
+
+/**
+ * Parses the config stored under `tenant:<slug>`, null when none is stored.
+ * @throws when it is invalid, or when its `slug` is not the key's: a misfiled config would serve one tenant's
+ *   settings (name, contact, search service) on another tenant's site.
+ */
+export function parseStoredSiteConfig(slug: string, raw: unknown): SiteConfig | null {
+  if (raw == null) return null;
+  const config = parseSiteConfig(raw);
+  if (config.slug !== slug) throw new Error(`Misfiled tenant config: ${kvTenantKey(slug)} holds the config of "${config.slug}"`);
+  return config;
+}
 
 export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) {
   const ttl = options.ttlMs ?? 60_000;
+  const max = Math.max(1, options.maxEntries ?? TENANT_STORE_MAX_ENTRIES);
   const now = options.now ?? Date.now;
+  // Map keeps insertion order: the first key is the oldest entry.
   const cache = new Map<string, { at: number; value: Promise<unknown> }>();
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
     if (hit && now() - hit.at < ttl) return hit.value as Promise<T>;
     const value = load();
-    cache.set(key, { at: now(), value });
-    value.catch(() => cache.delete(key));
+    const entry = { at: now(), value };
+    cache.delete(key);
+    cache.set(key, entry);
+    while (cache.size > max) cache.delete(cache.keys().next().value!);
+    // A failure is not cached (the next request retries); only this entry goes, not a newer one for the same key.
+    value.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
     return value;
   }
   return {
-    /** The tenant's validated config, or null when the tenant does not exist. Throws on an invalid config. */
+    /** The tenant's validated config, or null when the tenant does not exist. Throws on an invalid or misfiled config. */
     config: (slug: string): Promise<SiteConfig | null> =>
-      cached(`config:${slug}`, async () => {
-        const raw = await kv.get(kvTenantKey(slug), 'json');
-        return raw ? parseSiteConfig(raw) : null;
-      }),
+      cached(`config:${slug}`, async () => parseStoredSiteConfig(slug, await kv.get(kvTenantKey(slug), 'json'))),
     /** The tenant's locations, dealerships, manufacturers, brands and offers (empty lists when none stored). */
     data: (slug: string): Promise<TenantData> =>
-      cached(`data:${slug}`, async () => v.parse(TenantDataSchema, (await kv.get(kvTenantDataKey(slug), 'json')) ?? {})),
+      cached(`data:${slug}`, async () => parseTenantData(slug, (await kv.get(kvTenantDataKey(slug), 'json')) ?? {})),
+    /** Number of cached entries (for tests and diagnostics). */
+    size: () => cache.size,
     clear: () => cache.clear(),
   };
 }

@@ -116,14 +116,22 @@ export const FinanceSettingsSchema = v.object({
 
 export const AnnouncementSchema = v.object({ text: v.string(), href: v.optional(Href), link_label: v.optional(v.string()) });
 
-/** Promo node (spec §3) plus popup content (spec §2 promotional popup). */
+/**
+ * The promotional popup (spec §2 promotional popup; spec §4 Promo popup: hidden after expiry and once dismissed).
+ * It keeps its own `start`/`expiry` rather than embedding PromoNode, whose position/display only apply to search cards.
+ * Dates are whole days in the tenant's `time_zone` (SiteConfig, default Australia/Brisbane), written `YYYY-MM-DD`:
+ * shown from 00:00 on `start` through the end of `expiry` (the expiry day is included); the shell implements that reading.
+ */
 export const PromoPopupSchema = v.object({
+  /** Identifies the popup for 'dismissed' (a new id shows again to shoppers who dismissed the old one). */
   id: v.string(),
   title: v.string(),
   description: v.string(),
   image: v.optional(Href),
   button: v.object({ label: v.string(), href: Href }),
+  /** First day shown, `YYYY-MM-DD` in the tenant's time zone; none: shown from now. */
   start: v.optional(v.pipe(v.string(), v.isoDate())),
+  /** Last day shown (included), `YYYY-MM-DD` in the tenant's time zone; none: no end. */
   expiry: v.optional(v.pipe(v.string(), v.isoDate())),
 });
 

@@ -2,10 +2,15 @@
  * Building blocks for demo tenant files (demo/tenants/*): opening hours, holiday hours, locations,
  * image paths, and the DemoTenant bundle type (config + data + stock profile).
  */
-import type { SiteConfigInput } from '@forecourt/contracts/tenant';
+import type { RemoteManifest, SiteConfigInput } from '@forecourt/contracts/tenant';
 import type { TenantDataInput } from '@forecourt/contracts/tenant-data';
 import type { LocationInput, OpeningHourEntry, SpecialHoursEntry } from '@forecourt/contracts/entities/location';
 import type { CarType } from '@forecourt/contracts/entities/car';
+import mfAccount from '../../mf-account/package.json';
+import mfFinance from '../../mf-finance/package.json';
+import mfLocations from '../../mf-locations/package.json';
+import mfSearch from '../../mf-search/package.json';
+import mfVehicle from '../../mf-vehicle/package.json';
 import type { LogoColours } from './svg.ts';
 
 /** How a tenant's stock is generated (not part of the site config: demo only). */
@@ -225,8 +230,17 @@ export function standardFooter(dealerName: string, options: { usedOnly?: boolean
   ];
 }
 
-/** One remote version for every remote (the demo runs them all at 0.1.0). */
-export const DEMO_REMOTES = { 'mf-search': '0.1.0', 'mf-vehicle': '0.1.0', 'mf-locations': '0.1.0', 'mf-finance': '0.1.0', 'mf-account': '0.1.0' };
+/**
+ * The remote manifest of every demo tenant: each remote at the version of its own package.json, i.e. the version its
+ * build serves under /_mf/<remote>/<version>/, so bumping a remote needs no demo edit.
+ */
+export const DEMO_REMOTES = {
+  'mf-search': mfSearch.version,
+  'mf-vehicle': mfVehicle.version,
+  'mf-locations': mfLocations.version,
+  'mf-finance': mfFinance.version,
+  'mf-account': mfAccount.version,
+} satisfies RemoteManifest;
 
 /** A system font stack (nothing fetched). */
 export const FONTS = {

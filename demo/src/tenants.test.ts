@@ -5,7 +5,12 @@ import { TenantDataSchema } from '@forecourt/contracts/tenant-data';
 import { effectiveLocationType } from '@forecourt/contracts/entities/location';
 import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
 import { DEMO_TENANTS, demoTenantData, demoTenants, renderDemoImage } from './index.ts';
-import { clockLabel, openingHours } from './kit.ts';
+import { clockLabel, DEMO_REMOTES, openingHours } from './kit.ts';
+import mfAccount from '../../mf-account/package.json';
+import mfFinance from '../../mf-finance/package.json';
+import mfLocations from '../../mf-locations/package.json';
+import mfSearch from '../../mf-search/package.json';
+import mfVehicle from '../../mf-vehicle/package.json';
 
 const bySlug = (slug: string) => {
   const site = demoTenants().find((t) => t.slug === slug);
@@ -29,7 +34,18 @@ describe('demo tenant configs', () => {
     expect(new Set(demoTenants().map((t) => t.slug)).size).toBe(demoTenants().length);
   });
 
-  it('have distinct hosts, themes and logos, remotes all at 0.1.0', () => {
+  it('run every remote at the version of its package.json (a version bump needs no demo edit)', () => {
+    const packages = { 'mf-search': mfSearch, 'mf-vehicle': mfVehicle, 'mf-locations': mfLocations, 'mf-finance': mfFinance, 'mf-account': mfAccount };
+    const expected = Object.fromEntries(Object.entries(packages).map(([remote, pkg]) => [remote, pkg.version]));
+    for (const [remote, pkg] of Object.entries(packages)) {
+      expect(pkg.name).toBe(`@forecourt/${remote}`);
+      expect(pkg.version).toMatch(/^\d+\.\d+\.\d+(?:-[\w.]+)?$/);
+    }
+    expect(DEMO_REMOTES).toEqual(expected);
+    for (const s of demoTenants()) expect(s.remotes, s.slug).toEqual(expected);
+  });
+
+  it('have distinct hosts, themes and logos', () => {
     const sites = demoTenants();
     const hosts = sites.flatMap((s) => s.hosts);
     expect(new Set(hosts).size).toBe(hosts.length);
@@ -37,7 +53,6 @@ describe('demo tenant configs', () => {
     expect(new Set(sites.map((s) => s.theme.logo.url)).size).toBe(sites.length);
     expect(new Set(sites.map((s) => s.theme.fonts.heading)).size).toBeGreaterThan(1);
     for (const s of sites) {
-      expect(Object.values(s.remotes).every((x) => x === '0.1.0')).toBe(true);
       expect(s.hosts.length).toBeGreaterThan(0);
     }
   });

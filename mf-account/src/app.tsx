@@ -1,13 +1,11 @@
-import { Hono, type Context } from 'hono';
-import type { ReactElement } from 'react';
+import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import { encodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
+import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { AccountPage } from './fragments/AccountPage.tsx';
 import { HeaderSlot } from './fragments/HeaderSlot.tsx';
-import { NotFound } from './fragments/NotFound.tsx';
 import { HEADER_SLOT, isAccountPage, PAGE_TITLES } from './lib/pages.ts';
 
 type AppEnv = { Bindings: Env; Variables: { config: SiteConfig } };
@@ -15,25 +13,17 @@ type AppEnv = { Bindings: Env; Variables: { config: SiteConfig } };
 export type AppOptions = {
   /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
   styles: string[];
+  /** This build's version (dist/asset-manifest.json `version`, from package.json), sent in `x-forecourt-version`. */
+  version: string;
 };
 
 /**
  * The mf-account Worker: the header's account slot and the account pages as fragments (ARCHITECTURE.md "Fragments").
- * @example export default createApp({ styles: assetManifest.css })
+ * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
-export function createApp({ styles }: AppOptions) {
+export function createApp({ styles, version }: AppOptions) {
   let store: TenantStore | undefined;
   const app = new Hono<AppEnv>();
-
-  /** Streams a server-rendered fragment with its head in the fragment header. */
-  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement, cacheControl = 'private, no-store') {
-    const stream = await renderToReadableStream(element);
-    return c.body(stream as never, status, {
-      'content-type': 'text/html; charset=utf-8',
-      [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }),
-      'cache-control': cacheControl,
-    });
-  }
 
   // The header slot is the same for every shopper of a tenant (the count fills in on the client): shareable.
   const HEADER_SLOT_CACHE = 'public, max-age=60';
@@ -53,20 +43,21 @@ export function createApp({ styles }: AppOptions) {
 
   app.get(`/fragments/${HEADER_SLOT}`, async (c) => {
     const config = c.var.config;
-    // Favourites are a per-tenant feature (spec §4 Watchlist toggle: hidden when the feature is off).
-    if (!config.features.favourites) {
-      return c.body('', 200, { 'content-type': 'text/html; charset=utf-8', [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ title: config.name, styles }), 'cache-control': HEADER_SLOT_CACHE });
-    }
-    return fragment(c, 200, { title: config.name }, <HeaderSlot />, HEADER_SLOT_CACHE);
+    const head = { title: config.name, styles };
+    // Favourites are a per-tenant feature (spec §4 Watchlist toggle: hidden when the feature is off): an empty slot.
+    if (!config.features.favourites) return fragmentResponse('', { head, version, cacheControl: HEADER_SLOT_CACHE });
+    return fragmentResponse(await renderToReadableStream(<HeaderSlot />), { head, version, cacheControl: HEADER_SLOT_CACHE });
   });
 
   app.get('/fragments/:page', async (c) => {
     const config = c.var.config;
     const page = c.req.param('page');
-    if (!isAccountPage(page)) return fragment(c, 404, { title: `Page not found | ${config.name}`, robots: 'noindex' }, <NotFound />);
+    // No such page here: the empty 404 of the fragment protocol; the shell draws its standard not-found block.
+    if (!isAccountPage(page)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const title = PAGE_TITLES[page];
+    const body = await renderToReadableStream(<AccountPage page={page} config={config} />);
     // Account pages are personal: never indexed.
-    return fragment(c, 200, { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex' }, <AccountPage page={page} config={config} />);
+    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles }, version });
   });
 
   app.onError((error, c) => {

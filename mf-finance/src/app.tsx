@@ -1,11 +1,9 @@
-import { Hono, type Context } from 'hono';
-import type { ReactElement } from 'react';
+import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import { encodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
+import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
-import { NotFound } from './fragments/NotFound.tsx';
 import { FinancePlaceholder } from './fragments/FinancePlaceholder.tsx';
 import { isFinancePage, PAGE_TITLES } from './lib/pages.ts';
 
@@ -14,25 +12,17 @@ type AppEnv = { Bindings: Env; Variables: { config: SiteConfig } };
 export type AppOptions = {
   /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
   styles: string[];
+  /** This build's version (dist/asset-manifest.json `version`, from package.json), sent in `x-forecourt-version`. */
+  version: string;
 };
 
 /**
  * The mf-finance Worker: the finance pages as fragments (ARCHITECTURE.md "Fragments").
- * @example export default createApp({ styles: assetManifest.css })
+ * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
-export function createApp({ styles }: AppOptions) {
+export function createApp({ styles, version }: AppOptions) {
   let store: TenantStore | undefined;
   const app = new Hono<AppEnv>();
-
-  /** Streams a server-rendered fragment with its head in the fragment header. */
-  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement) {
-    const stream = await renderToReadableStream(element);
-    return c.body(stream as never, status, {
-      'content-type': 'text/html; charset=utf-8',
-      [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }),
-      'cache-control': 'private, no-store',
-    });
-  }
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
@@ -50,10 +40,12 @@ export function createApp({ styles }: AppOptions) {
   app.get('/fragments/:page', async (c) => {
     const config = c.var.config;
     const page = c.req.param('page');
-    if (!isFinancePage(page)) return fragment(c, 404, { title: `Page not found | ${config.name}`, robots: 'noindex' }, <NotFound />);
+    // No such page here: the empty 404 of the fragment protocol; the shell draws its standard not-found block.
+    if (!isFinancePage(page)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const title = PAGE_TITLES[page];
+    const body = await renderToReadableStream(<FinancePlaceholder page={page} config={config} />);
     // Placeholders are thin pages: kept out of search results until the finance pages land.
-    return fragment(c, 200, { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex' }, <FinancePlaceholder page={page} config={config} />);
+    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles }, version });
   });
 
   app.onError((error, c) => {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { PAGES } from '@forecourt/contracts/routes';
-import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
 import { LOCATION_IDS, siteConfigInput, tenantDataInput, testEnv } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-locations/0.1.0/assets/style-abc123.css'];
+const version = '9.8.7';
 const env = testEnv([siteConfigInput('test-motors', { locations: LOCATION_IDS }), siteConfigInput('no-data')], { 'test-motors': tenantDataInput() });
 const get = (path: string, tenant?: string, bindings: Env = env) =>
-  createApp({ styles }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
+  createApp({ styles, version }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
 
 describe('mf-locations Worker', () => {
   it('answers 404 JSON for a missing or unknown tenant', async () => {
@@ -25,9 +27,13 @@ describe('mf-locations Worker', () => {
       const res = await get(`/fragments/${page}?_slug=springwood-toyota`, 'test-motors');
       expect(res.status, page).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get(VERSION_HEADER)).toBe(version);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
       expect(head?.styles).toEqual(styles);
       expect(head?.title).toMatch(/ \| Test Motors$/);
+      // Placeholder pages (service, parts) stay out of search results; pages with real location content are indexable.
+      expect(head?.robots, page).toBe(page === 'service' || page === 'parts' ? 'noindex' : undefined);
       const html = await res.text();
       expect(html).not.toMatch(/<html|<head/);
       expect(html).toContain('<h1>');
@@ -50,13 +56,22 @@ describe('mf-locations Worker', () => {
     expect(head?.jsonLd).toEqual([expect.objectContaining({ '@type': 'AutoDealer', name: 'Springwood Toyota Sales' })]);
   });
 
-  it('answers an unknown location, contact slug or page with a 404 fragment', async () => {
+  it('answers an unknown location, contact slug or page with the protocol\'s empty 404', async () => {
     for (const path of ['/fragments/location?_slug=nowhere', '/fragments/contact?_slug=nowhere', '/fragments/finance']) {
       const res = await get(path, 'test-motors');
       expect(res.status, path).toBe(404);
-      expect(await res.text()).toContain('Page not found');
-      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ robots: 'noindex', styles });
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get(VERSION_HEADER)).toBe(version);
+      expect(await res.text()).toBe('');
+      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual({ title: 'Page not found | Test Motors', robots: 'noindex' });
     }
+  });
+
+  it('the deployed Worker sends its package version', async () => {
+    const { default: worker } = await import('./worker.tsx');
+    const res = await worker.request('/fragments/locations', { headers: { [TENANT_HEADER]: 'test-motors' } }, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get(VERSION_HEADER)).toBe(pkg.version);
   });
 
   it('renders a tenant without a data set (no locations yet)', async () => {

@@ -1,12 +1,10 @@
-import { Hono, type Context } from 'hono';
-import type { ReactElement } from 'react';
+import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import { encodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
+import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { LocationsPage } from './fragments/LocationsPage.tsx';
-import { NotFound } from './fragments/NotFound.tsx';
 import { pageView } from './lib/pages.ts';
 
 type AppEnv = { Bindings: Env; Variables: { config: SiteConfig; store: TenantStore } };
@@ -14,25 +12,17 @@ type AppEnv = { Bindings: Env; Variables: { config: SiteConfig; store: TenantSto
 export type AppOptions = {
   /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
   styles: string[];
+  /** This build's version (dist/asset-manifest.json `version`, from package.json), sent in `x-forecourt-version`. */
+  version: string;
 };
 
 /**
  * The mf-locations Worker: locations, contact, service and parts pages as fragments (ARCHITECTURE.md "Fragments").
- * @example export default createApp({ styles: assetManifest.css })
+ * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
-export function createApp({ styles }: AppOptions) {
+export function createApp({ styles, version }: AppOptions) {
   let store: TenantStore | undefined;
   const app = new Hono<AppEnv>();
-
-  /** Streams a server-rendered fragment with its head in the fragment header. */
-  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement) {
-    const stream = await renderToReadableStream(element);
-    return c.body(stream as never, status, {
-      'content-type': 'text/html; charset=utf-8',
-      [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }),
-      'cache-control': 'private, no-store',
-    });
-  }
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
@@ -52,11 +42,12 @@ export function createApp({ styles }: AppOptions) {
     const config = c.var.config;
     const data = await c.var.store.data(config.slug);
     const view = pageView(c.req.param('page'), new URL(c.req.url).searchParams, config, data);
-    if (view.kind === 'not-found') return fragment(c, 404, { title: `Page not found | ${config.name}`, robots: 'noindex' }, <NotFound />);
-    const head: Omit<FragmentHead, 'styles'> = { title: `${view.title} | ${config.name}`, description: view.description };
+    // Unknown page, location or contact slug: the empty 404 of the fragment protocol; the shell draws its not-found block.
+    if (view.kind === 'not-found') return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
+    const head: FragmentHead = { title: `${view.title} | ${config.name}`, description: view.description, styles };
     if (view.robots) head.robots = view.robots;
     if (view.jsonLd) head.jsonLd = view.jsonLd;
-    return fragment(c, 200, head, <LocationsPage view={view} config={config} />);
+    return fragmentResponse(await renderToReadableStream(<LocationsPage view={view} config={config} />), { head, version });
   });
 
   app.onError((error, c) => {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { PAGES } from '@forecourt/contracts/routes';
-import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
 import { siteConfigInput, testEnv } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-vehicle/0.1.0/assets/style-abc123.css'];
+const version = '9.8.7';
 const env = testEnv([siteConfigInput('test-motors')]);
 const get = (path: string, tenant?: string, bindings: Env = env) =>
-  createApp({ styles }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
+  createApp({ styles, version }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
 
 describe('mf-vehicle Worker', () => {
   it('answers 404 JSON for a missing or unknown tenant', async () => {
@@ -25,6 +27,8 @@ describe('mf-vehicle Worker', () => {
       const res = await get(`/fragments/${page}?car_id=148223&_slug=2021-toyota-corolla-148223`, 'test-motors');
       expect(res.status, page).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get(VERSION_HEADER)).toBe(version);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
       expect(head?.styles).toEqual(styles);
       expect(head?.title).toMatch(/ \| Test Motors$/);
@@ -35,11 +39,21 @@ describe('mf-vehicle Worker', () => {
     }
   });
 
-  it('answers an unknown page with a 404 fragment', async () => {
-    const res = await get('/fragments/sign-in', 'test-motors');
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Page not found');
-    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ robots: 'noindex', styles });
+  it('answers an unknown page with the protocol\'s empty 404 (the shell draws the not-found block)', async () => {
+    for (const page of ['sign-in', 'constructor', 'nope']) {
+      const res = await get(`/fragments/${page}`, 'test-motors');
+      expect(res.status, page).toBe(404);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get(VERSION_HEADER)).toBe(version);
+      expect(await res.text()).toBe('');
+      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual({ title: 'Page not found | Test Motors', robots: 'noindex' });
+    }
+  });
+
+  it('the deployed Worker sends its package version', async () => {
+    const { default: worker } = await import('./worker.tsx');
+    const res = await worker.request('/fragments/vehicle', { headers: { [TENANT_HEADER]: 'test-motors' } }, env);
+    expect(res.headers.get(VERSION_HEADER)).toBe(pkg.version);
   });
 
   it('serves the client bundle from ASSETS without a tenant', async () => {

@@ -1,11 +1,9 @@
-import { Hono, type Context } from 'hono';
-import type { ReactElement } from 'react';
+import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import { encodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
+import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
-import { NotFound } from './fragments/NotFound.tsx';
 import { VehiclePlaceholder } from './fragments/VehiclePlaceholder.tsx';
 import { isVehiclePage, PAGE_TITLES, robotsFor } from './lib/pages.ts';
 
@@ -14,25 +12,17 @@ type AppEnv = { Bindings: Env; Variables: { config: SiteConfig } };
 export type AppOptions = {
   /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
   styles: string[];
+  /** This build's version (dist/asset-manifest.json `version`, from package.json), sent in `x-forecourt-version`. */
+  version: string;
 };
 
 /**
  * The mf-vehicle Worker: the vehicle-area pages as fragments (ARCHITECTURE.md "Fragments").
- * @example export default createApp({ styles: assetManifest.css })
+ * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
-export function createApp({ styles }: AppOptions) {
+export function createApp({ styles, version }: AppOptions) {
   let store: TenantStore | undefined;
   const app = new Hono<AppEnv>();
-
-  /** Streams a server-rendered fragment with its head in the fragment header. */
-  async function fragment(c: Context<AppEnv>, status: 200 | 404, head: Omit<FragmentHead, 'styles'>, element: ReactElement) {
-    const stream = await renderToReadableStream(element);
-    return c.body(stream as never, status, {
-      'content-type': 'text/html; charset=utf-8',
-      [FRAGMENT_HEAD_HEADER]: encodeFragmentHead({ ...head, styles }),
-      'cache-control': 'private, no-store',
-    });
-  }
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
@@ -50,9 +40,11 @@ export function createApp({ styles }: AppOptions) {
   app.get('/fragments/:page', async (c) => {
     const config = c.var.config;
     const page = c.req.param('page');
-    if (!isVehiclePage(page)) return fragment(c, 404, { title: `Page not found | ${config.name}`, robots: 'noindex' }, <NotFound />);
+    // No such page here: the empty 404 of the fragment protocol; the shell draws its standard not-found block.
+    if (!isVehiclePage(page)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const title = PAGE_TITLES[page];
-    return fragment(c, 200, { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: robotsFor(page) }, <VehiclePlaceholder page={page} config={config} />);
+    const body = await renderToReadableStream(<VehiclePlaceholder page={page} config={config} />);
+    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: robotsFor(page), styles }, version });
   });
 
   app.onError((error, c) => {

@@ -18,17 +18,19 @@ const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-ac
 const FALLBACK_TEXT = 'This section is temporarily unavailable';
 
 /** GET through the platform with a Host header (Node's fetch ignores `host`; *.localhost is not resolved by Node). */
-function get(origin: URL, host: string, path: string, headers: Record<string, string> = {}): Promise<Res> {
+function get(origin: URL, host: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Res> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: origin.hostname, port: origin.port, path, method: 'GET', headers: { ...headers, host } }, (res) => {
+    const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    // A fresh connection each time: a refused write is answered unread, and workerd then closes that connection.
+    const req = request({ host: origin.hostname, port: origin.port, path, method, agent: false, headers: { ...headers, ...length, host } }, (res) => {
       const chunks: Uint8Array[] = [];
       res.on('data', (c: Uint8Array) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: new TextDecoder().decode(concat(chunks)), ms: Date.now() - started }));
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -79,7 +81,9 @@ afterAll(async () => {
 });
 
 const hs = () => configs['harbourside-toyota'];
-const hsGet = (path: string, headers?: Record<string, string>) => get(platform.url, localHost('harbourside-toyota'), path, headers);
+const hsGet = (path: string, headers?: Record<string, string>, method?: string, body?: string) => get(platform.url, localHost('harbourside-toyota'), path, headers, method, body);
+/** The header's markup (announcement bar and header), where nav links live. */
+const headerOf = (html: string) => html.slice(html.indexOf('<header'), html.indexOf('</header>'));
 const otherNames = (slug: string) => SLUGS.filter((s) => s !== slug).map((s) => configs[s].name);
 
 describe('tenant resolution', () => {
@@ -259,6 +263,25 @@ describe('/api proxy', () => {
     expect(JSON.parse((await hsGet(path)).body)).toEqual(view);
   });
 
+  it('refuses cross-site writes with 403 JSON before they reach any Worker', async () => {
+    const own = `http://${localHost('harbourside-toyota')}`;
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      { origin: 'https://evil.example', 'content-type': 'application/json' },
+      { origin: `http://${localHost('outback-used-cars')}`, 'content-type': 'application/json' },
+    ]) {
+      const res = await hsGet('/api/leads', headers, 'POST', '{}');
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(header(res, 'content-type')).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toEqual({ error: 'Cross-site requests are not allowed.' });
+    }
+    // Same origin goes through to the owner (whatever it answers, it is not the shell's refusal).
+    const same = await hsGet('/api/leads', { origin: own, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, 'POST', '{}');
+    expect(same.status).not.toBe(403);
+    // Reads are never refused.
+    expect((await hsGet('/api/health', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).status).toBe(200);
+  });
+
   it('reaches edge-api for /api/health', async () => {
     const res = await hsGet('/api/health');
     expect(res.status).toBe(200);
@@ -302,6 +325,17 @@ describe('robots.txt and sitemap.xml', () => {
     }
   });
 
+  it('lists no noindex placeholders, and only the visible locations the tenant shows', async () => {
+    const res = await hsGet('/sitemap.xml');
+    const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    for (const placeholder of ['/finance', '/contact', '/dealer-locator', '/privacy-policy']) expect(paths).not.toContain(placeholder);
+    expect(paths).toContain('/');
+    expect(paths).toContain('/search/used-cars');
+    const locations = paths.filter((p) => p.startsWith('/locations/'));
+    expect(locations.length).toBeGreaterThan(0);
+    for (const path of locations) expect((await hsGet(path)).status, path).toBe(200);
+  });
+
   it('a used-only tenant lists no new or demo stock pages', async () => {
     const res = await get(platform.url, localHost('outback-used-cars'), '/sitemap.xml');
     expect(res.status).toBe(200);
@@ -320,6 +354,8 @@ describe('demo images', () => {
       const res = await hsGet(src);
       expect(res.status, src).toBe(200);
       expect(header(res, 'content-type')).toMatch(/^image\/svg\+xml/);
+      expect(header(res, 'x-content-type-options')).toBe('nosniff');
+      expect(header(res, 'content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
       expect(res.body.startsWith('<svg')).toBe(true);
     }
   });
@@ -336,9 +372,83 @@ describe('demo images', () => {
   );
 });
 
+describe('HEAD requests', () => {
+  it.each([
+    ['/', 200],
+    ['/search/used-cars', 200],
+    ['/privacy-policy', 200],
+    ['/no-such-content-xyz', 404],
+    ['/search/no-such-page-xyz', 404],
+  ])('HEAD %s answers %i with the document headers and no body', async (path, status) => {
+    const res = await hsGet(path, {}, 'HEAD');
+    expect(res.status).toBe(status);
+    expect(header(res, 'content-type')).toMatch(/^text\/html/);
+    expectSecurityHeaders(res);
+    expect(res.body).toBe('');
+    expect(res.ms).toBeLessThan(2000);
+  });
+});
+
+describe('soft 404s and noindex placeholders', () => {
+  it("/models/<x> renders only the tenant's own models", async () => {
+    const model = await hsGet('/models/corolla-cross');
+    expect(model.status).toBe(200);
+    expect(model.body).toContain('<h1>Corolla Cross</h1>');
+    for (const path of ['/models/no-such-model', '/models/constructor']) {
+      const res = await hsGet(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toContain('Page not found');
+    }
+    // A used-car dealer lists no models at all.
+    expect((await get(platform.url, localHost('outback-used-cars'), '/models/corolla')).status).toBe(404);
+  });
+
+  it('content placeholder pages are noindex', async () => {
+    for (const path of ['/privacy-policy', '/corolla', '/models/hilux']) {
+      const res = await hsGet(path);
+      expect(res.status, path).toBe(200);
+      expect(headOf(res.body), path).toContain('<meta name="robots" content="noindex">');
+    }
+    expect(headOf((await hsGet('/')).body)).not.toContain('noindex');
+  });
+});
+
+describe('header navigation', () => {
+  it('marks the nav link to the current page with aria-current, and only on that page', async () => {
+    const home = headerOf((await hsGet('/')).body);
+    expect(home).toContain('<a class="fc-nav__link" href="/" aria-current="page">');
+    const used = headerOf((await hsGet('/search/used-cars')).body);
+    expect(used).not.toContain('href="/" aria-current');
+    const sub = /<a class="fc-dropdown__link" href="([^"]+)">/.exec(used)![1]!;
+    const page = headerOf((await hsGet(sub)).body);
+    expect(page).toContain(`<a class="fc-dropdown__link" href="${sub}" aria-current="page">`);
+    expect(page.match(/aria-current/g)).toHaveLength(1);
+  });
+});
+
+describe('sign-in gate', () => {
+  it('collapses leading slashes of the way back (never an open redirect)', async () => {
+    const res = await hsGet('//my-garage?x=1');
+    expect(res.status).toBe(302);
+    const location = new URL(header(res, 'location'), 'http://x.test');
+    expect(location.pathname).toBe('/sign-in');
+    expect(location.searchParams.get('redirect')).toBe('/my-garage?x=1');
+    expect(location.searchParams.get('back')).toBe('/my-garage?x=1');
+  });
+});
+
+describe('security headers', () => {
+  it('HSTS without includeSubDomains', async () => {
+    expect(header(await hsGet('/'), 'strict-transport-security')).toBe('max-age=31536000');
+  });
+});
+
 /**
  * A second platform whose mf-search is broken on purpose: `/search/slow` never answers within the shell's
- * FRAGMENT_TIMEOUT_MS (lowered to 300 ms), `/search/broken` fails mid-stream, anything else answers 500.
+ * FRAGMENT_TIMEOUT_MS (lowered to 300 ms), `/search/broken` fails mid-stream, `/search/empty-404` answers the
+ * standard not found, `/search/json`, `/search/json-404` and `/search/redirect` answer what the shell must not paste,
+ * `/search/echo` shows its query, `*\/echo` paths answer the headers they got, anything else answers 500.
+ * Its shell runs as in production: LOCAL_HOSTS off, so tenants resolve by their production hosts only.
  */
 describe('a failing remote', () => {
   const TIMEOUT_MS = 300;
@@ -350,6 +460,14 @@ describe('a failing remote', () => {
       let n = 0;
       return new Response(new ReadableStream({ pull(c) { if (n++ === 0) c.enqueue(new TextEncoder().encode('<p id="partial">partial</p>')); else c.error(new Error('boom')); } }), { headers: { 'content-type': 'text/html' } });
     }
+    const url = new URL(request.url);
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    if (url.pathname.endsWith('/echo')) return Response.json(Object.fromEntries(request.headers));
+    if (seg === 'empty-404') return new Response(null, { status: 404 });
+    if (seg === 'json') return Response.json({ error: 'internal detail' });
+    if (seg === 'json-404') return Response.json({ error: 'internal detail' }, { status: 404 });
+    if (seg === 'redirect') return new Response(null, { status: 302, headers: { location: '/fragments/search?_segments=echo' } });
+    if (seg === 'echo') return new Response('<p id="echo">' + [...url.searchParams.keys()].join(',') + '</p>', { headers: html });
     return new Response('boom', { status: 500 });
   } }`;
   let degraded: Platform;
@@ -361,7 +479,7 @@ describe('a failing remote', () => {
       logLevel: 'none',
       overrides: {
         'mf-search': { script: brokenSearch, scriptPath: undefined, modulesRoot: undefined },
-        shell: { bindings: { FRAGMENT_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_IMAGES: 'on' } },
+        shell: { bindings: { FRAGMENT_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_IMAGES: 'on', LOCAL_HOSTS: 'off' } },
       },
     });
   });
@@ -370,7 +488,7 @@ describe('a failing remote', () => {
     await degraded?.dispose();
   });
 
-  const dGet = (path: string) => get(degraded.url, localHost('harbourside-toyota'), path);
+  const dGet = (path: string, headers?: Record<string, string>) => get(degraded.url, hs().hosts[0]!, path, headers);
 
   function expectFallbackDocument(res: Res) {
     expect(res.status).toBe(503);
@@ -409,5 +527,64 @@ describe('a failing remote', () => {
     expect(home.status).toBe(200);
     expect(home.body).not.toContain(FALLBACK_TEXT);
     expect((await dGet('/privacy-policy')).status).toBe(200);
+  });
+
+  it('with LOCAL_HOSTS off, <slug>.localhost names no tenant; production hosts still do', async () => {
+    const local = await get(degraded.url, localHost('harbourside-toyota', degraded.url.port), '/');
+    expect(local.status).toBe(404);
+    expect(local.body).toContain('<h1>Not found</h1>');
+    expect(local.body).not.toContain(hs().name);
+    expect((await dGet('/')).status).toBe(200);
+  });
+
+  it("a remote's empty 404 renders the shell's own not-found block, status 404", async () => {
+    const res = await dGet('/search/empty-404');
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('<h1>Page not found</h1>');
+    expect(res.body).toContain(`<title>Page not found | ${hs().name}</title>`);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).not.toContain(FALLBACK_TEXT);
+    expectChrome(res.body, hs());
+    // The same block as the shell's own 404 for a path no route owns.
+    const own = await dGet('/no-such-content-xyz');
+    const block = (html: string) => html.slice(html.indexOf('<main id="main"'), html.indexOf('</main>'));
+    expect(block(res.body)).toBe(block(own.body));
+  });
+
+  it('a JSON answer (200 or 404 with a body) or a redirect is a failure: fallback block, 503', async () => {
+    for (const path of ['/search/json', '/search/json-404', '/search/redirect']) {
+      const res = await dGet(path);
+      expectFallbackDocument(res);
+      expect(res.body, path).not.toContain('internal detail');
+      expect(res.body, path).not.toContain('id="echo"');
+    }
+  });
+
+  it('a browser cannot fake route params: its own _-keys never reach the remote', async () => {
+    const res = await dGet('/search/echo?_id=9&_manufacturerSlug=x&sort=latest');
+    expect(res.status).toBe(200);
+    const keys = /<p id="echo">([^<]*)<\/p>/.exec(res.body)![1]!.split(',').sort();
+    expect(keys).toEqual(['_segments', 'sort']);
+  });
+
+  it('the /api and /_mf proxies drop every x-forecourt-* header the browser sends', async () => {
+    const spoof = { 'x-forecourt-tenant': 'outback-used-cars', 'x-forecourt-version': '9.9.9', 'x-forecourt-head': 'x', 'x-forecourt-anything': '1', 'x-other': 'kept' };
+    const api = JSON.parse((await dGet('/api/search/echo', spoof)).body) as Record<string, string>;
+    expect(api['x-forecourt-tenant']).toBe('harbourside-toyota');
+    expect(Object.keys(api).filter((k) => k.startsWith('x-forecourt-'))).toEqual(['x-forecourt-tenant']);
+    expect(api['x-other']).toBe('kept');
+    const assets = JSON.parse((await dGet('/_mf/mf-search/1.0.0/echo', spoof)).body) as Record<string, string>;
+    expect(Object.keys(assets).filter((k) => k.startsWith('x-forecourt-'))).toEqual([]);
+    expect(assets['x-other']).toBe('kept');
+  });
+
+  it('sitemap.xml still lists the static paths when mf-search fails', async () => {
+    const res = await dGet('/sitemap.xml');
+    expect(res.status).toBe(200);
+    const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(paths).toContain('/');
+    expect(paths).toContain('/search/used-cars');
+    expect(paths.some((p) => p.startsWith('/locations/'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('/cars/'))).toBe(false);
   });
 });

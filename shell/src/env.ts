@@ -12,4 +12,6 @@ export type Env = {
   EDGE_API: Fetcher;
   FRAGMENT_TIMEOUT_MS?: string;
   DEMO_IMAGES?: string;
+  /** "on" only in local runs (dev/platform.mjs, `.dev.vars`): `<slug>.localhost` then names the tenant. */
+  LOCAL_HOSTS?: string;
 };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Fetcher } from '@cloudflare/workers-types';
-import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE, signInPath } from '@forecourt/contracts/routes';
+import { resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';
 import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
 import { renderDemoImage } from '@forecourt/demo/images';
@@ -8,8 +8,10 @@ import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
 import { composeDocument } from './lib/compose.ts';
 import { API_OWNERS, REMOTE_BINDING } from './lib/fragments.ts';
-import { brandPage, brandsPage, contentPage, homePage, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
-import { securityHeaders } from './lib/security.ts';
+import { signInRedirect } from './lib/gate.ts';
+import { isCrossSiteWrite, withoutInternalHeaders } from './lib/proxy.ts';
+import { brandPage, brandsPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
+import { imageHeaders, securityHeaders } from './lib/security.ts';
 import { resolveTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
 
@@ -25,19 +27,19 @@ app.get('/_mf/:remote/:version/*', async (c) => {
   const remote = c.req.param('remote') as RemoteName;
   if (!REMOTE_NAMES.includes(remote)) return c.notFound();
   const binding = c.env[REMOTE_BINDING[remote]] as Fetcher;
-  return binding.fetch(c.req.raw as never) as never;
+  return binding.fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) }) as never) as never;
 });
 app.get('/demo-img/*', (c) => {
   if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
   const image = renderDemoImage(c.req.path);
   if (!image) return c.notFound();
-  return c.body(image.body, 200, { 'content-type': image.contentType, 'cache-control': 'public, max-age=86400' });
+  return c.body(image.body, 200, imageHeaders(image.contentType));
 });
 
 // Everything else belongs to a tenant: resolve it from the Host, or answer a plain 404 that leaks nothing.
 app.use('*', async (c, next) => {
   // The URL's host is the Host the shopper asked for (request.url carries it on Workers).
-  const tenant = await resolveTenant(c.env.CONFIG, new URL(c.req.url).host);
+  const tenant = await resolveTenant(c.env.CONFIG, new URL(c.req.url).host, { localHosts: c.env.LOCAL_HOSTS === 'on' });
   if (!tenant) {
     return c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1></body></html>', 404, securityHeaders());
   }
@@ -53,10 +55,10 @@ app.get('/sitemap.xml', async (c) => {
 
 // API calls go to the owning Worker with the tenant set server-side (a browser can never choose it).
 app.all('/api/*', async (c) => {
+  if (isCrossSiteWrite(c.req.raw)) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
   const path = c.req.path;
   const owner = API_OWNERS.find(([prefix]) => path === prefix || path.startsWith(prefix + '/'))?.[1] ?? 'EDGE_API';
-  const headers = new Headers(c.req.raw.headers);
-  headers.delete(TENANT_HEADER);
+  const headers = withoutInternalHeaders(c.req.raw.headers);
   headers.set(TENANT_HEADER, c.var.tenant.config.slug);
   const binding = c.env[owner] as Fetcher;
   const init: RequestInit = { method: c.req.method, headers, redirect: 'manual' };
@@ -73,10 +75,8 @@ app.get('*', async (c) => {
     composeDocument({ env: c.env, request: c.req.raw, tenant, assets, page, waitUntil });
   if (!route || !routeEnabled(route, tenant.config.features)) return compose({ kind: 'shell', ...(await notFoundPage(tenant)) });
   // Sign-in gate (spec §6): anonymous shoppers go to sign-in and come back here afterwards.
-  if (requiresSignIn(route, tenant.config.features) && !getCookie(c, SESSION_COOKIE)) {
-    const here = url.pathname + url.search;
-    return c.redirect(signInPath(route.page, here), 302);
-  }
+  const signIn = signInRedirect(route, tenant.config.features, Boolean(getCookie(c, SESSION_COOKIE)), url);
+  if (signIn) return c.redirect(signIn, 302);
   if (route.remote === 'shell') {
     return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params)) });
   }
@@ -95,7 +95,8 @@ function shellPage(tenant: Tenant, page: string, params: Record<string, string>)
     case 'success':
       return successPage(tenant);
     case 'model':
-      return contentPage(tenant, params.model ?? 'models');
+      // Only the tenant's own models (no soft 404 for `/models/anything`).
+      return isModelSlug(tenant, params.model ?? '') ? contentPage(tenant, params.model!) : notFoundPage(tenant);
     case 'spin-to-win':
       return contentPage(tenant, 'spin-to-win');
     default:

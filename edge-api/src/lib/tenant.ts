@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import { TENANT_HEADER, kvTenantKey, parseSiteConfig, type SiteConfig } from '@forecourt/contracts/tenant';
+import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from './http.ts';
 
@@ -10,23 +11,19 @@ const MAX_SLUG_LENGTH = 63;
 /** Routes that answer without a tenant (platform probes). */
 export const TENANTLESS_PATHS = new Set(['/api/health']);
 
-/** Parsed configs per isolate, re-parsed only when the stored JSON changes. */
-const configCache = new Map<string, { raw: string; config: SiteConfig }>();
+/** One store per CONFIG binding, i.e. per isolate. */
+const stores = new WeakMap<KVNamespace, TenantStore>();
 
-/** Reads and validates a tenant's config from KV CONFIG; null when the tenant does not exist. Throws on a bad config. */
-export async function loadSiteConfig(kv: KVNamespace, slug: string): Promise<SiteConfig | null> {
-  const raw = await kv.get(kvTenantKey(slug));
-  if (raw === null) {
-    configCache.delete(slug);
-    return null;
-  }
-  const cached = configCache.get(slug);
-  if (cached && cached.raw === raw) return cached.config;
-  // A bad config fails loudly here (ARCHITECTURE.md Data), surfacing as a logged 500, not as a wrong page.
-  const config = parseSiteConfig(JSON.parse(raw));
-  if (config.slug !== slug) throw new Error(`Tenant config under ${kvTenantKey(slug)} has slug "${config.slug}"`);
-  configCache.set(slug, { raw, config });
-  return config;
+/**
+ * The tenant store of contracts (the shell's and the remotes' too): validated configs, a misfiled config (slug not the
+ * key's) rejected, 60 s per-isolate cache capped at 1,000 entries. A bad config fails loudly (ARCHITECTURE.md Data),
+ * surfacing as a logged 500, not as a wrong page; a removed tenant is unknown once its cache entry expires, as with KV's
+ * own 60 s edge cache.
+ */
+export function tenantStore(kv: KVNamespace): TenantStore {
+  let store = stores.get(kv);
+  if (!store) stores.set(kv, (store = createTenantStore(kv)));
+  return store;
 }
 
 /**
@@ -40,7 +37,7 @@ export const tenantMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (slug.length > MAX_SLUG_LENGTH || !SLUG.test(slug)) {
     return jsonError(c, 400, `Invalid tenant: the ${TENANT_HEADER} header must be a lowercase slug.`);
   }
-  const config = await loadSiteConfig(c.env.CONFIG, slug);
+  const config = await tenantStore(c.env.CONFIG).config(slug);
   if (!config) return jsonError(c, 404, 'Unknown tenant.');
   c.set('tenant', slug);
   c.set('siteConfig', config);

@@ -1,7 +1,8 @@
+import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import SavedCars from '../islands/SavedCars.tsx';
 import { Island } from '../lib/island.tsx';
-import { PAGE_TITLES, telHref, type AccountPage as Page } from '../lib/pages.ts';
+import { PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
 
 /** What is coming on each page, said plainly: these pages land in a later issue. */
 const COMING_SOON: Record<Page, string> = {

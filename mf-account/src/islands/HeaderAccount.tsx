@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { localStorageOrNull, readFavourites } from '@forecourt/contracts/browser-storage';
 import { on } from '@forecourt/contracts/events';
-import { readFavourites, savedCarsLabel, touchesFavourites } from '../lib/favourites.ts';
+import { savedCarsLabel, touchesFavourites } from '../lib/favourites.ts';
 import '../styles/account.css';
 
 /**
@@ -11,11 +12,11 @@ export default function HeaderAccount() {
   const [count, setCount] = useState(0);
 
   useEffect(() => {
-    setCount(readFavourites().length);
+    setCount(readFavourites(localStorageOrNull()).length);
     const off = on('favourites.changed.v1', (payload) => setCount(payload.favourites.length));
     // Another tab changed the list.
     const onStorage = (event: StorageEvent) => {
-      if (touchesFavourites(event.key)) setCount(readFavourites().length);
+      if (touchesFavourites(event.key)) setCount(readFavourites(localStorageOrNull()).length);
     };
     window.addEventListener('storage', onStorage);
     return () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { FavouriteEntry } from '@forecourt/contracts/browser-storage';
+import { localStorageOrNull, readFavourites, type FavouriteEntry } from '@forecourt/contracts/browser-storage';
 import { on } from '@forecourt/contracts/events';
-import { readFavourites, removeFavourite, touchesFavourites } from '../lib/favourites.ts';
+import { removeFavourite, touchesFavourites } from '../lib/favourites.ts';
 import '../styles/account.css';
 
 export const EMPTY_TEXT = 'You have no saved cars yet.';
@@ -15,10 +15,10 @@ export default function SavedCars() {
   const [cars, setCars] = useState<FavouriteEntry[]>([]);
 
   useEffect(() => {
-    setCars(readFavourites());
+    setCars(readFavourites(localStorageOrNull()));
     const off = on('favourites.changed.v1', (payload) => setCars(payload.favourites));
     const onStorage = (event: StorageEvent) => {
-      if (touchesFavourites(event.key)) setCars(readFavourites());
+      if (touchesFavourites(event.key)) setCars(readFavourites(localStorageOrNull()));
     };
     window.addEventListener('storage', onStorage);
     return () => {
@@ -51,7 +51,7 @@ export default function SavedCars() {
               {car.make} {car.model}
             </span>
           </div>
-          <button type="button" className="fc-btn" onClick={() => setCars(removeFavourite(car.id))}>
+          <button type="button" className="fc-btn" onClick={() => setCars(removeFavourite(car.id, localStorageOrNull()))}>
             Remove<span className="fc-visually-hidden"> {car.name}</span>
           </button>
         </li>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, type FavouriteEntry } from '@forecourt/contracts/browser-storage';
 import { on } from '@forecourt/contracts/events';
-import { readFavourites, removeFavourite, savedCarsLabel, touchesFavourites } from './favourites.ts';
+import { removeFavourite, savedCarsLabel, touchesFavourites } from './favourites.ts';
 
 const corolla: FavouriteEntry = { id: '148223', name: '2021 Toyota Corolla Ascent Sport', slug: '2021-toyota-corolla-ascent-sport-148223', make: 'Toyota', model: 'Corolla', primary_image_url: '/demo-img/hatch.svg' };
 const ranger: FavouriteEntry = { id: '99001', name: '2019 Ford Ranger XLT', slug: '2019-ford-ranger-xlt-99001', make: 'Ford', model: 'Ranger', primary_image_url: null };
@@ -10,22 +10,6 @@ function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
 }
-
-describe('readFavourites (spec §3 browser-stored favourites)', () => {
-  it('reads the stored list', () => {
-    const storage = memoryStorage({ [STORAGE_KEYS.favourites]: JSON.stringify([corolla, ranger]) });
-    expect(readFavourites(storage).map((f) => f.id)).toEqual(['148223', '99001']);
-  });
-  it('drops entries that no longer match the contract and survives corrupt JSON', () => {
-    const storage = memoryStorage({ [STORAGE_KEYS.favourites]: JSON.stringify([corolla, { id: 7 }, 'junk']) });
-    expect(readFavourites(storage)).toEqual([corolla]);
-    expect(readFavourites(memoryStorage({ [STORAGE_KEYS.favourites]: '{not json' }))).toEqual([]);
-  });
-  it('is empty without storage or when storage throws (private mode)', () => {
-    expect(readFavourites(undefined)).toEqual([]);
-    expect(readFavourites({ getItem: () => { throw new Error('SecurityError'); } })).toEqual([]);
-  });
-});
 
 describe('removeFavourite', () => {
   it('stores the list without the car and emits favourites.changed.v1 with the change', () => {
@@ -38,7 +22,16 @@ describe('removeFavourite', () => {
     expect(JSON.parse(storage.data.get(STORAGE_KEYS.favourites)!)).toEqual([ranger]);
     expect(seen).toEqual([{ favourites: [ranger], change: { action: 'remove', id: '148223' } }]);
   });
-  it('still emits when storage refuses the write', () => {
+  it('leaves other cars and a missing id alone', () => {
+    const storage = memoryStorage({ [STORAGE_KEYS.favourites]: JSON.stringify([corolla, ranger]) });
+    expect(removeFavourite('nope', storage, new EventTarget())).toEqual([corolla, ranger]);
+  });
+  it('still emits without storage (blocked) and when storage refuses the write', () => {
+    const none = new EventTarget();
+    const seenNone: number[] = [];
+    on('favourites.changed.v1', (p) => seenNone.push(p.favourites.length), none);
+    expect(removeFavourite('148223', null, none)).toEqual([]);
+    expect(seenNone).toEqual([0]);
     const target = new EventTarget();
     let count = -1;
     on('favourites.changed.v1', (p) => (count = p.favourites.length), target);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '@forecourt/contracts/routes';
-import { isAccountPage, PAGE_TITLES, telHref } from './pages.ts';
+import { isAccountPage, PAGE_TITLES } from './pages.ts';
 
 describe('account pages', () => {
   it('has a title for every page the route table gives mf-account', () => {
@@ -14,11 +14,5 @@ describe('account pages', () => {
     expect(isAccountPage('header-account')).toBe(false);
     expect(isAccountPage('vehicle')).toBe(false);
     expect(isAccountPage('toString')).toBe(false);
-  });
-  it('builds tel: links from display numbers', () => {
-    expect(telHref('07 3000 0000')).toBe('tel:0730000000');
-    expect(telHref('(02) 9876-5432')).toBe('tel:0298765432');
-    expect(telHref('+61 7 3000 0000')).toBe('tel:+61730000000');
-    expect(telHref('1300 FORD 00')).toBe('tel:130000');
   });
 });

@@ -13,6 +13,3 @@ export const PAGE_TITLES: Record<AccountPage, string> = {
 };
 
 export const isAccountPage = (page: string): page is AccountPage => (PAGES['mf-account'] as readonly string[]).includes(page);
-
-/** `tel:` address of a display phone number: digits and a leading + only ('07 3000 0000' -> 'tel:0730000000'). */
-export const telHref = (phone: string): string => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;

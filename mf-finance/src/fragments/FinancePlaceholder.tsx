@@ -1,7 +1,8 @@
+import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
 import { Island } from '../lib/island.tsx';
-import { COMING_SOON, PAGE_TITLES, telHref, type FinancePage } from '../lib/pages.ts';
+import { COMING_SOON, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
 
 /** A finance page that lands in a later issue: says so, how to reach the dealer now, and how finance works. */
 export function FinancePlaceholder({ page, config }: { page: FinancePage; config: Pick<SiteConfig, 'name' | 'contact'> }) {

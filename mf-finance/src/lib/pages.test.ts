@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '@forecourt/contracts/routes';
-import { COMING_SOON, isFinancePage, PAGE_TITLES, telHref } from './pages.ts';
+import { COMING_SOON, isFinancePage, PAGE_TITLES } from './pages.ts';
 
 describe('finance pages', () => {
   it('has a title and a coming-soon sentence for exactly the pages the route table gives mf-finance', () => {
@@ -11,8 +11,5 @@ describe('finance pages', () => {
   it('rejects pages it does not own', () => {
     expect(isFinancePage('vehicle')).toBe(false);
     expect(isFinancePage('__proto__')).toBe(false);
-  });
-  it('builds tel: links from display numbers', () => {
-    expect(telHref('1300 123 456')).toBe('tel:1300123456');
   });
 });

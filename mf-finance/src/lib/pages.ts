@@ -19,7 +19,3 @@ export const COMING_SOON: Record<FinancePage, string> = {
 };
 
 export const isFinancePage = (page: string): page is FinancePage => (PAGES['mf-finance'] as readonly string[]).includes(page);
-
-/** `tel:` address of a display phone number: digits and a leading + only ('07 3000 0000' -> 'tel:0730000000'). */
-export const telHref = (phone: string): string => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
-

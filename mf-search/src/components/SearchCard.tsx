@@ -40,8 +40,9 @@ export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, p
           <a className="fc-btn fc-btn--primary" href={car.path}>
             Explore Vehicle<span className="fc-visually-hidden">: {car.title}</span>
           </a>
-          {showFavourite ? (
-            <button type="button" className="fc-btn fs-card__fave" aria-pressed={favourite} onClick={() => onToggleFavourite(car)}>
+          {showFavourite && (car.available || favourite) ? (
+            // The label carries the state (Save / Saved); no aria-pressed, so it is not announced twice.
+            <button type="button" className="fc-btn fs-card__fave" data-saved={favourite ? '' : undefined} onClick={() => onToggleFavourite(car)}>
               <span aria-hidden="true">{favourite ? '♥' : '♡'}</span> {favourite ? 'Saved' : 'Save'}
               <span className="fc-visually-hidden"> {car.title}</span>
             </button>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { formatNumber } from '@forecourt/contracts/display';
 import { on } from '@forecourt/contracts/events';
+import { track } from '@forecourt/contracts/track';
 import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
 import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
-import { changeRefinements, hrefFor, refinementsToParams, type UrlRefinements } from '../lib/url-state.ts';
+import { changeRefinements, hrefFor, parseRefinements, refinementsToParams, type UrlRefinements } from '../lib/url-state.ts';
 import type { SearchView } from '../lib/view.ts';
 import type { SortOption } from '@forecourt/contracts/search';
 import '../styles/search.css';
@@ -24,59 +26,75 @@ async function fetchView(pathname: string, refinements: UrlRefinements, signal: 
 
 /**
  * Search results (spec §2 Search results, §4 Search load): count, sort selector, cards, paging.
- * During loading or after an error, the previous results stay on screen.
+ * During loading or after an error, the previous results stay on screen; the URL changes only with the results.
  */
 export default function SearchResults(props: { view: SearchView }) {
   const [view, setView] = useState(props.view);
   const [state, setState] = useState<LoadState>('hasData');
+  // The sort the shopper picked, shown at once while its results load.
+  const [pendingSort, setPendingSort] = useState<SortOption | null>(null);
   const [favourites, setFavourites] = useState<Set<string>>(() => new Set());
+  const [announcement, setAnnouncement] = useState('');
   const abort = useRef<AbortController | null>(null);
+  const current = useRef(view);
+  current.current = view;
 
-  useEffect(() => {
-    setFavourites(new Set(readFavourites().map((f) => f.id)));
-    const off = on('favourites.changed.v1', (p) => setFavourites(new Set(p.favourites.map((f) => f.id))));
-    const onPop = () => {
-      const params = new URLSearchParams(location.search);
-      void load(view.pathname, { ...view.refinements, sortBy: (params.get('sortBy') as SortOption) ?? 'relevance', page: Number(params.get('page') ?? 1) }, false);
-    };
-    window.addEventListener('popstate', onPop);
-    return () => {
-      off();
-      window.removeEventListener('popstate', onPop);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  async function load(pathname: string, refinements: UrlRefinements, push: boolean) {
+  async function load(refinements: UrlRefinements, history: 'push' | 'none') {
+    const pathname = current.current.pathname;
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
     setState('loading');
-    if (push) history.pushState(null, '', hrefFor(pathname, refinements));
     try {
       const next = await fetchView(pathname, refinements, controller.signal);
+      if (history === 'push') window.history.pushState(null, '', hrefFor(pathname, next.refinements));
       setView(next);
       setState('hasData');
+      setPendingSort(null);
+      const label = next.sortOptions.find((o) => o.value === next.refinements.sortBy)?.label;
+      setAnnouncement(`${countText(next.count)}${label ? `, sorted by ${label}` : ''}`);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       console.error('search failed', error);
       setState('hasError');
+      setPendingSort(null);
     }
   }
 
-  const onSort = (value: string) => void load(view.pathname, changeRefinements(view.refinements, { sortBy: value as SortOption }), true);
-  const onFavourite = (car: CardCar) => setFavourites(new Set(toggleFavourite(car).map((f) => f.id)));
+  useEffect(() => {
+    setFavourites(new Set(readFavourites().map((f) => f.id)));
+    track({ event_id: ANALYTICS_EVENTS.SEARCH_PAGE_VIEW });
+    const off = on('favourites.changed.v1', (p) => setFavourites(new Set(p.favourites.map((f) => f.id))));
+    // Back/forward: show the results the URL now names (validated like any URL).
+    const onPop = () => void load(parseRefinements(new URLSearchParams(window.location.search)), 'none');
+    window.addEventListener('popstate', onPop);
+    return () => {
+      off();
+      window.removeEventListener('popstate', onPop);
+      abort.current?.abort();
+    };
+  }, []);
+
+  const onSort = (value: string) => {
+    const sortBy = value as SortOption;
+    setPendingSort(sortBy);
+    void load(changeRefinements(view.refinements, { sortBy }), 'push');
+  };
+  const onFavourite = (car: CardCar) => {
+    const next = toggleFavourite(car);
+    const added = next.some((f) => f.id === car.id);
+    if (added) track({ event_id: ANALYTICS_EVENTS.SAVE_FAVOURITE, car_id: car.id });
+    setFavourites(new Set(next.map((f) => f.id)));
+  };
   const pageHref = (page: number) => hrefFor(view.pathname, changeRefinements(view.refinements, { page }));
 
   return (
     <section className="fs-results" aria-busy={state === 'loading'} data-state={state}>
       <div className="fs-results__bar">
-        <p className="fs-results__count" role="status" aria-live="polite">
-          {countText(view.count)}
-        </p>
+        <p className="fs-results__count">{countText(view.count)}</p>
         <form className="fs-sort" method="get" action={view.pathname}>
           <label htmlFor="fs-sort-select">Sort by</label>
-          <select id="fs-sort-select" name="sortBy" value={view.refinements.sortBy} onChange={(e) => onSort(e.target.value)}>
+          <select id="fs-sort-select" name="sortBy" value={pendingSort ?? view.refinements.sortBy} onChange={(e) => onSort(e.target.value)}>
             {view.sortOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -90,6 +108,9 @@ export default function SearchResults(props: { view: SearchView }) {
           </noscript>
         </form>
       </div>
+      <p className="fc-visually-hidden" role="status" aria-live="polite">
+        {state === 'loading' ? 'Loading results' : announcement}
+      </p>
       {state === 'hasError' ? (
         <p className="fs-results__error" role="alert">
           We couldn't update the results just now. The results below are from your previous search.

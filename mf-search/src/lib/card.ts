@@ -1,4 +1,4 @@
-import type { Car } from '@forecourt/contracts/entities/car';
+import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import { formatKm, priceDisplay, type PriceDisplay } from '@forecourt/contracts/display';
 
 /** What a search card needs: a small slice of the Car, so island props stay small. */
@@ -17,6 +17,8 @@ export type CardCar = {
   price: PriceDisplay;
   priceType: string | null;
   status: Car['status'];
+  /** Spec §4: a car that is not available (sold) cannot be favourited. */
+  available: boolean;
   city: string | null;
 };
 
@@ -39,6 +41,7 @@ export function toCardCar(car: Car): CardCar {
     price: priceDisplay(car),
     priceType: car.price_type ?? null,
     status: car.status,
+    available: isPurchasable(car) && !car.sold,
     city: car.city ?? null,
   };
 }

@@ -1,7 +1,8 @@
+import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import CopyLink from '../islands/CopyLink.tsx';
 import { Island } from '../lib/island.tsx';
-import { COMING_SOON, PAGE_TITLES, telHref, type VehiclePage } from '../lib/pages.ts';
+import { COMING_SOON, PAGE_TITLES, type VehiclePage } from '../lib/pages.ts';
 
 /** A vehicle-area page that lands in a later issue: says so, and how to reach the dealer now. */
 export function VehiclePlaceholder({ page, config }: { page: VehiclePage; config: Pick<SiteConfig, 'name' | 'contact'> }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '@forecourt/contracts/routes';
-import { COMING_SOON, isVehiclePage, PAGE_TITLES, robotsFor, telHref } from './pages.ts';
+import { COMING_SOON, isVehiclePage, PAGE_TITLES, robotsFor } from './pages.ts';
 
 describe('vehicle pages', () => {
   it('has a title and a coming-soon sentence for exactly the pages the route table gives mf-vehicle', () => {
@@ -15,9 +15,5 @@ describe('vehicle pages', () => {
   it('keeps placeholders out of search results, print pages also unfollowed', () => {
     expect(robotsFor('vehicle')).toBe('noindex');
     expect(robotsFor('print')).toBe('noindex, nofollow');
-  });
-  it('builds tel: links from display numbers', () => {
-    expect(telHref('07 3000 0000')).toBe('tel:0730000000');
-    expect(telHref('+61 (7) 3000-0000')).toBe('tel:+61730000000');
   });
 });

@@ -30,7 +30,3 @@ export const isVehiclePage = (page: string): page is VehiclePage => (PAGES['mf-v
 
 /** Placeholders are thin pages: kept out of search results; print copies also keep their links unfollowed. */
 export const robotsFor = (page: VehiclePage): string => (page === 'print' ? 'noindex, nofollow' : 'noindex');
-
-/** `tel:` address of a display phone number: digits and a leading + only ('07 3000 0000' -> 'tel:0730000000'). */
-export const telHref = (phone: string): string => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
-

@@ -1,16 +1,90 @@
 import { describe, expect, it } from 'vitest';
-import { shouldShowPromo } from './chrome.ts';
+import { isTyping, PROMO_DELAY_MS, schedulePromo, shouldShowPromo, todayIn } from './chrome.ts';
 
-const now = Date.parse('2026-11-21T10:00:00Z');
-
-describe('shouldShowPromo (spec §4 Promo popup)', () => {
-  it('shows within the window when not dismissed', () => {
-    expect(shouldShowPromo({ start: '2026-11-01', expiry: '2026-12-31', dismissed: false, now })).toBe(true);
-    expect(shouldShowPromo({ dismissed: false, now })).toBe(true);
+describe('shouldShowPromo (spec §4 Promo popup: whole days, both ends included)', () => {
+  const window = { start: '2026-11-01', expiry: '2026-11-30', dismissed: false };
+  it('shows on the start day, inside the window and on the expiry day', () => {
+    expect(shouldShowPromo({ ...window, today: '2026-11-01' })).toBe(true);
+    expect(shouldShowPromo({ ...window, today: '2026-11-15' })).toBe(true);
+    expect(shouldShowPromo({ ...window, today: '2026-11-30' })).toBe(true);
+    expect(shouldShowPromo({ dismissed: false, today: '2026-11-15' })).toBe(true);
   });
-  it('hides after expiry, before start, and once dismissed', () => {
-    expect(shouldShowPromo({ expiry: '2026-11-20', dismissed: false, now })).toBe(false);
-    expect(shouldShowPromo({ start: '2026-11-22', dismissed: false, now })).toBe(false);
-    expect(shouldShowPromo({ dismissed: true, now })).toBe(false);
+  it('hides the day before start, the day after expiry, and once dismissed', () => {
+    expect(shouldShowPromo({ ...window, today: '2026-10-31' })).toBe(false);
+    expect(shouldShowPromo({ ...window, today: '2026-12-01' })).toBe(false);
+    expect(shouldShowPromo({ ...window, dismissed: true, today: '2026-11-15' })).toBe(false);
+  });
+});
+
+describe("todayIn (the tenant's calendar day)", () => {
+  it('is the local date in the time zone, not the UTC date', () => {
+    // 2026-11-30 20:00 UTC is already 1 December in Brisbane (UTC+10) and still 30 November in UTC.
+    const at = Date.parse('2026-11-30T20:00:00Z');
+    expect(todayIn('Australia/Brisbane', at)).toBe('2026-12-01');
+    expect(todayIn('UTC', at)).toBe('2026-11-30');
+    // Perth (UTC+8) turns over at 16:00 UTC.
+    expect(todayIn('Australia/Perth', Date.parse('2026-11-30T15:59:59Z'))).toBe('2026-11-30');
+    expect(todayIn('Australia/Perth', Date.parse('2026-11-30T16:00:00Z'))).toBe('2026-12-01');
+  });
+  it('expiry day in Brisbane: shown until local midnight, hidden from 00:00 the next day', () => {
+    const expiry = '2026-11-30';
+    const lastMinute = todayIn('Australia/Brisbane', Date.parse('2026-11-30T13:59:00Z')); // 23:59 local
+    const nextDay = todayIn('Australia/Brisbane', Date.parse('2026-11-30T14:00:00Z')); // 00:00 local
+    expect(shouldShowPromo({ expiry, dismissed: false, today: lastMinute })).toBe(true);
+    expect(shouldShowPromo({ expiry, dismissed: false, today: nextDay })).toBe(false);
+  });
+  it('falls back to the default zone for a missing or unknown one', () => {
+    const at = Date.parse('2026-11-30T20:00:00Z');
+    expect(todayIn(undefined, at)).toBe('2026-12-01');
+    expect(todayIn('Not/AZone', at)).toBe('2026-12-01');
+  });
+});
+
+describe('schedulePromo (never on first render, never while typing)', () => {
+  function fakeTimers() {
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    return {
+      timers,
+      setTimer: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+      clearTimer: () => {},
+      fire: () => timers.shift()!.fn(),
+    };
+  }
+
+  it('opens after the delay when the shopper is not typing', () => {
+    const t = fakeTimers();
+    let opened = 0;
+    schedulePromo({ open: () => opened++, typing: () => false, ...t });
+    expect(opened).toBe(0);
+    expect(t.timers.map((x) => x.ms)).toEqual([PROMO_DELAY_MS]);
+    t.fire();
+    expect(opened).toBe(1);
+  });
+
+  it('waits another 4 s while focus is in a field, then opens', () => {
+    const t = fakeTimers();
+    let opened = 0;
+    let typing = true;
+    schedulePromo({ open: () => opened++, typing: () => typing, ...t });
+    t.fire();
+    expect(opened).toBe(0);
+    expect(t.timers.map((x) => x.ms)).toEqual([4000]);
+    t.fire();
+    expect(opened).toBe(0);
+    typing = false;
+    t.fire();
+    expect(opened).toBe(1);
+    expect(t.timers).toEqual([]);
+  });
+
+  it('isTyping: inputs, textareas, selects and editable content', () => {
+    const el = (tagName: string, isContentEditable = false) => ({ tagName, isContentEditable }) as unknown as Element;
+    expect(isTyping(el('INPUT'))).toBe(true);
+    expect(isTyping(el('TEXTAREA'))).toBe(true);
+    expect(isTyping(el('SELECT'))).toBe(true);
+    expect(isTyping(el('DIV', true))).toBe(true);
+    expect(isTyping(el('BODY'))).toBe(false);
+    expect(isTyping(el('A'))).toBe(false);
+    expect(isTyping(null)).toBe(false);
   });
 });

@@ -3,15 +3,53 @@ import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 
 const PROMO_KEY = (id: string) => `${STORAGE_KEYS.promoDismissed}:${id}`;
 const ANNOUNCEMENT_KEY = STORAGE_KEYS.announcementDismissed;
-/** Delay before the promo popup opens: never on first render (spec §4). */
+/** Delay before the promo popup opens: never on first render (spec §4); also the retry delay while the shopper types. */
 export const PROMO_DELAY_MS = 4000;
+/** The config's default zone (contracts SiteConfig `time_zone`), used when the page names none or an unknown one. */
+const DEFAULT_TIME_ZONE = 'Australia/Brisbane';
 
-/** Spec §4 Promo popup: hidden on first render, after expiry, and once dismissed. */
-export function shouldShowPromo(opts: { start?: string; expiry?: string; dismissed: boolean; now: number }): boolean {
+/** Today's date (`YYYY-MM-DD`) in a time zone: the calendar day the dealer's start/expiry dates refer to. */
+export function todayIn(timeZone: string | undefined, now: number): string {
+  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  try {
+    return format(timeZone || DEFAULT_TIME_ZONE);
+  } catch {
+    return format(DEFAULT_TIME_ZONE);
+  }
+}
+
+/**
+ * Spec §4 Promo popup: hidden after expiry and once dismissed. Start and expiry are whole days in the tenant's time
+ * zone, both included: shown when start <= today <= expiry (ISO dates compare as strings).
+ */
+export function shouldShowPromo(opts: { start?: string; expiry?: string; dismissed: boolean; today: string }): boolean {
   if (opts.dismissed) return false;
-  if (opts.start && Date.parse(opts.start) > opts.now) return false;
-  if (opts.expiry && Date.parse(opts.expiry) < opts.now) return false;
+  if (opts.start && opts.today < opts.start) return false;
+  if (opts.expiry && opts.today > opts.expiry) return false;
   return true;
+}
+
+/** True when focus is in a field the shopper types into: a popup must not steal it mid-word. */
+export function isTyping(active: Element | null): boolean {
+  if (!active) return false;
+  const tag = active.tagName.toLowerCase();
+  return tag === 'input' || tag === 'textarea' || tag === 'select' || (active as HTMLElement).isContentEditable === true;
+}
+
+/**
+ * Opens the popup after PROMO_DELAY_MS; when the timer fires while the shopper is typing, tries again
+ * PROMO_DELAY_MS later. Returns a cancel function.
+ */
+export function schedulePromo(opts: { open: () => void; typing: () => boolean; setTimer?: (fn: () => void, ms: number) => unknown; clearTimer?: (id: unknown) => void }): () => void {
+  const setTimer = opts.setTimer ?? ((fn, ms) => window.setTimeout(fn, ms));
+  const clearTimer = opts.clearTimer ?? ((id) => window.clearTimeout(id as number));
+  let id: unknown;
+  const tick = () => {
+    if (opts.typing()) id = setTimer(tick, PROMO_DELAY_MS);
+    else opts.open();
+  };
+  id = setTimer(tick, PROMO_DELAY_MS);
+  return () => clearTimer(id);
 }
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
@@ -29,6 +67,11 @@ export function initChrome(doc: Document = document) {
     d.addEventListener('toggle', () => {
       d.parentElement?.classList.toggle('dropdown-open', d.open);
       if (d.open) for (const other of dropdowns) if (other !== d) other.open = false;
+    });
+    // A panel closes when keyboard focus leaves it, so an open panel never hides the focused control (WCAG 2.4.11).
+    d.addEventListener('focusout', (e) => {
+      const next = e.relatedTarget as Node | null;
+      if (d.open && next && !d.contains(next)) d.open = false;
     });
   }
   doc.addEventListener('keydown', (e) => {
@@ -55,14 +98,21 @@ export function initChrome(doc: Document = document) {
   if (promo) {
     const id = promo.dataset.promoId ?? '';
     const storage = safeStorage('localStorage');
-    const show = shouldShowPromo({ start: promo.dataset.start || undefined, expiry: promo.dataset.expiry || undefined, dismissed: Boolean(storage?.getItem(PROMO_KEY(id))), now: Date.now() });
+    const show = shouldShowPromo({
+      start: promo.dataset.start || undefined,
+      expiry: promo.dataset.expiry || undefined,
+      dismissed: Boolean(storage?.getItem(PROMO_KEY(id))),
+      today: todayIn(promo.dataset.timeZone, Date.now()),
+    });
     const dismiss = () => storage?.setItem(PROMO_KEY(id), String(Date.now()));
     promo.addEventListener('close', dismiss);
+    // Following the offer counts as seeing it: the popup does not come back on the next page.
+    promo.querySelector('[data-promo-cta]')?.addEventListener('click', dismiss);
     promo.querySelector('[data-dismiss-promo]')?.addEventListener('click', () => promo.close());
     promo.addEventListener('click', (e) => {
       if (e.target === promo) promo.close();
     });
-    // Shown after first render, never on it (spec §4), and not during automated checks of the first paint.
-    if (show) window.setTimeout(() => promo.showModal(), PROMO_DELAY_MS);
+    // Shown after first render, never on it (spec §4), and not while the shopper is typing.
+    if (show) schedulePromo({ open: () => promo.showModal(), typing: () => isTyping(doc.activeElement) });
   }
 }

@@ -1,8 +1,10 @@
+import { escapeHtml } from '@forecourt/contracts/display';
 import type { FragmentHead } from '@forecourt/contracts/fragments';
 import type { RemoteName } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
-import { announcementBar, documentHead, documentTail, fallbackBlock, siteHeader, type ShellAssets } from './document.ts';
+import { announcementBar, documentHead, documentTail, fallbackBlock, NAV_LINK_CLASS, NAV_SUBLINK_CLASS, siteHeader, type ShellAssets } from './document.ts';
 import { fetchFragment } from './fragments.ts';
+import { notFoundPage } from './pages.ts';
 import { securityHeaders } from './security.ts';
 import type { Tenant } from './tenant.ts';
 
@@ -27,6 +29,23 @@ async function tenantChrome(tenant: Tenant, accountHtml: string, assets: ShellAs
   return entry;
 }
 
+/**
+ * Marks the header's nav links to the current path with `aria-current="page"` (WCAG 2.4.8 orientation).
+ * Done server-side on the cached chrome string, per request, rather than by the client: it is there at first paint
+ * and without JavaScript, and it costs one scan of a few KB; the cache keeps the unmarked string. Links are found
+ * by their exact `class` + escaped `href` as siteHeader renders them, so nothing else in the chrome can match.
+ */
+export function markCurrentNavLink(top: string, pathname: string): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const href = `href="${escapeHtml(path)}"`;
+  let out = top;
+  for (const cls of [NAV_LINK_CLASS, NAV_SUBLINK_CLASS]) {
+    const link = `<a class="${cls}" ${href}`;
+    out = out.replaceAll(link, `${link} aria-current="page"`);
+  }
+  return out;
+}
+
 export type ComposeOptions = {
   env: Env;
   request: Request;
@@ -40,19 +59,35 @@ export type ComposeOptions = {
     | { kind: 'shell'; status: number; head: FragmentHead; body: string };
 };
 
+/** Reads a slot body as text only when it is a 200; any other answer's body is cancelled, never left open. */
+async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Promise<string> {
+  if (!result.ok) return '';
+  if (result.status !== 200) {
+    await result.body.cancel().catch(() => {});
+    return '';
+  }
+  try {
+    return await new Response(result.body as never).text();
+  } catch (error) {
+    console.error('compose: account slot broke', error instanceof Error ? error.message : error);
+    return '';
+  }
+}
+
 /**
  * Composes a document (ARCHITECTURE.md steps 3-4): fetches the page fragment and the header's account slot in
  * parallel, then streams head, header, the fragment's body as it arrives, and footer.
+ * A HEAD request gets the same status and headers with no body (the fragment's body is cancelled, not streamed).
  */
 export async function composeDocument({ env, request, tenant, assets, page, waitUntil }: ComposeOptions): Promise<Response> {
   const url = new URL(request.url);
-  const accountSlot = fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, request, timeoutMs: 1500 });
+  const isHead = request.method === 'HEAD';
+  // HEAD needs no chrome, so no account slot: the status and headers depend on the page alone.
+  const accountSlot = isHead ? null : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, request, timeoutMs: 1500 });
   const fragment =
     page.kind === 'remote'
       ? await fetchFragment({ env, remote: page.remote, page: page.page, params: page.params, search: url.searchParams, tenant: tenant.config, request })
       : null;
-  const account = await accountSlot;
-  const accountHtml = account.ok && account.status === 200 ? await new Response(account.body as never).text() : '';
 
   let status: number;
   let head: FragmentHead | null;
@@ -62,48 +97,68 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
     status = page.status;
     head = page.head;
     body = page.body;
-  } else if (fragment && fragment.ok) {
+  } else if (fragment?.kind === 'ok') {
     status = fragment.status;
     head = fragment.head;
     body = fragment.body;
     if (fragment.cacheControl && status === 200) cacheControl = fragment.cacheControl;
+  } else if (fragment?.kind === 'not-found') {
+    ({ status, head, body } = await notFoundPage(tenant));
   } else {
     status = 503;
     head = { title: `${tenant.config.name}: temporarily unavailable`, robots: 'noindex' };
-    body = String(await fallbackBlock('unavailable'));
+    body = String(await fallbackBlock());
+  }
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...securityHeaders() };
+
+  if (isHead) {
+    if (typeof body !== 'string') await body.cancel().catch(() => {});
+    return new Response(null, { status, headers });
   }
 
+  const account = await accountSlot!;
+  const accountHtml = await slotHtml(account);
   // The page's stylesheets plus the header slot's, each once.
   const styles = [...new Set([...(head?.styles ?? []), ...(account.ok ? (account.head?.styles ?? []) : [])])];
   const chrome = await tenantChrome(tenant, accountHtml, assets);
+  const top = markCurrentNavLink(chrome.top, url.pathname);
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
+  const reader = typeof body === 'string' ? null : body.getReader();
   const write = async (chunk: unknown) => writer.write(encoder.encode(String(await chunk)));
   const stream = async () => {
     try {
       await write(documentHead({ tenant, head, url, assets, styles }));
-      await write(chrome.top);
+      await write(top);
       if (typeof body === 'string') await write(body);
       else {
-        const reader = body.getReader();
         for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          await writer.write(value);
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            chunk = await reader!.read();
+          } catch (error) {
+            // The remote broke mid-stream: the shopper gets the fallback block and the rest of the page.
+            console.error('compose: fragment stream broke', error instanceof Error ? error.message : error);
+            await write(fallbackBlock());
+            break;
+          }
+          if (chunk.done) break;
+          await writer.write(chunk.value);
         }
       }
-    } catch (error) {
-      console.error('compose: fragment stream broke', error instanceof Error ? error.message : error);
-      await write(fallbackBlock('unavailable'));
-    } finally {
       await write(chrome.tail);
       await writer.close();
+    } catch (error) {
+      // A write failed: the shopper went away (the response body was cancelled). Stop reading the remote and end
+      // both streams; nothing is rethrown, so waitUntil never sees a rejection.
+      await reader?.cancel(error).catch(() => {});
+      await writer.abort(error).catch(() => {});
     }
   };
+  // The shopper leaving cancels the response body, which errors the writer at once: stop reading the remote then,
+  // even while it is stalled between chunks.
+  writer.closed.catch((error: unknown) => reader?.cancel(error).catch(() => {}));
   const streaming = stream();
   waitUntil?.(streaming);
-  return new Response(readable as never, {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...securityHeaders() },
-  });
+  return new Response(readable as never, { status, headers });
 }

@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { FragmentHead } from '@forecourt/contracts/fragments';
+import { serializeIslandProps, type FragmentHead } from '@forecourt/contracts/fragments';
+import { telHref } from '@forecourt/contracts/display';
 import { REMOTE_NAMES, type MenuItem, type SiteConfig } from '@forecourt/contracts/tenant';
 import type { Tenant } from './tenant.ts';
 
@@ -13,15 +14,6 @@ export function remoteMap(config: SiteConfig): Record<string, string> {
   return Object.fromEntries(REMOTE_NAMES.map((r) => [r.replace(/-/g, '_'), `/_mf/${r}/${config.remotes[r]}/remoteEntry.js`]));
 }
 
-/** JSON safe inside <script>: no `</script>`, no HTML comment openers, no JS line terminators. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 function themeCss(config: SiteConfig): string {
   const { colors, fonts, radius } = config.theme;
@@ -56,22 +48,26 @@ ${head?.ogImage ? html`<meta property="og:image" content="${head.ogImage}">` : '
 ${opts.assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.assets.entry ? html`<link rel="modulepreload" href="${opts.assets.entry}">` : ''}
-${jsonLd.map((item) => html`<script type="application/ld+json">${raw(scriptJson(item))}</script>`)}
+${jsonLd.map((item) => html`<script type="application/ld+json">${raw(serializeIslandProps(item))}</script>`)}
 </head>
 <body>
 <a class="fc-skip" href="#main">Skip to main content</a>
 `;
 }
 
+/** Classes of the header's nav links: compose.ts marks the current page's link by them (`markCurrentNavLink`). */
+export const NAV_LINK_CLASS = 'fc-nav__link';
+export const NAV_SUBLINK_CLASS = 'fc-dropdown__link';
+
 function menuItem(item: MenuItem, tenant: Tenant, index: number): Html {
   const children = menuChildren(item, tenant);
-  if (!children.length) return html`<li class="fc-nav__item"><a class="fc-nav__link" href="${item.href}">${item.label}</a></li>`;
+  if (!children.length) return html`<li class="fc-nav__item"><a class="${NAV_LINK_CLASS}" href="${item.href}">${item.label}</a></li>`;
   const mega = item.kind === 'brands';
   return html`<li class="fc-nav__item${mega ? ' fc-nav__item--mega' : ''}">
 <details class="fc-dropdown" data-dropdown="${index}">
 <summary class="fc-nav__link">${item.label}</summary>
 <ul class="fc-dropdown__panel${mega ? ' fc-mega' : ''}">
-${children.map((c) => html`<li><a href="${c.href}">${c.logo ? html`<img src="${c.logo}" alt="" width="32" height="32" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}
+${children.map((c) => html`<li><a class="${NAV_SUBLINK_CLASS}" href="${c.href}">${c.logo ? html`<img src="${c.logo}" alt="" width="32" height="32" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}
 </ul>
 </details>
 </li>`;
@@ -113,7 +109,7 @@ export function siteHeader(tenant: Tenant, accountSlot: string): Html {
 <ul class="fc-nav__list">${config.menus.header.map((item, i) => menuItem(item, tenant, i))}</ul>
 </nav>
 <div class="fc-header__account">${raw(accountSlot)}</div>
-<a class="fc-header__phone" href="tel:${config.contact.phone.replace(/\s+/g, '')}">${config.contact.phone}</a>
+<a class="fc-header__phone" href="${telHref(config.contact.phone)}">${config.contact.phone}</a>
 </div>
 </header>
 <main id="main" class="fc-main">`;
@@ -133,32 +129,38 @@ ${config.menus.footer.map(
 </footer>`;
 }
 
-/** Promo popup: rendered hidden; the client shows it after first render if within start/expiry and not dismissed (spec §4). */
+/**
+ * Promo popup: rendered hidden; the client shows it after first render when today (in the tenant's time zone) is
+ * within start..expiry and it was not dismissed (spec §4). The close button comes first in the DOM so keyboard and
+ * screen-reader users meet it first; CSS keeps it in the top corner.
+ */
 export function promoPopup(config: SiteConfig): Html {
   const p = config.promo_popup;
   if (!p) return html``;
-  return html`<dialog class="fc-promo" data-promo-id="${p.id}" data-start="${p.start ?? ''}" data-expiry="${p.expiry ?? ''}" aria-labelledby="fc-promo-title">
+  return html`<dialog class="fc-promo" data-promo-id="${p.id}" data-start="${p.start ?? ''}" data-expiry="${p.expiry ?? ''}" data-time-zone="${config.time_zone}" aria-labelledby="fc-promo-title">
+<button type="button" class="fc-promo__close" data-dismiss-promo aria-label="Close">&times;</button>
 ${p.image ? html`<img src="${p.image}" alt="" width="600" height="300">` : ''}
 <h2 id="fc-promo-title">${p.title}</h2>
 <p>${p.description}</p>
-<a class="fc-btn fc-btn--primary" href="${p.button.href}">${p.button.label}</a>
-<button type="button" class="fc-promo__close" data-dismiss-promo aria-label="Close">&times;</button>
+<a class="fc-btn fc-btn--primary" href="${p.button.href}" data-promo-cta>${p.button.label}</a>
 </dialog>`;
 }
 
 export function documentTail(tenant: Tenant, assets: ShellAssets): Html {
   return html`${siteFooter(tenant)}
 ${promoPopup(tenant.config)}
-<script id="forecourt-remotes" type="application/json">${raw(scriptJson(remoteMap(tenant.config)))}</script>
+<script id="forecourt-remotes" type="application/json">${raw(serializeIslandProps(remoteMap(tenant.config)))}</script>
 ${assets.entry ? html`<script type="module" src="${assets.entry}"></script>` : ''}
 </body>
 </html>`;
 }
 
 /** A block shown in place of a remote's fragment that failed or timed out: never a blank page. */
-export function fallbackBlock(kind: 'unavailable' | 'not-found'): Html {
-  if (kind === 'not-found') {
-    return html`<section class="fc-fallback"><h1>Page not found</h1><p>Sorry, we couldn't find that page.</p><p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Browse all stock</a></p></section>`;
-  }
+export function fallbackBlock(): Html {
   return html`<section class="fc-fallback" role="alert"><h1>This section is temporarily unavailable</h1><p>Please refresh the page in a moment, or call us.</p><p><a class="fc-btn" href="/">Back to home</a></p></section>`;
+}
+
+/** The one "not found" block: unknown paths, a feature the tenant has off, and a remote's empty 404 (protocol P1). */
+export function notFoundBlock(): Html {
+  return html`<section class="fc-fallback"><h1>Page not found</h1><p>Sorry, we couldn't find that page.</p><p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Browse all stock</a> <a class="fc-btn" href="/">Home</a></p></section>`;
 }

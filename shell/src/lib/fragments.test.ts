@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { sharedMaxAge } from './fragments.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchFragment, isHtml, reportVersionSkew, sharedMaxAge } from './fragments.ts';
+import { demoTenant } from './test-tenants.ts';
 
 describe('sharedMaxAge (which fragments the shell may keep)', () => {
   it('only public responses with a positive max-age', () => {
@@ -10,5 +11,118 @@ describe('sharedMaxAge (which fragments the shell may keep)', () => {
     expect(sharedMaxAge('public, no-store, max-age=60')).toBe(0);
     expect(sharedMaxAge('public')).toBe(0);
     expect(sharedMaxAge(null)).toBe(0);
+  });
+});
+
+const tenant = demoTenant('harbourside-toyota');
+const version = tenant.config.remotes['mf-search'];
+type Call = { url: URL; init: RequestInit & { headers: Headers } };
+
+/** mf-search answering `answer`; the body's cancellation is recorded. */
+function remote(answer: () => Response) {
+  const calls: Call[] = [];
+  const env = { SEARCH: { fetch: async (url: string, init: Call['init']) => (calls.push({ url: new URL(url), init }), answer()) }, FRAGMENT_TIMEOUT_MS: '1000' } as never;
+  return { env, calls };
+}
+const shopper = (path = '/search/used-cars', headers: Record<string, string> = {}) => new Request(`https://dealer.test${path}`, { headers });
+const get = (env: never, search = new URLSearchParams(), params: Record<string, string> = { segments: 'used-cars' }) =>
+  fetchFragment({ env, remote: 'mf-search', page: 'search', search, params, tenant: tenant.config, request: shopper('/search/used-cars', { cookie: 'a=1', 'x-forecourt-tenant': 'evil' }) });
+const html = (body: string | null, init: ResponseInit = {}) => new Response(body, { ...init, headers: { 'content-type': 'text/html; charset=utf-8', ...(init.headers as object) } });
+
+/** A body that ends only when `end` is set (a remote still sending), recording whether the shell cancelled it. */
+function cancellable(text: string, end = false) {
+  const state = { cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      c.enqueue(new TextEncoder().encode(text));
+      if (end) c.close();
+    },
+    cancel: () => void (state.cancelled = true),
+  });
+  return { body, state };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('fetchFragment request', () => {
+  it('sends route params as _<name>, drops the shopper\'s own _-keys, and sends no x-forecourt-url', async () => {
+    const { env, calls } = remote(() => html('<p>ok</p>'));
+    await get(env, new URLSearchParams('_segments=new-cars&_id=9&sort=latest'));
+    const { url, init } = calls[0]!;
+    expect(url.pathname).toBe('/fragments/search');
+    expect(url.searchParams.getAll('_segments')).toEqual(['used-cars']);
+    expect(url.searchParams.has('_id')).toBe(false);
+    expect(url.searchParams.get('sort')).toBe('latest');
+    expect(init.headers.get('x-forecourt-tenant')).toBe('harbourside-toyota');
+    expect(init.headers.get('x-forecourt-version')).toBe(version);
+    expect(init.headers.get('cookie')).toBe('a=1');
+    expect(init.headers.has('x-forecourt-url')).toBe(false);
+    expect(init.redirect).toBe('manual');
+  });
+});
+
+describe('fetchFragment answers (protocol P1, P2)', () => {
+  it('pastes a text/html answer', async () => {
+    const r = await get(remote(() => html('<p id="x">ok</p>')).env);
+    expect(r.kind).toBe('ok');
+    expect(r.ok && (await new Response(r.body).text())).toBe('<p id="x">ok</p>');
+  });
+
+  it('an empty 404 is the standard not found, whatever its content type', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await get(remote(() => new Response(null, { status: 404 })).env)).kind).toBe('not-found');
+    expect((await get(remote(() => new Response('', { status: 404, headers: { 'content-type': 'application/json' } })).env)).kind).toBe('not-found');
+  });
+
+  it('a 404 with an HTML body shows that body with status 404', async () => {
+    const r = await get(remote(() => html('<h1>No such car</h1>', { status: 404 })).env);
+    expect(r).toMatchObject({ ok: true, kind: 'ok', status: 404 });
+    expect(r.ok && (await new Response(r.body).text())).toBe('<h1>No such car</h1>');
+  });
+
+  it('anything that is not text/html, a redirect or a 5xx is a failure, and its body is cancelled', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answers: Array<[string, (body: ReadableStream) => Response]> = [
+      ['json 200', (b) => new Response(b, { headers: { 'content-type': 'application/json' } })],
+      ['json 404', (b) => new Response(b, { status: 404, headers: { 'content-type': 'application/json' } })],
+      ['no type', (b) => new Response(b, { headers: { 'content-type': '' } })],
+      ['302', (b) => new Response(b, { status: 302, headers: { location: 'https://evil.test/', 'content-type': 'text/html' } })],
+      ['500', (b) => new Response(b, { status: 500, headers: { 'content-type': 'text/html' } })],
+    ];
+    for (const [name, answer] of answers) {
+      const { body, state } = cancellable('{"error":"x"}', name === 'json 404');
+      const r = await get(remote(() => answer(body)).env);
+      expect(r, name).toMatchObject({ ok: false, kind: 'failed', status: 503 });
+      // The 404 was read to see whether it is empty; any other failure is cancelled unread.
+      if (name !== 'json 404') expect(state.cancelled, name).toBe(true);
+    }
+    expect(errors).toHaveBeenCalled();
+  });
+
+  it('isHtml', () => {
+    expect(isHtml('text/html')).toBe(true);
+    expect(isHtml('Text/HTML; charset=utf-8')).toBe(true);
+    expect(isHtml('text/htmlx')).toBe(false);
+    expect(isHtml('application/json')).toBe(false);
+    expect(isHtml(null)).toBe(false);
+  });
+});
+
+describe('remote version skew (protocol P4)', () => {
+  it('logs one error naming tenant, remote, manifest and served versions, and still renders', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const r = await get(remote(() => html('<p>new code</p>', { headers: { 'x-forecourt-version': '9.9.9' } })).env);
+    expect(r.kind).toBe('ok');
+    expect(errors).toHaveBeenCalledTimes(1);
+    const line = errors.mock.calls[0]!.join(' ');
+    for (const part of ['harbourside-toyota', 'mf-search', `manifest=${version}`, 'served=9.9.9']) expect(line).toContain(part);
+  });
+
+  it('says nothing when the versions match or the remote names none', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await get(remote(() => html('<p>ok</p>', { headers: { 'x-forecourt-version': version } })).env);
+    await get(remote(() => html('<p>ok</p>')).env);
+    expect(errors).not.toHaveBeenCalled();
+    expect(reportVersionSkew(tenant.config, 'mf-search', version)).toBe(false);
   });
 });

@@ -20,9 +20,16 @@ export const API_OWNERS: Array<[prefix: string, binding: keyof Env]> = [
   ['/api/account', 'ACCOUNT'],
 ];
 
+/**
+ * What a remote's fragment request gave the shell:
+ * - `ok`: HTML to paste into the page (status 200, or a 4xx whose body is the remote's own HTML);
+ * - `not-found`: the remote answered 404 with an empty body, the standard "not found" (the shell renders its own block);
+ * - `failed`: error, timeout, 5xx, a redirect or anything that is not `text/html` (the shell renders the fallback, 503).
+ */
 export type FragmentResult =
-  | { ok: true; status: number; head: FragmentHead | null; body: ReadableStream<Uint8Array>; cacheControl: string | null }
-  | { ok: false; status: number; reason: string };
+  | { ok: true; kind: 'ok'; status: number; head: FragmentHead | null; body: ReadableStream<Uint8Array>; cacheControl: string | null }
+  | { ok: false; kind: 'not-found'; status: 404 }
+  | { ok: false; kind: 'failed'; status: 503; reason: string };
 
 export type FetchFragmentOptions = {
   env: Env;
@@ -55,7 +62,29 @@ function fromCache(key: string, now: number): FragmentResult | null {
     fragmentCache.delete(key);
     return null;
   }
-  return { ok: true, status: hit.status, head: decodeFragmentHead(hit.headValue), body: new Response(hit.html).body as unknown as ReadableStream<Uint8Array>, cacheControl: hit.cacheControl };
+  return { ok: true, kind: 'ok', status: hit.status, head: decodeFragmentHead(hit.headValue), body: textStream(hit.html), cacheControl: hit.cacheControl };
+}
+
+const textStream = (text: string) => new Response(text).body as unknown as ReadableStream<Uint8Array>;
+
+/** Only HTML is pasted into a page (protocol P2): a JSON error or a file must never reach the shopper as markup. */
+export const isHtml = (contentType: string | null) => /^\s*text\/html\s*(;|$)/i.test(contentType ?? '');
+
+const failed = (remote: RemoteName, reason: string): FragmentResult => {
+  console.error('fragment', remote, reason);
+  return { ok: false, kind: 'failed', status: 503, reason: `${remote} ${reason}` };
+};
+
+/**
+ * Protocol P4: each remote names its package version in VERSION_HEADER; a version other than the tenant's manifest
+ * means the tenant is served code it was not configured for (a deploy skew), so operators get one line per answer.
+ * A remote that sends no version says nothing either way.
+ */
+export function reportVersionSkew(tenant: SiteConfig, remote: RemoteName, served: string | null): boolean {
+  const manifest = tenant.remotes[remote];
+  if (!served || served === manifest) return false;
+  console.error(`remote version skew: tenant=${tenant.slug} remote=${remote} manifest=${manifest} served=${served}`);
+  return true;
 }
 
 function remember(key: string, entry: CachedFragment) {
@@ -65,29 +94,46 @@ function remember(key: string, entry: CachedFragment) {
 
 /**
  * Fetches a remote's fragment over its service binding with the tenant and its version key (ARCHITECTURE.md step 3).
- * Never throws: a failing or slow remote gives `{ ok: false }` so the shell can render a fallback block.
+ * Never throws: a failing or slow remote gives `kind: 'failed'` so the shell can render a fallback block; an empty
+ * 404 gives `kind: 'not-found'` (protocol P1, P2).
  */
 export async function fetchFragment(options: FetchFragmentOptions): Promise<FragmentResult> {
   const { env, remote, page, tenant, request } = options;
   const binding = env[REMOTE_BINDING[remote]] as Fetcher;
   const url = new URL(`https://${remote}.internal/fragments/${page}`);
-  for (const [k, v] of options.search ?? []) url.searchParams.append(k, v);
+  // Route params travel as `_<name>`: a shopper's own `_`-keys are dropped so a browser can never fake one.
+  for (const [k, v] of options.search ?? []) if (!k.startsWith('_')) url.searchParams.append(k, v);
   for (const [k, v] of Object.entries(options.params ?? {})) url.searchParams.set(`_${k}`, v);
   const headers = new Headers({ [TENANT_HEADER]: tenant.slug, [VERSION_HEADER]: tenant.remotes[remote] });
   for (const h of ['cookie', 'accept-language', 'user-agent']) {
     const value = request.headers.get(h);
     if (value) headers.set(h, value);
   }
-  headers.set('x-forecourt-url', request.url);
   const timeoutMs = options.timeoutMs ?? Number(env.FRAGMENT_TIMEOUT_MS ?? 4000);
   const cacheKey = `${remote}|${tenant.slug}|${tenant.remotes[remote]}|${url.pathname}${url.search}`;
   const cached = fromCache(cacheKey, Date.now());
   if (cached) return cached;
+  let res: Response;
   try {
-    const res = await binding.fetch(url.toString(), { headers, signal: AbortSignal.timeout(timeoutMs) } as never);
-    if (!res.body || res.status >= 500) {
+    // A 3xx from a remote is a failure (P2): the shell never follows a fragment somewhere else.
+    res = (await binding.fetch(url.toString(), { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) } as never)) as unknown as Response;
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return failed(remote, timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  reportVersionSkew(tenant, remote, res.headers.get(VERSION_HEADER));
+  try {
+    const contentType = res.headers.get('content-type');
+    if (res.status === 404) {
+      // P1: an empty 404 is the standard "not found"; a 404 with a body shows that body (if it is HTML).
+      const text = await res.text();
+      if (!text.trim()) return { ok: false, kind: 'not-found', status: 404 };
+      if (!isHtml(contentType)) return failed(remote, `answered 404 with ${contentType ?? 'no content type'}`);
+      return { ok: true, kind: 'ok', status: 404, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: textStream(text), cacheControl: res.headers.get('cache-control') };
+    }
+    if (!res.body || res.status < 200 || res.status >= 500 || (res.status >= 300 && res.status < 400) || !isHtml(contentType)) {
       await res.body?.cancel();
-      return { ok: false, status: 503, reason: `${remote} answered ${res.status}` };
+      return failed(remote, `answered ${res.status} ${contentType ?? 'with no content type'}`);
     }
     const cacheControl = res.headers.get('cache-control');
     const maxAge = res.status === 200 ? sharedMaxAge(cacheControl) : 0;
@@ -95,18 +141,12 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
       const html = await res.text();
       const headValue = res.headers.get(FRAGMENT_HEAD_HEADER);
       remember(cacheKey, { expires: Date.now() + maxAge * 1000, status: res.status, headValue, cacheControl, html });
-      return { ok: true, status: res.status, head: decodeFragmentHead(headValue), body: new Response(html).body as unknown as ReadableStream<Uint8Array>, cacheControl };
+      return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl };
     }
-    return {
-      ok: true,
-      status: res.status,
-      head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)),
-      body: res.body as unknown as ReadableStream<Uint8Array>,
-      cacheControl,
-    };
+    return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body as unknown as ReadableStream<Uint8Array>, cacheControl };
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `${remote} timed out after ${timeoutMs} ms` : `${remote} failed`;
-    console.error('fragment', reason, error instanceof Error ? error.message : error);
-    return { ok: false, status: 503, reason };
+    // Reading a small body (404, cached fragment) broke, or the remote's head header is malformed.
+    await res.body?.cancel().catch(() => {});
+    return failed(remote, `broke: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,7 +1,8 @@
 import { html } from 'hono/html';
 import type { FragmentHead } from '@forecourt/contracts/fragments';
 import { CONTENT_PAGES } from '@forecourt/contracts/routes';
-import { slugify } from './document.ts';
+import { telHref } from '@forecourt/contracts/display';
+import { notFoundBlock, slugify } from './document.ts';
 import type { Tenant } from './tenant.ts';
 
 export type ShellPage = { status: number; head: FragmentHead; body: string };
@@ -29,8 +30,11 @@ export const titleFromSlug = (slug: string) =>
  * landing pages (`/{model-slug}`); any other slug is a 404, not an indexable placeholder.
  */
 export function isShellPageSlug(tenant: Tenant, slug: string): boolean {
-  return Object.hasOwn(CONTENT_TITLES, slug) || (CONTENT_PAGES as readonly string[]).includes(slug) || tenant.config.stock.models.some((m) => slugify(m) === slug);
+  return Object.hasOwn(CONTENT_TITLES, slug) || (CONTENT_PAGES as readonly string[]).includes(slug) || isModelSlug(tenant, slug);
 }
+
+/** One of the tenant's model slugs (`config.stock.models`, slugified): `/models/<slug>` and `/<slug>` exist only for these. */
+export const isModelSlug = (tenant: Tenant, slug: string): boolean => tenant.config.stock.models.some((m) => slugify(m) === slug);
 
 /** Home page: hero, stock entry points and (for groups) the brand grid. */
 export async function homePage(tenant: Tenant): Promise<ShellPage> {
@@ -57,7 +61,7 @@ ${config.search.used_only ? '' : html`<li><a class="fc-tile" href="/search/new-c
 <li><a class="fc-tile" href="/search/new-used-and-demo-cars">All stock</a></li>
 </ul>
 </section>
-${config.brands.length > 1
+${config.features.brand_grid && config.brands.length
   ? html`<section class="fc-section" aria-labelledby="fc-brands"><h2 id="fc-brands">Our Brands</h2><ul class="fc-brand-grid">${config.brands.map((slug) => {
       const m = manufacturers.get(slug);
       return html`<li><a href="/search/${slug}">${m?.logo?.url ? html`<img src="${m.logo.url}" alt="" width="64" height="64" loading="lazy">` : ''}<span>${m?.name ?? slug}</span></a></li>`;
@@ -66,20 +70,23 @@ ${config.brands.length > 1
   return { status: 200, head: { title: config.seo.title, description: config.seo.description }, body: String(body) };
 }
 
-/** Content pages the shell owns (spec §2 "Other"): the dealer's copy is managed outside this issue. */
+/**
+ * Content pages the shell owns (spec §2 "Other"): the dealer's copy is managed outside this issue, so each is a
+ * placeholder and marked noindex (and left out of the sitemap) until it has real content.
+ */
 export async function contentPage(tenant: Tenant, slug: string): Promise<ShellPage> {
   const title = titleFromSlug(slug);
   const body = await html`<article class="fc-content">
 <nav aria-label="Breadcrumb" class="fc-breadcrumbs"><ol><li><a href="/">Home</a></li><li aria-current="page">${title}</li></ol></nav>
 <h1>${title}</h1>
-<p>${tenant.config.name} will publish this page's content here. For anything you need now, call us on <a href="tel:${tenant.config.contact.phone.replace(/\s+/g, '')}">${tenant.config.contact.phone}</a> or email <a href="mailto:${tenant.config.contact.email}">${tenant.config.contact.email}</a>.</p>
+<p>${tenant.config.name} will publish this page's content here. For anything you need now, call us on <a href="${telHref(tenant.config.contact.phone)}">${tenant.config.contact.phone}</a> or email <a href="mailto:${tenant.config.contact.email}">${tenant.config.contact.email}</a>.</p>
 </article>`;
-  return { status: 200, head: { title: `${title} | ${tenant.config.name}`, description: `${title} at ${tenant.config.name}.` }, body: String(body) };
+  return { status: 200, head: { title: `${title} | ${tenant.config.name}`, description: `${title} at ${tenant.config.name}.`, robots: 'noindex' }, body: String(body) };
 }
 
+/** The shell's not-found page: unknown paths, features the tenant has off, and a remote's empty 404 (protocol P1). */
 export async function notFoundPage(tenant: Tenant): Promise<ShellPage> {
-  const body = await html`<section class="fc-fallback"><h1>Page not found</h1><p>Sorry, we couldn't find that page.</p><p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Browse all stock</a> <a class="fc-btn" href="/">Home</a></p></section>`;
-  return { status: 404, head: { title: `Page not found | ${tenant.config.name}`, robots: 'noindex' }, body: String(body) };
+  return { status: 404, head: { title: `Page not found | ${tenant.config.name}`, robots: 'noindex' }, body: String(await notFoundBlock()) };
 }
 
 const breadcrumbs = (items: Array<{ label: string; href?: string }>) =>

@@ -20,7 +20,21 @@ export function securityHeaders(): Record<string, string> {
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    // No includeSubDomains: a dealer's apex domain often hosts other subdomains the platform does not serve.
+    'strict-transport-security': 'max-age=31536000',
     'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
+/**
+ * Headers of a generated demo image (SVG): never sniffed as something else, and if opened directly it can run
+ * nothing and load nothing (inline styles only, as the generated SVGs use).
+ */
+export function imageHeaders(contentType: string): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   };
 }

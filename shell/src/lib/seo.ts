@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
 import type { Tenant } from './tenant.ts';
 
@@ -9,18 +11,46 @@ export function robotsTxt(tenant: Tenant, url: URL): string {
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Sitemap: the tenant's stock pages and every car page (from mf-search), plus its locations. */
-export async function sitemapXml(tenant: Tenant, url: URL, env: Env): Promise<string> {
-  const origin = tenant.config.site_url ?? url.origin;
-  const paths = ['/', '/search/new-used-and-demo-cars', '/search/used-cars', '/finance', '/contact', '/dealer-locator'];
-  if (!tenant.config.search.used_only) paths.push('/search/new-cars', '/search/demo-cars');
-  for (const l of tenant.data.locations) paths.push(`/locations/${l.slug}`);
+/** mf-search's `GET /internal/sitemap` answer (protocol P3). */
+const SearchSitemapSchema = v.object({ paths: v.array(v.string()) });
+export const SITEMAP_TIMEOUT_MS = 2000;
+
+/**
+ * The indexable pages the shell knows itself: home, the search type pages the tenant offers, and each location page
+ * the tenant shows (listed in `config.locations` and visible). Placeholder (noindex) pages are left out.
+ */
+export function staticSitemapPaths(tenant: Tenant): string[] {
+  const { config, data } = tenant;
+  const paths = ['/', '/search/new-used-and-demo-cars', '/search/used-cars'];
+  if (!config.search.used_only) paths.push('/search/new-cars', '/search/demo-cars');
+  const shown = new Set(config.locations);
+  for (const l of data.locations) if (l.visible && shown.has(l.id)) paths.push(`/locations/${l.slug}`);
+  return paths;
+}
+
+/** The tenant's car pages from mf-search, or none when it fails or is slow (the rest of the sitemap still answers). */
+async function searchSitemapPaths(tenant: Tenant, env: Pick<Env, 'SEARCH'>, timeoutMs: number): Promise<string[]> {
   try {
-    const res = await env.SEARCH.fetch('https://mf-search.internal/api/search/sitemap', { headers: { 'x-forecourt-tenant': tenant.config.slug } } as never);
-    if (res.ok) paths.push(...((await res.json()) as { paths: string[] }).paths);
+    const res = await env.SEARCH.fetch('https://mf-search.internal/internal/sitemap', {
+      headers: { [TENANT_HEADER]: tenant.config.slug },
+      signal: AbortSignal.timeout(timeoutMs),
+    } as never);
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new Error(`answered ${res.status}`);
+    }
+    // Same-site absolute paths only: a bad entry must not turn into someone else's URL.
+    return v.parse(SearchSitemapSchema, await res.json()).paths.filter((p) => p.startsWith('/') && !p.startsWith('//') && !p.includes('\\'));
   } catch (error) {
     console.error('sitemap: search unavailable', error instanceof Error ? error.message : error);
+    return [];
   }
+}
+
+/** Sitemap: the shell's own indexable pages plus every car page mf-search lists for the tenant. */
+export async function sitemapXml(tenant: Tenant, url: URL, env: Pick<Env, 'SEARCH'>, timeoutMs = SITEMAP_TIMEOUT_MS): Promise<string> {
+  const origin = tenant.config.site_url ?? url.origin;
+  const paths = [...new Set([...staticSitemapPaths(tenant), ...(await searchSitemapPaths(tenant, env, timeoutMs))])];
   const urls = paths.map((p) => `<url><loc>${escapeXml(new URL(p, origin).toString())}</loc></url>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }

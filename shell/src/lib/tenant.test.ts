@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { slugFromLocalHost } from './tenant.ts';
+import { demoTenantData, demoTenants } from '@forecourt/demo';
+import { HOST_CACHE_MAX, resolveTenant, slugFromLocalHost } from './tenant.ts';
 
 describe('slugFromLocalHost (tenant resolution, local hosts)', () => {
   it('takes the slug from <slug>.localhost with or without a port', () => {
@@ -11,5 +12,68 @@ describe('slugFromLocalHost (tenant resolution, local hosts)', () => {
     expect(slugFromLocalHost('a.b.localhost')).toBeNull();
     expect(slugFromLocalHost('www.dealer.com.au')).toBeNull();
     expect(slugFromLocalHost('bad_slug.localhost')).toBeNull();
+  });
+});
+
+/** A CONFIG namespace holding the demo tenants, counting host lookups; `failHosts` makes those lookups reject. */
+function fakeKv(hosts: Record<string, string>, failHosts = new Set<string>()) {
+  const config = demoTenants().find((t) => t.slug === 'harbourside-toyota')!;
+  const hostLookups: string[] = [];
+  const kv = {
+    async get(key: string, type?: 'json') {
+      if (key.startsWith('host:')) {
+        hostLookups.push(key);
+        if (failHosts.has(key)) throw new Error('KV unavailable');
+        return hosts[key.slice(5)] ?? null;
+      }
+      if (type !== 'json') return null;
+      if (key === 'tenant:harbourside-toyota') return config;
+      if (key === 'tenant-data:harbourside-toyota') return demoTenantData('harbourside-toyota');
+      return null;
+    },
+  };
+  return { kv: kv as never, hostLookups, failHosts };
+}
+
+describe('resolveTenant', () => {
+  it('accepts <slug>.localhost only when local hosts are on', async () => {
+    const { kv, hostLookups } = fakeKv({});
+    expect((await resolveTenant(kv, 'harbourside-toyota.localhost:8787', { localHosts: true }))?.config.slug).toBe('harbourside-toyota');
+    expect(hostLookups).toEqual([]);
+    // Off (production): the host is just another hostname, unknown in KV.
+    expect(await resolveTenant(kv, 'harbourside-toyota.localhost:8787')).toBeNull();
+    expect(hostLookups).toEqual(['host:harbourside-toyota.localhost']);
+  });
+
+  it('resolves a production host through KV and caches it', async () => {
+    const { kv, hostLookups } = fakeKv({ 'www.dealer.test': 'harbourside-toyota' });
+    expect((await resolveTenant(kv, 'WWW.Dealer.test:443', { now: 0 }))?.config.slug).toBe('harbourside-toyota');
+    expect((await resolveTenant(kv, 'www.dealer.test', { now: 1000 }))?.config.slug).toBe('harbourside-toyota');
+    expect(hostLookups).toEqual(['host:www.dealer.test']);
+    await resolveTenant(kv, 'www.dealer.test', { now: 61_000 });
+    expect(hostLookups).toHaveLength(2);
+  });
+
+  it('drops a failed KV lookup instead of caching the failure', async () => {
+    const { kv, hostLookups, failHosts } = fakeKv({ 'flaky.dealer.test': 'harbourside-toyota' }, new Set(['host:flaky.dealer.test']));
+    await expect(resolveTenant(kv, 'flaky.dealer.test', { now: 0 })).rejects.toThrow('KV unavailable');
+    failHosts.clear();
+    expect((await resolveTenant(kv, 'flaky.dealer.test', { now: 1 }))?.config.slug).toBe('harbourside-toyota');
+    expect(hostLookups).toHaveLength(2);
+  });
+
+  it(`keeps at most ${HOST_CACHE_MAX} hosts, evicting the least recently used`, async () => {
+    const { kv, hostLookups } = fakeKv({});
+    await resolveTenant(kv, 'keep.test', { now: 0 });
+    await resolveTenant(kv, 'first.test', { now: 0 });
+    for (let i = 0; i < HOST_CACHE_MAX - 2; i++) await resolveTenant(kv, `h${i}.test`, { now: 0 });
+    await resolveTenant(kv, 'keep.test', { now: 0 }); // a hit: now the most recent
+    expect(hostLookups).toHaveLength(HOST_CACHE_MAX);
+    await resolveTenant(kv, 'one-more.test', { now: 0 }); // over the cap: evicts first.test, the least recent
+    hostLookups.length = 0;
+    await resolveTenant(kv, 'keep.test', { now: 0 });
+    expect(hostLookups).toEqual([]);
+    await resolveTenant(kv, 'first.test', { now: 0 });
+    expect(hostLookups).toEqual(['host:first.test']);
   });
 });

@@ -5,11 +5,18 @@ import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant
 
 export type Tenant = { config: SiteConfig; data: TenantData };
 
-const HOST_TTL_MS = 60_000;
-const stores = new WeakMap<KVNamespace, TenantStore>();
-const hostCache = new Map<string, { at: number; slug: Promise<string | null> }>();
+/** The part of a KV binding tenant resolution reads (structural, so tests can pass a plain object). */
+export type ConfigKv = Pick<KVNamespace, 'get'>;
 
-function storeFor(kv: KVNamespace): TenantStore {
+const HOST_TTL_MS = 60_000;
+/** Hosts remembered per isolate: any Host header reaches the shell, so the cache must not grow without bound. */
+export const HOST_CACHE_MAX = 1000;
+
+type HostEntry = { at: number; slug: Promise<string | null> };
+const stores = new WeakMap<object, TenantStore>();
+const hostCaches = new WeakMap<object, Map<string, HostEntry>>();
+
+function storeFor(kv: ConfigKv): TenantStore {
   let store = stores.get(kv);
   if (!store) stores.set(kv, (store = createTenantStore(kv as never)));
   return store;
@@ -22,21 +29,41 @@ export function slugFromLocalHost(host: string): string | null {
   return m ? m[1]! : null;
 }
 
-async function slugForHost(kv: KVNamespace, host: string, now: number): Promise<string | null> {
-  const local = slugFromLocalHost(host);
-  if (local) return local;
-  const hostname = host.toLowerCase().replace(/:\d+$/, '');
-  const hit = hostCache.get(hostname);
-  if (hit && now - hit.at < HOST_TTL_MS) return hit.slug;
-  const slug = kv.get(kvHostKey(hostname));
-  hostCache.set(hostname, { at: now, slug });
-  return slug;
+/**
+ * Host -> slug through KV, cached per isolate for a minute as a small LRU (a Map keeps insertion order: a hit moves
+ * to the end, the oldest is evicted). A lookup that fails is dropped at once, so a KV hiccup is not cached.
+ */
+function slugForHost(kv: ConfigKv, hostname: string, now: number): Promise<string | null> {
+  let cache = hostCaches.get(kv);
+  if (!cache) hostCaches.set(kv, (cache = new Map()));
+  const hit = cache.get(hostname);
+  if (hit && now - hit.at < HOST_TTL_MS) {
+    cache.delete(hostname);
+    cache.set(hostname, hit);
+    return hit.slug;
+  }
+  const entry: HostEntry = { at: now, slug: kv.get(kvHostKey(hostname)) as Promise<string | null> };
+  cache.delete(hostname);
+  cache.set(hostname, entry);
+  while (cache.size > HOST_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  entry.slug.catch(() => {
+    // Only this entry: a newer lookup for the same host may have replaced it meanwhile.
+    if (cache.get(hostname) === entry) cache.delete(hostname);
+  });
+  return entry.slug;
 }
 
+export type ResolveTenantOptions = {
+  /** Accept `<slug>.localhost` (local runs only: binding LOCAL_HOSTS="on"); otherwise such hosts go through KV too. */
+  localHosts?: boolean;
+  now?: number;
+};
+
 /** Resolves the tenant of a request from its Host header (ARCHITECTURE.md step 1); null for an unknown host. */
-export async function resolveTenant(kv: KVNamespace, host: string | undefined, now = Date.now()): Promise<Tenant | null> {
+export async function resolveTenant(kv: ConfigKv, host: string | undefined, options: ResolveTenantOptions = {}): Promise<Tenant | null> {
   if (!host) return null;
-  const slug = await slugForHost(kv, host, now);
+  const local = options.localHosts ? slugFromLocalHost(host) : null;
+  const slug = local ?? (await slugForHost(kv, host.toLowerCase().replace(/:\d+$/, ''), options.now ?? Date.now()));
   if (!slug) return null;
   const store = storeFor(kv);
   const [config, data] = await Promise.all([store.config(slug), store.data(slug)]);

@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { composeDocument, markCurrentNavLink, type ComposeOptions } from './compose.ts';
+import { notFoundBlock, siteHeader } from './document.ts';
+import { demoTenant } from './test-tenants.ts';
+
+const encoder = new TextEncoder();
+const assets = { entry: null, css: [] };
+
+/** A fragment body: `chunks` then either the end or (endless) a new chunk every 5 ms; records a cancel. */
+function fragmentBody(chunks: string[], { endless = false } = {}) {
+  const state = { cancelled: false, pulls: 0 };
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(c) {
+      state.pulls++;
+      if (i < chunks.length) return c.enqueue(encoder.encode(chunks[i++]!));
+      if (!endless) return c.close();
+      await new Promise((r) => setTimeout(r, 5));
+      c.enqueue(encoder.encode('<p>more</p>'));
+    },
+    cancel: () => void (state.cancelled = true),
+  });
+  return { body, state };
+}
+
+type Answer = () => Response;
+function setup(opts: { page?: Answer; account?: Answer; method?: string; path?: string; tenant?: ReturnType<typeof demoTenant> }) {
+  const calls = { page: 0, account: 0 };
+  const html = { 'content-type': 'text/html; charset=utf-8' };
+  const env = {
+    VEHICLE: { fetch: async () => (calls.page++, (opts.page ?? (() => new Response('<p>car</p>', { headers: html })))()) },
+    ACCOUNT: { fetch: async () => (calls.account++, (opts.account ?? (() => new Response('<a href="/sign-in">Sign in</a>', { headers: html })))()) },
+    FRAGMENT_TIMEOUT_MS: '2000',
+  } as never;
+  const pending: Array<Promise<unknown>> = [];
+  const options: ComposeOptions = {
+    env,
+    request: new Request(`https://dealer.test${opts.path ?? '/cars/x-1'}`, { method: opts.method ?? 'GET' }),
+    tenant: opts.tenant ?? demoTenant('harbourside-toyota'),
+    assets,
+    page: { kind: 'remote', remote: 'mf-vehicle', page: 'vehicle', params: { slug: 'x-1' } },
+    waitUntil: (p) => pending.push(p),
+  };
+  return { options, calls, pending };
+}
+const htmlAnswer = (body: BodyInit | null, status = 200) => () => new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('composeDocument streaming', () => {
+  it('streams head, header, the fragment and footer', async () => {
+    const { body } = fragmentBody(['<p id="a">', 'car</p>']);
+    const { options, pending } = setup({ page: htmlAnswer(body) });
+    const res = await composeDocument(options);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('<p id="a">car</p>');
+    expect(text.indexOf('<header')).toBeLessThan(text.indexOf('id="a"'));
+    expect(text.trimEnd().endsWith('</html>')).toBe(true);
+    await Promise.all(pending);
+  });
+
+  it('HEAD: same status and headers, no body, the fragment body cancelled and no account slot fetched', async () => {
+    const { body, state } = fragmentBody(['<p>car</p>'], { endless: true });
+    const { options, calls, pending } = setup({ page: htmlAnswer(body), method: 'HEAD' });
+    const res = await composeDocument(options);
+    expect(res.status).toBe(200);
+    expect(res.body).toBeNull();
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(state.cancelled).toBe(true);
+    expect(calls.account).toBe(0);
+    expect(pending).toEqual([]);
+    // Status is still the page's: a remote's empty 404 is a 404 for HEAD too.
+    const notFound = setup({ page: htmlAnswer(null, 404), method: 'HEAD' });
+    expect((await composeDocument(notFound.options)).status).toBe(404);
+  });
+
+  it('a shopper who goes away cancels the fragment reader; the stream ends without a rejection', async () => {
+    const { body, state } = fragmentBody(['<p>first</p>'], { endless: true });
+    const { options, pending } = setup({ page: htmlAnswer(body) });
+    const res = await composeDocument(options);
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel(new Error('client gone'));
+    expect(pending).toHaveLength(1);
+    await expect(pending[0]).resolves.toBeUndefined();
+    expect(state.cancelled).toBe(true);
+    const pulls = state.pulls;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(state.pulls).toBe(pulls);
+  });
+
+  it('a fragment that breaks mid-stream ends with the fallback block and the footer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let n = 0;
+    const body = new ReadableStream<Uint8Array>({ pull: (c) => (n++ === 0 ? c.enqueue(encoder.encode('<p id="partial">x</p>')) : c.error(new Error('boom'))) });
+    const { options, pending } = setup({ page: htmlAnswer(body) });
+    const text = await (await composeDocument(options)).text();
+    expect(text.indexOf('temporarily unavailable')).toBeGreaterThan(text.indexOf('id="partial"'));
+    expect(text).toContain('</footer>');
+    await expect(Promise.all(pending)).resolves.toBeDefined();
+  });
+
+  it("cancels the account slot's body when it answers other than 200, and shows no slot", async () => {
+    const slot = fragmentBody(['<p>account error</p>'], { endless: true });
+    const { options } = setup({ account: htmlAnswer(slot.body, 403) });
+    const text = await (await composeDocument(options)).text();
+    expect(slot.state.cancelled).toBe(true);
+    expect(text).not.toContain('account error');
+    expect(text).toContain('<div class="fc-header__account"></div>');
+  });
+});
+
+describe('composeDocument fragment answers (protocol P1, P2)', () => {
+  it("an empty 404 renders the shell's not-found block inside the page, status 404", async () => {
+    const tenant = demoTenant('harbourside-toyota');
+    const { options } = setup({ page: htmlAnswer(null, 404), tenant });
+    const res = await composeDocument(options);
+    expect(res.status).toBe(404);
+    const text = await res.text();
+    expect(text).toContain(String(await notFoundBlock()));
+    expect(text).toContain(`<title>Page not found | ${tenant.config.name}</title>`);
+    expect(text).toContain('<meta name="robots" content="noindex">');
+    expect(text).toContain('</footer>');
+  });
+
+  it('a 404 with a body shows that body', async () => {
+    const { options } = setup({ page: htmlAnswer('<h1>Car sold</h1>', 404) });
+    const res = await composeDocument(options);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<h1>Car sold</h1>');
+  });
+
+  it('a JSON answer is never pasted: fallback block, 503', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { options } = setup({ page: () => Response.json({ error: '<secret>' }) });
+    const res = await composeDocument(options);
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    expect(text).toContain('This section is temporarily unavailable');
+    expect(text).not.toContain('secret');
+  });
+});
+
+describe('aria-current on the header nav (cached chrome)', () => {
+  it('marks only the link to the current path, per request', async () => {
+    const tenant = demoTenant('harbourside-toyota');
+    const header = String(await siteHeader(tenant, ''));
+    const hrefs = [...header.matchAll(/<a class="fc-nav__link" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(hrefs.length).toBeGreaterThan(0);
+    const target = hrefs.find((h) => h !== '/')!;
+    expect(markCurrentNavLink(header, '/')).toContain('<a class="fc-nav__link" href="/" aria-current="page">');
+    const marked = markCurrentNavLink(header, target);
+    expect(marked).toContain(`<a class="fc-nav__link" href="${target}" aria-current="page">`);
+    expect(marked.match(/aria-current/g)).toHaveLength(hrefs.filter((h) => h === target).length + [...header.matchAll(new RegExp(`<a class="fc-dropdown__link" href="${target}"`, 'g'))].length);
+    // Trailing slash on the request still matches; the logo link to "/" is not a nav link.
+    expect(markCurrentNavLink(header, `${target}/`)).toBe(marked);
+    expect(markCurrentNavLink(header, '/no-such-page')).toBe(header);
+
+    // Through compose: two requests on one cached chrome, each marked for its own path only.
+    const sub = [...header.matchAll(/<a class="fc-dropdown__link" href="([^"]+)"/g)].map((m) => m[1]!)[0]!;
+    const first = await (await composeDocument(setup({ tenant, path: sub }).options)).text();
+    const second = await (await composeDocument(setup({ tenant, path: '/cars/x-1' }).options)).text();
+    expect(first).toContain(`<a class="fc-dropdown__link" href="${sub}" aria-current="page">`);
+    expect(second.slice(0, second.indexOf('</header>'))).not.toContain('aria-current');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRoute } from '@forecourt/contracts/routes';
+import { returnPath, signInRedirect } from './gate.ts';
+import { demoTenant } from './test-tenants.ts';
+
+const gated = demoTenant('harbourside-toyota', (c) => ({ ...c, features: { ...c.features, gated_checkout: true } })).config.features;
+const at = (path: string) => new URL(path, 'https://dealer.test');
+const redirectOf = (path: string, signedIn = false) => signInRedirect(resolveRoute(at(path).pathname)!, gated, signedIn, at(path));
+
+describe('sign-in gate (spec §6)', () => {
+  it('sends an anonymous shopper on a gated page to sign-in with the way back', () => {
+    expect(redirectOf('/my-garage')).toBe('/sign-in?type=my-garage&redirect=%2Fmy-garage&back=%2Fmy-garage');
+    expect(redirectOf('/checkout-journey?car_id=42')).toBe('/sign-in?type=checkout-journey&redirect=%2Fcheckout-journey%3Fcar_id%3D42&back=%2Fcheckout-journey%3Fcar_id%3D42');
+    expect(redirectOf('/my-garage', true)).toBeNull();
+  });
+
+  it('spec §4 "Gated checkout with no car slug does nothing": no car_id, no redirect', () => {
+    expect(redirectOf('/checkout-journey')).toBeNull();
+    expect(redirectOf('/checkout-journey?car_id=')).toBeNull();
+    // With the flag off nothing is gated anyway.
+    const off = demoTenant('harbourside-toyota').config.features;
+    expect(signInRedirect(resolveRoute('/checkout-journey')!, { ...off, gated_checkout: false }, false, at('/checkout-journey?car_id=1'))).toBeNull();
+  });
+
+  it('collapses leading slashes of the way back, so it can never name another host', () => {
+    expect(returnPath(new URL('https://dealer.test//evil.com'))).toBe('/evil.com');
+    expect(returnPath(new URL('https://dealer.test///evil.com/x?y=1'))).toBe('/evil.com/x?y=1');
+    expect(returnPath(at('/cars/x?a=1'))).toBe('/cars/x?a=1');
+    expect(returnPath(at('/'))).toBe('/');
+    const url = new URL('https://dealer.test//my-garage');
+    expect(url.pathname).toBe('//my-garage');
+    const location = signInRedirect(resolveRoute(url.pathname)!, gated, false, url)!;
+    expect(new URLSearchParams(location.split('?')[1]).get('redirect')).toBe('/my-garage');
+    expect(new URLSearchParams(location.split('?')[1]).get('back')).toBe('/my-garage');
+  });
+});

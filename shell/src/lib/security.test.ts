@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { imageHeaders, securityHeaders } from './security.ts';
+
+describe('security headers', () => {
+  it('HSTS for a year without includeSubDomains (dealer apex domains host other subdomains)', () => {
+    expect(securityHeaders()['strict-transport-security']).toBe('max-age=31536000');
+  });
+  it('demo images are never sniffed and can run or load nothing', () => {
+    const h = imageHeaders('image/svg+xml');
+    expect(h['content-type']).toBe('image/svg+xml');
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+});

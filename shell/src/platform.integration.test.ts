@@ -1,0 +1,56 @@
+/**
+ * dev/platform.mjs itself: a start that fails after workerd is up (migrations, seeding) stops workerd again and
+ * rethrows, so no port or process outlives it; migrations run through edge-api's own runner.
+ */
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { applyMigrations, startPlatform } from '../../dev/platform.mjs';
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when the port can be bound again (workerd no longer holds it). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+describe('startPlatform', () => {
+  it.each([
+    // edge-api without its D1 database: applying migrations fails after mf.ready.
+    ['migrations', { 'edge-api': { d1Databases: {} } }, /DB|D1|database/i],
+    // mf-search without its STOCK namespace: seeding fails after migrations.
+    ['seeding', { 'mf-search': { kvNamespaces: { CONFIG: { id: 'forecourt-config' } } } }, /STOCK|KV|namespace/i],
+  ])('disposes workerd and rethrows when %s fail', async (_, overrides, message) => {
+    const port = await freePort();
+    await expect(startPlatform({ port, persist: false, logLevel: 'none', overrides })).rejects.toThrow(message);
+    expect(await canListen(port)).toBe(true);
+  });
+
+  it('applies the D1 migrations with the d1_migrations bookkeeping', async () => {
+    const platform = await startPlatform({ port: 0, persist: false, logLevel: 'none', seed: false });
+    try {
+      const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');
+      const applied = (await db.prepare('SELECT name FROM d1_migrations ORDER BY id').all()).results.map((r: { name: string }) => r.name);
+      expect(applied.length).toBeGreaterThan(0);
+      expect(applied.every((n: string) => /^\d+_.*\.sql$/.test(n))).toBe(true);
+      // Recorded, so a second run applies nothing.
+      expect(await applyMigrations(platform.mf)).toEqual([]);
+    } finally {
+      await platform.dispose();
+    }
+  });
+});
