@@ -12,7 +12,8 @@ import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-ap
 
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
- *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object> }} [options]
+ *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, only?: string[] }} [options]
+ *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
  */
@@ -21,7 +22,9 @@ export async function startPlatform(options = {}) {
   process.env.WRANGLER_SEND_METRICS = 'false';
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
-  const workers = WORKERS.map(({ dir }) => {
+  const selected = options.only ? WORKERS.filter((w) => options.only.includes(w.dir)) : WORKERS;
+  if (!selected.length) throw new Error(`No Worker named ${options.only}; choose from ${WORKERS.map((w) => w.dir).join(', ')}`);
+  const workers = selected.map(({ dir }) => {
     const scriptPath = join(ROOT, dir, 'dist/worker/index.js');
     if (!existsSync(scriptPath)) throw new Error(`${dir} is not built: run \`npm run build\` first`);
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, dir, 'wrangler.jsonc'));
@@ -46,8 +49,9 @@ export async function startPlatform(options = {}) {
   });
   const url = await mf.ready;
   try {
-    await applyMigrations(mf);
-    if (seed) await seedDemo(mf, { scale, now: options.now });
+    // D1 belongs to edge-api: migrate it when edge-api runs.
+    if (selected.some((w) => w.dir === 'edge-api')) await applyMigrations(mf);
+    if (seed) await seedDemo(mf, { scale, now: options.now, workers: selected });
   } catch (error) {
     // The caller never gets `dispose`: stop workerd here, or its port and processes outlive the failed start.
     await mf.dispose().catch(() => {});
@@ -77,14 +81,15 @@ export async function applyMigrations(mf) {
 }
 
 /** Seeds tenant configs and stock from demo/ (bundled by the build into demo/dist/index.mjs). */
-export async function seedDemo(mf, { scale = 'default', now } = {}) {
+export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS } = {}) {
   const demo = await import(join(ROOT, 'demo/dist/index.mjs'));
   const seed = demo.buildSeed({ scale, now });
-  const config = await mf.getKVNamespace('CONFIG', 'forecourt-shell');
-  const stock = await mf.getKVNamespace('STOCK', 'forecourt-mf-search');
-  await Promise.all([
-    ...seed.config.map(({ key, value }) => config.put(key, typeof value === 'string' ? value : JSON.stringify(value))),
-    ...seed.stock.map(({ key, value }) => stock.put(key, typeof value === 'string' ? value : JSON.stringify(value))),
-  ]);
+  // KV namespaces are shared by id, so the first running Worker whose config binds one seeds it.
+  const namespace = async (binding) => {
+    const owner = workers.map(({ dir }) => readWranglerConfig(dir)).find((config) => config.kv_namespaces?.some((ns) => ns.binding === binding));
+    return owner ? mf.getKVNamespace(binding, owner.name) : null;
+  };
+  const put = (kv, entries) => (kv ? entries.map(({ key, value }) => kv.put(key, typeof value === 'string' ? value : JSON.stringify(value))) : []);
+  await Promise.all([...put(await namespace('CONFIG'), seed.config), ...put(await namespace('STOCK'), seed.stock)]);
   return seed;
 }

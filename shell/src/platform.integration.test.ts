@@ -54,3 +54,16 @@ describe('startPlatform', () => {
     }
   });
 });
+
+describe('startPlatform({ only })', () => {
+  it('runs one remote alone, seeded, answering its fragments to a tenant header', async () => {
+    const platform = await startPlatform({ port: 0, persist: false, logLevel: 'none', only: ['mf-search'] });
+    try {
+      const res = await platform.mf.dispatchFetch(`${platform.url.origin}/fragments/search?_segments=used-cars`, { headers: { 'x-forecourt-tenant': 'harbourside-toyota' } });
+      expect(res.status).toBe(200);
+      expect((await res.text()).match(/class="fs-card"/g)?.length).toBe(21);
+    } finally {
+      await platform.dispose();
+    }
+  });
+});
