@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from './fixtures/tenant.ts';
 import { kvTenantKey } from './tenant.ts';
-import { createTenantStore, parseStoredSiteConfig, TENANT_STORE_MAX_ENTRIES } from './tenant-store.ts';
+import { createTenantStore, parseStoredSiteConfig, TENANT_STORE_MAX_ENTRIES, tenantMiddleware } from './tenant-store.ts';
 
 const config = siteConfigInput('springwood-toyota', { name: 'Springwood Toyota' });
 
@@ -77,5 +77,42 @@ describe('parseStoredSiteConfig', () => {
     expect(parseStoredSiteConfig('a', null)).toBeNull();
     expect(parseStoredSiteConfig('a', siteConfigInput('a'))?.slug).toBe('a');
     expect(() => parseStoredSiteConfig('b', siteConfigInput('a'))).toThrow(/Misfiled/);
+  });
+});
+
+describe('tenantMiddleware', () => {
+  const kv = {
+    get: async (key: string) => (key === 'tenant:harbourside-toyota' ? siteConfigInput('harbourside-toyota') : null),
+  };
+  const context = (tenant?: string) => {
+    const vars: Record<string, unknown> = {};
+    return {
+      vars,
+      req: { header: (name: string) => (name === 'x-forecourt-tenant' ? tenant : undefined) },
+      env: { CONFIG: kv },
+      set: (key: string, value: unknown) => void (vars[key] = value),
+      json: (body: { error: string }, status: number) => new Response(JSON.stringify(body), { status }),
+    };
+  };
+
+  it('sets the config and store of the tenant the shell names, then continues', async () => {
+    const mw = tenantMiddleware();
+    const c = context('harbourside-toyota');
+    let called = false;
+    expect(await mw(c as never, async () => void (called = true))).toBeUndefined();
+    expect(called).toBe(true);
+    expect((c.vars.config as { slug: string }).slug).toBe('harbourside-toyota');
+    expect(c.vars.store).toBeDefined();
+  });
+
+  it('answers 404 JSON for a missing or unknown tenant and does not continue', async () => {
+    const mw = tenantMiddleware();
+    for (const tenant of [undefined, 'nobody']) {
+      let called = false;
+      const res = (await mw(context(tenant) as never, async () => void (called = true))) as Response;
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Unknown site.' });
+      expect(called).toBe(false);
+    }
   });
 });

@@ -2,7 +2,7 @@
  * Reads tenant config and data from KV with a per-isolate cache. Shared by the shell, every remote and edge-api, so each
  * validates the same way (a bad or misfiled config fails loudly) and nothing is copied between packages.
  */
-import { kvTenantKey, parseSiteConfig, type SiteConfig } from './tenant.ts';
+import { kvTenantKey, parseSiteConfig, TENANT_HEADER, type SiteConfig } from './tenant.ts';
 import { kvTenantDataKey, parseTenantData, type TenantData } from './tenant-data.ts';
 
 /** The part of a KV namespace binding the store needs (structural, so contracts needs no Workers types). */
@@ -64,3 +64,36 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
   };
 }
 export type TenantStore = ReturnType<typeof createTenantStore>;
+
+/**
+ * The part of a Worker's request context the tenant middleware uses. Structural (method shorthand), so a Hono
+ * `Context` fits without contracts depending on Hono.
+ */
+export type TenantContext = {
+  req: { header(name: string): string | undefined };
+  env: { CONFIG: unknown };
+  set(key: 'config' | 'store', value: SiteConfig | TenantStore): void;
+  json(body: { error: string }, status: 404): Response;
+};
+
+/** Context variables the tenant middleware provides. */
+export type TenantVariables = { config: SiteConfig; store: TenantStore };
+
+/**
+ * Middleware every remote and edge-api-like Worker uses: the tenant named by the shell's `x-forecourt-tenant`
+ * header (never chosen by a browser: these Workers are reachable only over the shell's service bindings), its
+ * validated config in `config`, the per-isolate store in `store`; an unknown tenant answers 404 JSON.
+ * @example app.use('*', tenantMiddleware())
+ */
+export function tenantMiddleware() {
+  let store: TenantStore | undefined;
+  return async (c: TenantContext, next: () => Promise<void>): Promise<Response | void> => {
+    const slug = c.req.header(TENANT_HEADER);
+    store ??= createTenantStore(c.env.CONFIG as JsonKv);
+    const config = slug ? await store.config(slug) : null;
+    if (!config) return c.json({ error: 'Unknown site.' }, 404);
+    c.set('config', config);
+    c.set('store', store);
+    await next();
+  };
+}

@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
-import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
-import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
+import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { FinancePlaceholder } from './fragments/FinancePlaceholder.tsx';
 import { isFinancePage, PAGE_TITLES } from './lib/pages.ts';
 
-type AppEnv = { Bindings: Env; Variables: { config: SiteConfig } };
+type AppEnv = { Bindings: Env; Variables: TenantVariables };
 
 export type AppOptions = {
   /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
@@ -21,21 +20,13 @@ export type AppOptions = {
  * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
 export function createApp({ styles, version }: AppOptions) {
-  let store: TenantStore | undefined;
   const app = new Hono<AppEnv>();
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
 
   // The tenant comes from the shell (server-side), never from the browser.
-  app.use('*', async (c, next) => {
-    const slug = c.req.header(TENANT_HEADER);
-    store ??= createTenantStore(c.env.CONFIG as never);
-    const config = slug ? await store.config(slug) : null;
-    if (!config) return c.json({ error: 'Unknown site.' }, 404);
-    c.set('config', config);
-    await next();
-  });
+  app.use('*', tenantMiddleware());
 
   app.get('/fragments/:page', async (c) => {
     const config = c.var.config;

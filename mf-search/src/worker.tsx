@@ -3,8 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { escapeHtml } from '@forecourt/contracts/display';
 import type { SearchPort } from '@forecourt/contracts/search';
-import { TENANT_HEADER, type SiteConfig } from '@forecourt/contracts/tenant';
-import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import assetManifest from '../dist/asset-manifest.json';
 import { createEmbeddedSearch } from './engine/embedded.ts';
 import type { Env } from './env.ts';
@@ -17,9 +17,8 @@ import { buildCatalogue, modelsOf } from './lib/catalogue.ts';
 import { resolveSearchPath, type SearchCatalogue, type SearchPath } from './lib/search-path.ts';
 import { buildSearchView } from './lib/view.ts';
 
-type AppEnv = { Bindings: Env; Variables: { config: SiteConfig; engine: SearchPort } };
+type AppEnv = { Bindings: Env; Variables: TenantVariables & { engine: SearchPort } };
 
-let store: TenantStore | undefined;
 let engine: SearchPort | undefined;
 const styles = assetManifest.css as string[];
 const version = assetManifest.version as string;
@@ -30,14 +29,10 @@ const app = new Hono<AppEnv>();
 app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
 
 // The tenant comes from the shell (server-side), never from the browser.
+app.use('*', tenantMiddleware());
 app.use('*', async (c, next) => {
-  const slug = c.req.header(TENANT_HEADER);
-  store ??= createTenantStore(c.env.CONFIG as never);
-  const config = slug ? await store.config(slug) : null;
-  if (!config) return c.json({ error: 'Unknown site.' }, 404);
   const stockKv = c.env.STOCK;
   engine ??= createEmbeddedSearch((tenant: string) => loadStock(stockKv, tenant));
-  c.set('config', config);
   c.set('engine', engine);
   await next();
 });
@@ -63,7 +58,7 @@ const catalogues = createTtlCache<SearchCatalogue>(60_000);
 async function searchPathFor(c: Context<AppEnv>, segments: string): Promise<SearchPath | null> {
   const config = c.var.config;
   const scope = scopeFor(config, Date.now());
-  const catalogue = await catalogues(config.slug, async () => buildCatalogue(c.var.engine, scope, config, await store!.data(config.slug)));
+  const catalogue = await catalogues(config.slug, async () => buildCatalogue(c.var.engine, scope, config, await c.var.store.data(config.slug)));
   return resolveSearchPath(segments, catalogue, (make) => modelsOf(c.var.engine, scope, make));
 }
 
@@ -75,14 +70,14 @@ const notFound = (config: SiteConfig) => notFoundFragment({ head: { title: `Page
 
 app.get('/fragments/offers', async (c) => {
   const config = c.var.config;
-  const data = await store!.data(config.slug);
+  const data = await c.var.store.data(config.slug);
   const offers = currentOffers(data.offers, Date.now());
   return fragment(renderToString(<OffersPage offers={offers} heading="Special Offers" />), { title: `Special Offers | ${config.name}`, description: `Current offers at ${config.name}.` });
 });
 
 app.get('/fragments/offer', async (c) => {
   const config = c.var.config;
-  const data = await store!.data(config.slug);
+  const data = await c.var.store.data(config.slug);
   const manufacturer = c.req.query('_manufacturerSlug');
   const offer = currentOffers(data.offers, Date.now(), manufacturer).find((o) => o.id === c.req.query('_id'));
   if (!offer) return notFound(config);
