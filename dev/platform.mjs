@@ -90,6 +90,8 @@ export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS }
     return owner ? mf.getKVNamespace(binding, owner.name) : null;
   };
   const put = (kv, entries) => (kv ? entries.map(({ key, value }) => kv.put(key, typeof value === 'string' ? value : JSON.stringify(value))) : []);
-  await Promise.all([...put(await namespace('CONFIG'), seed.config), ...put(await namespace('STOCK'), seed.stock)]);
+  // Both namespaces first: no write may still be in flight if one of them is missing and the start is abandoned.
+  const [config, stock] = [await namespace('CONFIG'), await namespace('STOCK')];
+  await Promise.all([...put(config, seed.config), ...put(stock, seed.stock)]);
   return seed;
 }

@@ -72,7 +72,7 @@ describe.each(demoTenants().map((t: { slug: string }) => t.slug))('demo tenant %
     const res = await getWithHost(platform.url, `${t.slug}.localhost`, '/');
     expect(res.status).toBe(200);
     expect(res.body).toContain('<header class="fc-header">');
-    expect(res.body).toContain('<nav class="fc-nav" aria-label="Main">');
+    expect(res.body).toContain('<nav class="fc-nav" id="fc-nav" aria-label="Main">');
     expect(res.body).toContain('<footer class="fc-footer">');
     expect(res.body).toContain('data-island="mf-account/HeaderAccount"');
     expect(res.body).toContain('id="forecourt-remotes"');
@@ -157,5 +157,31 @@ describe('promo popup (spec §4)', () => {
     await page.clock.runFor(10_000);
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await context.close();
+  });
+});
+
+describe('small screens', () => {
+  it('fold the main menu behind a Menu button that opens and closes it (keyboard too), axe clean', async () => {
+    const t = tenants[0]!;
+    const small = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    const keys = tenants.flatMap((x) => (x.promoId ? [`forecourt:promo-dismissed:${x.promoId}`] : []));
+    await small.addInitScript((list: string[]) => list.forEach((k) => localStorage.setItem(k, '1')), keys);
+    const page = await small.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${platform.tenantUrl(t.slug)}/search/used-cars`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-islands-ready]');
+    const toggle = page.locator('[data-menu-toggle]');
+    const nav = page.locator('#fc-nav');
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await nav.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await nav.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).toBe(true);
+    expect(errors).toEqual([]);
+    await small.close();
   });
 });

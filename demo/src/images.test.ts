@@ -108,3 +108,45 @@ describe('renderLogoSvg', () => {
     expect(width(long)).toBeGreaterThan(width(short));
   });
 });
+
+/** Problems that make a browser refuse an SVG: unbalanced tags, a repeated attribute, a bare `&` or `<`. */
+function xmlProblems(svg: string): string[] {
+  const problems: string[] = [];
+  const stack: string[] = [];
+  const text = svg.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+  for (const m of text.matchAll(/<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>/g)) {
+    const [, closing, name, attrs, selfClosing] = m;
+    if (closing) {
+      if (stack.pop() !== name) problems.push(`unbalanced </${name}>`);
+      continue;
+    }
+    const names = [...attrs!.matchAll(/([\w:-]+)="/g)].map((a) => a[1]);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup) problems.push(`<${name}> repeats ${dup}`);
+    if (!selfClosing) stack.push(name!);
+  }
+  if (stack.length) problems.push(`unclosed <${stack.join('> <')}>`);
+  const stripped = text.replace(/<[^>]*>/g, '');
+  if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(stripped) || stripped.includes('<')) problems.push('unescaped & or <');
+  return problems;
+}
+
+describe('every demo image is well-formed SVG (a browser shows nothing otherwise)', () => {
+  it('xmlProblems catches a repeated attribute', () => {
+    expect(xmlProblems('<svg a="1" a="2"></svg>')).toEqual(['<svg> repeats a']);
+  });
+
+  it('for every image path the demo data links to', async () => {
+    const { buildSeed } = await import('./index.ts');
+    const seed = buildSeed({ now: Date.UTC(2026, 10, 21) });
+    const text = [...seed.config, ...seed.stock].map((e) => e.value).join('\n');
+    const paths = [...new Set(text.match(/\/demo-img\/[A-Za-z0-9/_.-]+\.svg/g) ?? [])];
+    expect(paths.length).toBeGreaterThan(50);
+    const bad = paths.flatMap((p) => {
+      const out = renderDemoImage(p);
+      if (!out) return [`${p}: not served`];
+      return xmlProblems(out.body).map((problem) => `${p}: ${problem}`);
+    });
+    expect(bad).toEqual([]);
+  });
+});

@@ -282,7 +282,8 @@ export function renderBannerSvg(options: { body: string; colour: string; backgro
   const bg = normaliseHex(options.background);
   const car = renderVehicleSvg({ body: options.body, colour: options.colour, angle: 2, width: 400 })
     .replace('<rect width="400" height="200" fill="#f3f4f6"/>', '')
-    .replace('<svg ', '<svg x="470" y="20" width="470" height="235" ');
+    // Position the nested picture: its own width/height give way (a repeated attribute makes the SVG invalid).
+    .replace(/<svg [^>]*?viewBox=/, '<svg x="470" y="20" width="470" height="235" viewBox=');
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="540" viewBox="0 0 960 270" role="img" aria-label="Promotion">' +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${shade(bg, 0.45)}"/></linearGradient></defs>` +

@@ -93,6 +93,8 @@ describe('dropdowns', () => {
 
   it.each([360, 768, 1280])('the mega panel stays inside a %ipx viewport', async (width) => {
     const { context, page } = await open('southern-cross-motor-group', '/', { width });
+    // Below 992px the menu folds behind the Menu button: open it first.
+    if (width < 992) await page.locator('[data-menu-toggle]').click();
     const mega = page.locator('.fc-nav__item--mega details');
     await mega.locator('summary').click();
     const box = (await mega.locator('.fc-mega').boundingBox())!;

@@ -61,7 +61,7 @@ function expectSecurityHeaders(res: Res) {
 function expectChrome(body: string, config: TenantConfig) {
   expect(body).toContain('<header class="fc-header">');
   expect(body).toContain(`alt="${config.theme.logo.alt}"`);
-  expect(body).toContain('<nav class="fc-nav" aria-label="Main">');
+  expect(body).toContain('<nav class="fc-nav" id="fc-nav" aria-label="Main">');
   expect(body).toContain('<footer class="fc-footer">');
   expect(body).toMatch(new RegExp(`&copy; \\d{4} ${config.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`));
   expect(body.trimEnd().endsWith('</html>')).toBe(true);

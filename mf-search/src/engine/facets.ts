@@ -48,7 +48,8 @@ const BODY_LABELS: Record<string, string> = {
 export function facetLabel(facet: TermFacet, value: string, car?: Car): string {
   const fixed = FIXED_LABELS[facet]?.[value];
   if (fixed) return fixed;
-  if (facet === 'simple_body') return BODY_LABELS[value] ?? value;
+  // A body outside the spec's list (e.g. 'motorcycle') still reads as a word: 'Motorcycle'.
+  if (facet === 'simple_body') return BODY_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1);
   if (facet === 'location_id' && car?.location?.id === value && car.location.name) return car.location.name;
   if (facet === 'dealership_slug' && car?.dealership_slug === value && car.dealership_name) return car.dealership_name;
   return value;

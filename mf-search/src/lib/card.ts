@@ -1,5 +1,6 @@
 import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import { formatKm, priceDisplay, type PriceDisplay } from '@forecourt/contracts/display';
+import { facetLabel } from '../engine/facets.ts';
 
 /** What a search card needs: a small slice of the Car, so island props stay small. */
 export type CardCar = {
@@ -22,10 +23,9 @@ export type CardCar = {
   city: string | null;
 };
 
-const TYPE_LABEL: Record<string, string> = { new: 'New', used: 'Used', demo: 'Demo' };
 
 export function toCardCar(car: Car): CardCar {
-  const chips = [TYPE_LABEL[car.car_type] ?? car.car_type, car.simple_body, car.km > 0 ? formatKm(car.km) : null, car.simple_transmission].filter((c): c is string => Boolean(c));
+  const chips = [facetLabel('car_type', car.car_type), car.simple_body ? facetLabel('simple_body', car.simple_body) : null, car.km > 0 ? formatKm(car.km) : null, car.simple_transmission].filter((c): c is string => Boolean(c));
   return {
     id: String(car.id),
     slug: car.slug,

@@ -61,6 +61,24 @@ function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 }
 
 export function initChrome(doc: Document = document) {
+  // Small screens: the Menu button shows and hides the main navigation.
+  const toggle = doc.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const nav = doc.getElementById('fc-nav');
+  if (toggle && nav) {
+    toggle.addEventListener('click', () => {
+      const open = toggle.getAttribute('aria-expanded') !== 'true';
+      toggle.setAttribute('aria-expanded', String(open));
+      nav.toggleAttribute('data-open', open);
+    });
+    doc.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
+      if (doc.querySelector('details.fc-dropdown[open]')) return; // an open dropdown closes first
+      toggle.setAttribute('aria-expanded', 'false');
+      nav.removeAttribute('data-open');
+      toggle.focus();
+    });
+  }
+
   // Mega menu / dropdowns: native <details>; mirror the spec's 'dropdown-open' marker and close others.
   const dropdowns = [...doc.querySelectorAll<HTMLDetailsElement>('details.fc-dropdown')];
   for (const d of dropdowns) {

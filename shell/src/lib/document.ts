@@ -51,6 +51,7 @@ ${opts.assets.entry ? html`<link rel="modulepreload" href="${opts.assets.entry}"
 ${jsonLd.map((item) => html`<script type="application/ld+json">${raw(serializeIslandProps(item))}</script>`)}
 </head>
 <body>
+<noscript><style>.fc-menu-toggle{display:none!important}.fc-nav{display:block!important}</style></noscript>
 <a class="fc-skip" href="#main">Skip to main content</a>
 `;
 }
@@ -105,7 +106,8 @@ export function siteHeader(tenant: Tenant, accountSlot: string): Html {
   return html`<header class="fc-header">
 <div class="fc-header__inner">
 <a class="fc-header__logo" href="/"><img src="${logo.url}" alt="${logo.alt}" width="${logo.width}" height="${logo.height}"></a>
-<nav class="fc-nav" aria-label="Main">
+<button type="button" class="fc-menu-toggle" aria-expanded="false" aria-controls="fc-nav" data-menu-toggle><span aria-hidden="true">&#9776;</span> Menu</button>
+<nav class="fc-nav" id="fc-nav" aria-label="Main">
 <ul class="fc-nav__list">${config.menus.header.map((item, i) => menuItem(item, tenant, i))}</ul>
 </nav>
 <div class="fc-header__account">${raw(accountSlot)}</div>
