@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRefinements, hrefFor, parseRefinements, refinementsToParams } from './url-state.ts';
+import { ALL_STOCK_PATH, changeRefinements, hiddenFields, hrefFor, parseRefinements, refinementsToParams, toggleHref } from './url-state.ts';
 
 describe('search URL state (spec §4 Search load)', () => {
   it('parses refinements and ignores junk', () => {
@@ -23,5 +23,29 @@ describe('search URL state (spec §4 Search load)', () => {
   it('rejects out-of-range pages', () => {
     expect(parseRefinements(new URLSearchParams('page=0')).page).toBe(1);
     expect(parseRefinements(new URLSearchParams('page=99999')).page).toBe(1);
+  });
+});
+
+describe('facet links and no-JS forms (spec §4, §5)', () => {
+  it('reads typed amounts with $ prefix, separators and kms suffix', () => {
+    const r = parseRefinements(new URLSearchParams('price_min=%2412%2C500&km_max=80%2C000+kms&year_min=2015&price_max=%2412abc'));
+    expect(r.ranges.price).toEqual({ min: 12_500, max: undefined });
+    expect(r.ranges.km).toEqual({ min: undefined, max: 80_000 });
+    expect(r.ranges.year).toEqual({ min: 2015, max: undefined });
+  });
+  it('toggles a value in the query and removes page', () => {
+    const r = parseRefinements(new URLSearchParams('make=Kia&page=3&sortBy=latest'));
+    expect(toggleHref('/search/used-cars', { car_type: ['used'] }, r, 'make', 'Toyota', false)).toBe('/search/used-cars?make=Kia&make=Toyota&sortBy=latest');
+    expect(toggleHref('/search/used-cars', { car_type: ['used'] }, r, 'make', 'Kia', true)).toBe('/search/used-cars?sortBy=latest');
+    expect(toggleHref('/search/used-cars', {}, parseRefinements(new URLSearchParams('make=Kia&model=Rio')), 'make', 'Mazda', false)).toBe('/search/used-cars?make=Kia&make=Mazda');
+  });
+  it('moves a facet the path fixes into the all-stock page query', () => {
+    const r = parseRefinements(new URLSearchParams('simple_fuel=Petrol'));
+    expect(toggleHref('/search/used-cars', { car_type: ['used'] }, r, 'car_type', 'new', false)).toBe(`${ALL_STOCK_PATH}?car_type=used&car_type=new&simple_fuel=Petrol`);
+    expect(toggleHref('/search/toyota', { make: ['Toyota'] }, r, 'make', 'Toyota', true)).toBe(`${ALL_STOCK_PATH}?simple_fuel=Petrol`);
+  });
+  it('hidden fields keep other refinements and drop page', () => {
+    const r = parseRefinements(new URLSearchParams('make=Kia&price_min=5000&price_max=9000&page=2&query=red'));
+    expect(hiddenFields(r, ['price_min', 'price_max'])).toEqual([['query', 'red'], ['make', 'Kia']]);
   });
 });

@@ -20,6 +20,11 @@ export type UrlRefinements = {
 
 const isSort = (s: string | null): s is SortOption => !!s && (SORT_OPTIONS as readonly string[]).includes(s);
 const toInt = (s: string | null) => (s && /^\d{1,9}$/.test(s) ? Number(s) : undefined);
+/** Range values as typed in the no-JS inputs: '$12,500', '80,000 kms' and '12500' all read 12500 (spec §5 inputs). */
+const toAmount = (s: string | null) => {
+  if (!s || !/^\s*\$?\s*[\d,]{1,11}\s*(kms?)?\s*$/i.test(s)) return undefined;
+  return toInt(s.replace(/\D/g, ''));
+};
 
 /** Parses refinements from a query string, ignoring anything unknown or malformed. */
 export function parseRefinements(params: URLSearchParams): UrlRefinements {
@@ -30,8 +35,8 @@ export function parseRefinements(params: URLSearchParams): UrlRefinements {
   }
   const ranges: UrlRefinements['ranges'] = {};
   for (const facet of RANGE_FACETS) {
-    const min = toInt(params.get(`${facet}_min`));
-    const max = toInt(params.get(`${facet}_max`));
+    const min = toAmount(params.get(`${facet}_min`));
+    const max = toAmount(params.get(`${facet}_max`));
     if (min !== undefined || max !== undefined) ranges[facet] = { min, max };
   }
   const page = toInt(params.get('page'));
@@ -76,4 +81,41 @@ export function toSearchRequest(r: UrlRefinements, pathFilters: Partial<Record<T
   const filters: SearchRequest['filters'] = { ...r.filters };
   for (const [facet, values] of Object.entries(pathFilters) as Array<[TermFacet, string[]]>) if (values.length) filters[facet] = values;
   return { query: r.query, page: r.page, sortBy: r.sortBy, hitsPerPage, filters, ranges: r.ranges as SearchRequest['ranges'], facets };
+}
+
+/** The search landing page that fixes nothing (used when a shopper changes a facet the current path fixes). */
+export const ALL_STOCK_PATH = '/search/new-used-and-demo-cars';
+
+/**
+ * Href of a facet item's toggle (spec §4: any refinement change removes page). A facet the path fixes
+ * (`/search/toyota` fixes make) moves, with every other path filter, into the query of the all-stock page,
+ * so the link still changes the results. Removing or adding a make drops the model refinement.
+ */
+export function toggleHref(pathname: string, pathFilters: Partial<Record<TermFacet, string[]>>, r: UrlRefinements, facet: TermFacet, value: string, selected: boolean): string {
+  const fixed = (pathFilters[facet] ?? []).length > 0;
+  const filters: UrlRefinements['filters'] = fixed ? mergeFilters(pathFilters, r.filters) : { ...r.filters };
+  const same = (v: string) => v.toLowerCase() === value.toLowerCase();
+  const values = filters[facet] ?? [];
+  const next = selected ? values.filter((v) => !same(v)) : [...values.filter((v) => !same(v)), value];
+  if (next.length) filters[facet] = next;
+  else delete filters[facet];
+  if (facet === 'make') delete filters.model;
+  return hrefFor(fixed ? ALL_STOCK_PATH : pathname, changeRefinements(r, { filters }));
+}
+
+function mergeFilters(a: Partial<Record<TermFacet, string[]>>, b: Partial<Record<TermFacet, string[]>>): Partial<Record<TermFacet, string[]>> {
+  const out: Partial<Record<TermFacet, string[]>> = {};
+  for (const facet of TERM_FACETS) {
+    const values = [...(a[facet] ?? []), ...(b[facet] ?? [])];
+    const seen = new Set<string>();
+    const unique = values.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+    if (unique.length) out[facet] = unique;
+  }
+  return out;
+}
+
+/** Hidden inputs a no-JS GET form carries so it keeps the other refinements (page dropped: a change resets it). */
+export function hiddenFields(r: UrlRefinements, omit: readonly string[]): Array<[string, string]> {
+  const params = refinementsToParams({ ...r, page: 1 });
+  return [...params.entries()].filter(([name]) => !omit.includes(name));
 }

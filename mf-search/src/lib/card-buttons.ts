@@ -1,0 +1,73 @@
+/**
+ * Search card buttons (spec §2 Search card; §4 Purchasable car): which links a card offers, by the car's
+ * purchasability and the tenant's flags. Pure; the component only renders the list.
+ */
+import type { Car } from '@forecourt/contracts/entities/car';
+import { DEFAULT_FINANCE_LINK, FIND_SIMILAR_TEXT, RESERVE_DEFAULT_AMOUNT } from '@forecourt/contracts/constants';
+import { formatAud } from '@forecourt/contracts/display';
+import { facetKey } from '../engine/facets.ts';
+import { isAvailable } from './card-tags.ts';
+
+export type CardButtonKind = 'explore' | 'enquire' | 'reserve' | 'test_drive' | 'finance' | 'similar';
+export type CardButton = { kind: CardButtonKind; label: string; href: string };
+
+/** Small screens show this many buttons; the rest go behind 'More options' (spec §2 "up to 2 buttons then group"). */
+export const CARD_BUTTONS_VISIBLE_SMALL = 2;
+
+export type CardButtonOptions = {
+  /** Tenant flag `features.reserve_online`. */
+  reserveOnline: boolean;
+  /** Tenant `reserve_amount` (spec §9: default $200). */
+  reserveAmount: number;
+  /** Tenant flag `features.test_drive`. */
+  testDrive: boolean;
+};
+
+export const DEFAULT_BUTTON_OPTIONS: CardButtonOptions = { reserveOnline: false, reserveAmount: RESERVE_DEFAULT_AMOUNT, testDrive: true };
+
+const carPath = (car: Pick<Car, 'slug' | 'path'>) => car.path ?? `/cars/${car.slug}`;
+
+/** A car whose own tag puts it in test-drive-only mode (spec §3 tag example 'Test Drive Only'): no reserve (spec §4). */
+export const isTestDriveOnly = (car: Pick<Car, 'tag'>): boolean => facetKey(car.tag ?? '') === 'test-drive-only';
+
+/**
+ * Finance link of spec §2: `/finance` with car_id, vehiclePriceBudget, car_type, vin and preferredDealership, ending
+ * with #finance-form. Parameters without a value are left out.
+ * @param price the price the card shows (offer or normal price); 0 leaves the budget out.
+ */
+export function financeHref(car: Pick<Car, 'id' | 'car_type' | 'vin' | 'dealership_slug'>, price: number): string {
+  const params = new URLSearchParams({ car_id: String(car.id) });
+  if (price > 0) params.set('vehiclePriceBudget', String(price));
+  params.set('car_type', car.car_type);
+  if (car.vin?.trim()) params.set('vin', car.vin.trim());
+  if (car.dealership_slug) params.set('preferredDealership', car.dealership_slug);
+  return `${DEFAULT_FINANCE_LINK}?${params}#finance-form`;
+}
+
+/** Search page of the same make and model, the path `/search/{make}/{model}` resolves (slugified like facet keys). */
+export const similarHref = (car: Pick<Car, 'make' | 'model'>): string => `/search/${facetKey(car.make)}/${facetKey(car.model)}`;
+
+/** 'Reserve This Car ($200)': the tenant's amount in whole dollars. */
+export const reserveLabel = (amount: number): string => `Reserve This Car (${formatAud(amount > 0 ? amount : RESERVE_DEFAULT_AMOUNT)})`;
+
+/**
+ * The card's buttons, in order. Every card: Explore Vehicle. A purchasable car: Quick Enquiry; Reserve This Car when
+ * the tenant reserves online and the car is neither reserved nor test-drive-only; Book a Test Drive when the tenant
+ * takes test drives; Get Finance. An unavailable car: Find Me Something Similar instead.
+ * @param price the price the card shows, for the finance link's budget.
+ */
+export function cardButtons(car: Car, price: number, options: CardButtonOptions): CardButton[] {
+  const path = carPath(car);
+  const buttons: CardButton[] = [{ kind: 'explore', label: 'Explore Vehicle', href: path }];
+  if (!isAvailable(car)) {
+    buttons.push({ kind: 'similar', label: FIND_SIMILAR_TEXT, href: similarHref(car) });
+    return buttons;
+  }
+  buttons.push({ kind: 'enquire', label: 'Quick Enquiry', href: `${path}#enquire` });
+  if (options.reserveOnline && !car.reserved && !isTestDriveOnly(car)) {
+    buttons.push({ kind: 'reserve', label: reserveLabel(options.reserveAmount), href: `/cars/${car.slug}/checkout` });
+  }
+  if (options.testDrive) buttons.push({ kind: 'test_drive', label: 'Book a Test Drive', href: `/book-test-drive?${new URLSearchParams({ car_id: String(car.id) })}` });
+  buttons.push({ kind: 'finance', label: 'Get Finance', href: financeHref(car, price) });
+  return buttons;
+}
