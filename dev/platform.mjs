@@ -92,6 +92,15 @@ export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS }
   const put = (kv, entries) => (kv ? entries.map(({ key, value }) => kv.put(key, typeof value === 'string' ? value : JSON.stringify(value))) : []);
   // Both namespaces first: no write may still be in flight if one of them is missing and the start is abandoned.
   const [config, stock] = [await namespace('CONFIG'), await namespace('STOCK')];
-  await Promise.all([...put(config, seed.config), ...put(stock, seed.stock)]);
+  // A tenant whose stock was imported (`npm run stock:import`) keeps it: the demo seed fills only the others.
+  const imported = new Set();
+  if (stock) {
+    for (const { key } of seed.stock.filter((e) => e.key.endsWith(':meta'))) {
+      const meta = await stock.get(key, 'json').catch(() => null);
+      if (meta?.source === 'import') imported.add(key.slice(0, -'meta'.length));
+    }
+  }
+  const stockEntries = seed.stock.filter((e) => ![...imported].some((prefix) => e.key.startsWith(prefix)));
+  await Promise.all([...put(config, seed.config), ...put(stock, stockEntries)]);
   return seed;
 }

@@ -37,6 +37,8 @@ export const StockMetaSchema = v.object({
   chunks: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** ISO timestamp of the import. */
   updated_at: v.pipe(v.string(), v.isoTimestamp()),
+  /** Where the stock came from: the demo seed, or a feed import (which a local restart must not overwrite). */
+  source: v.optional(v.picklist(['demo', 'import'])),
 });
 export type StockMeta = v.InferOutput<typeof StockMetaSchema>;
 

@@ -97,7 +97,7 @@ export function buildSeed(options: DemoStockOptions = {}): { config: KvEntry[]; 
     config.push({ key: kvTenantDataKey(site.slug), value: JSON.stringify(demoTenantData(site.slug)) });
     const cars = all[site.slug] ?? [];
     const chunks = stockChunkCount(cars.length);
-    const meta: StockMeta = { count: cars.length, chunks, updated_at: new Date(now).toISOString() };
+    const meta: StockMeta = { count: cars.length, chunks, updated_at: new Date(now).toISOString(), source: 'demo' };
     stock.push({ key: kvStockMetaKey(site.slug), value: JSON.stringify(meta) });
     for (let i = 0; i < chunks; i++) {
       stock.push({ key: kvStockChunkKey(site.slug, i), value: JSON.stringify(cars.slice(i * STOCK_CHUNK_SIZE, (i + 1) * STOCK_CHUNK_SIZE)) });

@@ -5,4 +5,6 @@ export type Env = {
   CONFIG: KVNamespace;
   STOCK: KVNamespace;
   SEARCH_ADAPTER?: string;
+  /** How often (seconds) a Worker checks whether the tenant's stock was re-imported; default 60. */
+  STOCK_WATCH_SECONDS?: string;
 };

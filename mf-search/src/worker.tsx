@@ -6,7 +6,11 @@ import type { SearchPort } from '@forecourt/contracts/search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import assetManifest from '../dist/asset-manifest.json';
-import { createEmbeddedSearch } from './engine/embedded.ts';
+import { createEmbeddedSearch, type EmbeddedSearch } from './engine/embedded.ts';
+import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
+import { createSearchPortChooser } from './engine/meilisearch/select.ts';
+import { createStockWatch } from './lib/stock-watch.ts';
+import { kvStockMetaKey } from '@forecourt/contracts/tenant-data';
 import type { Env } from './env.ts';
 import { currentOffers, OffersPage } from './fragments/OffersPage.tsx';
 import { SearchPage } from './fragments/SearchPage.tsx';
@@ -19,7 +23,9 @@ import { buildSearchView } from './lib/view.ts';
 
 type AppEnv = { Bindings: Env; Variables: TenantVariables & { engine: SearchPort } };
 
-let engine: SearchPort | undefined;
+let embedded: EmbeddedSearch | undefined;
+let choose: ReturnType<typeof createSearchPortChooser> | undefined;
+let watchStock: ((tenant: string) => Promise<void>) | undefined;
 const styles = assetManifest.css as string[];
 const version = assetManifest.version as string;
 
@@ -32,8 +38,18 @@ app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
 app.use('*', tenantMiddleware());
 app.use('*', async (c, next) => {
   const stockKv = c.env.STOCK;
-  engine ??= createEmbeddedSearch((tenant: string) => loadStock(stockKv, tenant));
-  c.set('engine', engine);
+  embedded ??= createEmbeddedSearch((tenant: string) => loadStock(stockKv, tenant));
+  // A new import (stock meta changed) rebuilds the tenant's in-isolate index; checked at most once a minute.
+  const index = embedded;
+  watchStock ??= createStockWatch(
+    async (tenant) => ((await stockKv.get(kvStockMetaKey(tenant), 'json')) as { updated_at?: string } | null)?.updated_at ?? null,
+    (tenant) => index.invalidate(tenant),
+    { ttlMs: Number(c.env.STOCK_WATCH_SECONDS ?? 60) * 1000 },
+  );
+  await watchStock(c.var.config.slug);
+  // SEARCH_ADAPTER=meilisearch sends tenants with a search_service to Meilisearch; the others stay embedded.
+  choose ??= createSearchPortChooser(embedded, { timeoutMs: 3000 });
+  c.set('engine', choose(c.env, c.var.config));
   await next();
 });
 
@@ -42,7 +58,8 @@ app.get('/fragments/search', async (c) => {
   const url = new URL(c.req.url);
   const path = await searchPathFor(c, url.searchParams.get('_segments') ?? '');
   if (!path) return notFound(config);
-  const view = await buildSearchView({ engine: c.var.engine, config, path, params: url.searchParams, now: Date.now() });
+  const { manufacturers } = await c.var.store.data(config.slug);
+  const view = await buildSearchView({ engine: c.var.engine, config, path, params: url.searchParams, now: Date.now(), manufacturers });
   const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
   // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
   return fragment(renderToString(<SearchPage view={view} />), {
@@ -97,7 +114,8 @@ app.get('/api/search/view', async (c) => {
   const pathParam = (url.searchParams.get('path') ?? '').replace(/^\/search\/?/, '');
   const path = await searchPathFor(c, pathParam);
   if (!path) return c.json({ error: 'Unknown search page.' }, 400);
-  const view = await buildSearchView({ engine: c.var.engine, config: c.var.config, path, params: url.searchParams, now: Date.now() });
+  const { manufacturers } = await c.var.store.data(c.var.config.slug);
+  const view = await buildSearchView({ engine: c.var.engine, config: c.var.config, path, params: url.searchParams, now: Date.now(), manufacturers });
   return c.json(view);
 });
 
@@ -120,6 +138,12 @@ app.get('/internal/sitemap', async (c) => {
 });
 
 app.onError((error, c) => {
+  // The search service is down or slow (spec §8: the browser keeps the previous results): never cache the failure.
+  if (error instanceof SearchUnavailableError) {
+    console.error('mf-search: search service unavailable', error.message);
+    const headers = { 'cache-control': 'no-store', 'retry-after': '5' };
+    return c.req.path.startsWith('/api/') ? c.json({ error: 'Search is temporarily unavailable.' }, 503, headers) : c.body(null, 503, headers);
+  }
   console.error('mf-search error', error.message);
   return c.json({ error: 'An unknown error occurred.' }, 500);
 });

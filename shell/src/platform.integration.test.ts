@@ -67,3 +67,28 @@ describe('startPlatform({ only })', () => {
     }
   });
 });
+
+describe('seeding and imported stock', () => {
+  it('a restart re-seeds demo stock but keeps a tenant whose stock was imported', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const persist = mkdtempSync(join(tmpdir(), 'forecourt-seed-'));
+    try {
+      const first = await startPlatform({ port: 0, persist, logLevel: 'none', only: ['mf-search'] });
+      const stock = await first.mf.getKVNamespace('STOCK', 'forecourt-mf-search');
+      const seeded = (await stock.get('stock:harbourside-toyota:meta', 'json')) as { source: string; count: number };
+      expect(seeded.source).toBe('demo');
+      await stock.put('stock:harbourside-toyota:meta', JSON.stringify({ count: 0, chunks: 0, updated_at: '2026-11-21T10:00:00.000Z', source: 'import' }));
+      await first.dispose();
+
+      const second = await startPlatform({ port: 0, persist, logLevel: 'none', only: ['mf-search'] });
+      const again = await second.mf.getKVNamespace('STOCK', 'forecourt-mf-search');
+      expect(await again.get('stock:harbourside-toyota:meta', 'json')).toMatchObject({ source: 'import', count: 0 });
+      expect(await again.get('stock:outback-used-cars:meta', 'json')).toMatchObject({ source: 'demo' });
+      await second.dispose();
+    } finally {
+      rmSync(persist, { recursive: true, force: true });
+    }
+  });
+});

@@ -29,7 +29,7 @@ function OfferCard({ offer }: { offer: Offer }) {
             <p className="fs-offer__disclaimer">{disclaimer}</p>
           )
         ) : null}
-        <div className="fs-card__actions">
+        <div className="fs-offer__actions">
           <a className="fc-btn fc-btn--primary" href={`/contact?offer=${encodeURIComponent(offer.id)}`}>
             Enquire Now<span className="fc-visually-hidden">: {offer.name}</span>
           </a>

@@ -18,6 +18,10 @@ export function SearchPage({ view }: { view: SearchView }) {
         </nav>
         <h1>{view.heading}</h1>
       </header>
+      {/* Without JS the Filters button cannot unfold the panel on small screens: show the panel instead (spec §2). */}
+      <noscript>
+        <style>{'.fs-filters{display:flex!important}.fs-filters-btn{display:none!important}'}</style>
+      </noscript>
       <Island module="SearchResults" id="fs-results" component={SearchResults} props={{ view }} />
     </div>
   );

@@ -82,7 +82,7 @@ export const CSV_FEED = [
   CSV_HEADER,
   row('c1', { certified: 'yes' }),
   row('c2', { comments: '"One owner, full history.\r\nSays ""like new"".\r\nCall us"' }),
-  row('c3', { price: '$31,990' }),
+  row('c3', { price: '"$31,990"' }),
   '',
   row('c4', { dealership: '99' }),
   row('c5', { km: '12.5', certified: 'maybe' }),

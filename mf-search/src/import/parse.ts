@@ -66,12 +66,20 @@ export function parseJsonFeed(text: string): ParsedFeed {
     throw new FeedParseError(`Invalid JSON: ${message}`, line, column);
   };
   const describe = (offset: number) => (offset >= src.length ? 'end of file' : `'${src[offset]}'`);
-  const ws = () => {
-    while (i < src.length && (src[i] === ' ' || src[i] === '\t' || src[i] === '\n' || src[i] === '\r')) i++;
+  // Sticky regexes skip runs of whitespace and plain string characters in one step (feeds run to tens of MB).
+  const WS = /[ \t\n\r]*/y;
+  const PLAIN = /[^"\\\u0000-\u001f]*/y;
+  const skip = (re: RegExp) => {
+    re.lastIndex = i;
+    re.exec(src);
+    i = re.lastIndex;
   };
+  const ws = () => skip(WS);
   const scanString = () => {
     i++; // opening quote
     while (i < src.length) {
+      skip(PLAIN);
+      if (i >= src.length) break;
       const c = src.charCodeAt(i);
       if (c === 34) { i++; return; }
       if (c < 0x20) fail('control character in string');

@@ -59,11 +59,17 @@ export function validateFeed(rows: readonly FeedRow[], rules: TenantRules): Vali
   const bad: BadRow[] = [];
 
   for (const row of rows) {
-    const reasons = [...(row.errors ?? [])];
+    const id = idOf(row.value);
+    // A row the parser could not read (e.g. a CSV row with too few fields) has misaligned values: only its parse
+    // errors say anything true about it.
+    if (row.errors?.length) {
+      bad.push(id === undefined ? { line: row.line, reasons: [...row.errors] } : { line: row.line, id, reasons: [...row.errors] });
+      continue;
+    }
+    const reasons: string[] = [];
     const result = v.safeParse(CarSchema, row.value);
     if (!result.success) reasons.push(...result.issues.map(formatIssue));
 
-    const id = idOf(row.value);
     const slug = slugOf(row.value);
     if (id !== undefined && firstId.has(id)) reasons.push(`id: Duplicate id "${id}" (first on line ${firstId.get(id)})`);
     if (slug !== undefined && firstSlug.has(slug)) reasons.push(`slug: Duplicate slug "${slug}" (first on line ${firstSlug.get(slug)})`);

@@ -32,7 +32,7 @@ export function stockWrites(slug: string, cars: readonly Car[], options: StockWr
   const size = options.chunkSize ?? STOCK_CHUNK_SIZE;
   if (!Number.isInteger(size) || size < 1) throw new Error(`chunk size must be a positive integer, got ${size}`);
   const chunks = stockChunkCount(cars.length, size);
-  const meta: StockMeta = { count: cars.length, chunks, updated_at: options.now.toISOString() };
+  const meta: StockMeta = { count: cars.length, chunks, updated_at: options.now.toISOString(), source: 'import' };
   const puts: KvPut[] = [];
   for (let i = 0; i < chunks; i++) puts.push({ key: kvStockChunkKey(slug, i), value: JSON.stringify(cars.slice(i * size, (i + 1) * size)) });
   puts.push({ key: kvStockMetaKey(slug), value: JSON.stringify(meta) });

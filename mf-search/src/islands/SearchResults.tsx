@@ -1,14 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
+import { localStorageOrNull, type SearchHistoryEntry } from '@forecourt/contracts/browser-storage';
+import { PAGE_SIZE, SEARCH_INPUT_DEBOUNCE_MS } from '@forecourt/contracts/constants';
 import { formatNumber } from '@forecourt/contracts/display';
 import { on } from '@forecourt/contracts/events';
+import type { RangeFacet, SortOption } from '@forecourt/contracts/search';
 import { track } from '@forecourt/contracts/track';
+import { Facets } from '../components/Facets.tsx';
+import { PromoCard } from '../components/PromoCard.tsx';
+import { RecentSearches } from '../components/RecentSearches.tsx';
 import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
 import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
-import { changeRefinements, hrefFor, parseRefinements, refinementsToParams, type UrlRefinements } from '../lib/url-state.ts';
+import { readSearchHistory, recordSearch } from '../lib/search-history.ts';
+import type { RangeValue } from '../lib/slider.ts';
+import { changeRefinements, hiddenFields, hrefFor, parseRefinements, refinementsToParams, toSearchRequest, type UrlRefinements } from '../lib/url-state.ts';
 import type { SearchView } from '../lib/view.ts';
-import type { SortOption } from '@forecourt/contracts/search';
 import '../styles/search.css';
 
 type LoadState = 'hasData' | 'loading' | 'hasError';
@@ -24,9 +31,13 @@ async function fetchView(pathname: string, refinements: UrlRefinements, signal: 
   return (await res.json()) as SearchView;
 }
 
+/** The history key of a view: its path and refinements without the page (spec §3: filters plus path). */
+const historyPath = (v: SearchView) => hrefFor(v.pathname, { ...v.refinements, page: 1 });
+
 /**
- * Search results (spec §2 Search results, §4 Search load): count, sort selector, cards, paging.
- * During loading or after an error, the previous results stay on screen; the URL changes only with the results.
+ * Search page (spec §2 Search results, §3 Search state, §4 Search load): facets, search input, count, sort, cards,
+ * paging. Every control is a link or GET form (works without JS); after hydration the island loads results from
+ * `/api/search/view`, keeping the previous results on screen while loading or after an error.
  */
 export default function SearchResults(props: { view: SearchView }) {
   const [view, setView] = useState(props.view);
@@ -35,11 +46,23 @@ export default function SearchResults(props: { view: SearchView }) {
   const [pendingSort, setPendingSort] = useState<SortOption | null>(null);
   const [favourites, setFavourites] = useState<Set<string>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
+  const [hydrated, setHydrated] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
+  const [query, setQuery] = useState(view.refinements.query);
   const abort = useRef<AbortController | null>(null);
+  const queryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const countRef = useRef<HTMLParagraphElement>(null);
   const current = useRef(view);
   current.current = view;
 
-  async function load(refinements: UrlRefinements, history: 'push' | 'none') {
+  function remember(v: SearchView) {
+    if (!v.searchHistory) return;
+    const filters = toSearchRequest(v.refinements, v.pathFilters, PAGE_SIZE, []);
+    setHistory(recordSearch(localStorageOrNull(), { path: historyPath(v), filters: { ...filters, page: 1 }, at: Date.now() }));
+  }
+
+  async function load(refinements: UrlRefinements, history: 'push' | 'none', opts: { focusCount?: boolean; keepQuery?: boolean } = {}) {
     const pathname = current.current.pathname;
     abort.current?.abort();
     const controller = new AbortController();
@@ -51,8 +74,14 @@ export default function SearchResults(props: { view: SearchView }) {
       setView(next);
       setState('hasData');
       setPendingSort(null);
+      if (!opts.keepQuery) setQuery(next.refinements.query);
       const label = next.sortOptions.find((o) => o.value === next.refinements.sortBy)?.label;
-      setAnnouncement(`${countText(next.count)}${label ? `, sorted by ${label}` : ''}`);
+      setAnnouncement(`${countText(next.displayedCount)}${label ? `, sorted by ${label}` : ''}`);
+      remember(next);
+      if (opts.focusCount) {
+        countRef.current?.focus();
+        countRef.current?.scrollIntoView({ block: 'start' });
+      }
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       console.error('search failed', error);
@@ -62,7 +91,12 @@ export default function SearchResults(props: { view: SearchView }) {
   }
 
   useEffect(() => {
+    setHydrated(true);
     setFavourites(new Set(readFavourites().map((f) => f.id)));
+    if (props.view.searchHistory) {
+      setHistory(readSearchHistory(localStorageOrNull()));
+      remember(props.view);
+    }
     track({ event_id: ANALYTICS_EVENTS.SEARCH_PAGE_VIEW });
     const off = on('favourites.changed.v1', (p) => setFavourites(new Set(p.favourites.map((f) => f.id))));
     // Back/forward: show the results the URL now names (validated like any URL).
@@ -72,13 +106,40 @@ export default function SearchResults(props: { view: SearchView }) {
       off();
       window.removeEventListener('popstate', onPop);
       abort.current?.abort();
+      clearTimeout(queryTimer.current);
     };
   }, []);
 
+  /** Facet, paging and clear links: same-page links load in place; anything else navigates as usual. */
+  const onClick = (e: React.MouseEvent<HTMLDivElement>) => {
+    if (!hydrated || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-nav]');
+    if (!link) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin || url.pathname !== current.current.pathname) return;
+    e.preventDefault();
+    void load(parseRefinements(url.searchParams), 'push', { focusCount: link.dataset.nav === 'page' });
+  };
   const onSort = (value: string) => {
     const sortBy = value as SortOption;
     setPendingSort(sortBy);
-    void load(changeRefinements(view.refinements, { sortBy }), 'push');
+    void load(changeRefinements(current.current.refinements, { sortBy }), 'push');
+  };
+  const onRange = (facet: RangeFacet, range: RangeValue) => {
+    const ranges = { ...current.current.refinements.ranges };
+    if (range.min === undefined && range.max === undefined) delete ranges[facet];
+    else ranges[facet] = { min: range.min, max: range.max };
+    void load(changeRefinements(current.current.refinements, { ranges }), 'push');
+  };
+  const runQuery = (text: string) => {
+    clearTimeout(queryTimer.current);
+    if (text.trim() === current.current.refinements.query) return;
+    void load(changeRefinements(current.current.refinements, { query: text.trim() }), 'push', { keepQuery: true });
+  };
+  const onQuery = (text: string) => {
+    setQuery(text);
+    clearTimeout(queryTimer.current);
+    queryTimer.current = setTimeout(() => runQuery(text), SEARCH_INPUT_DEBOUNCE_MS);
   };
   const onFavourite = (car: CardCar) => {
     const next = toggleFavourite(car);
@@ -87,69 +148,118 @@ export default function SearchResults(props: { view: SearchView }) {
     setFavourites(new Set(next.map((f) => f.id)));
   };
   const pageHref = (page: number) => hrefFor(view.pathname, changeRefinements(view.refinements, { page }));
+  const hidden = (omit: string[]) => hiddenFields(view.refinements, omit).map(([n, v], i) => <input key={`${n}-${i}`} type="hidden" name={n} value={v} />);
 
+  const promo = new Set(view.promoPositions);
+  const items: ReactNode[] = [];
+  view.cards.forEach((car, i) => {
+    if (promo.has(items.length + 1)) items.push(<li key={`promo-${items.length + 1}`}><PromoCard /></li>);
+    items.push(
+      <li key={car.id}>
+        <SearchCard car={car} favourite={favourites.has(car.id)} showFavourite={view.favourites} onToggleFavourite={onFavourite} priority={i < 2} />
+      </li>,
+    );
+  });
+  if (view.cards.length && promo.has(items.length + 1)) items.push(<li key={`promo-${items.length + 1}`}><PromoCard /></li>);
+
+  const active = view.facets.active;
   return (
-    <section className="fs-results" aria-busy={state === 'loading'} data-state={state}>
-      <div className="fs-results__bar">
-        <p className="fs-results__count">{countText(view.count)}</p>
-        <form className="fs-sort" method="get" action={view.pathname}>
-          <label htmlFor="fs-sort-select">Sort by</label>
-          <select id="fs-sort-select" name="sortBy" value={pendingSort ?? view.refinements.sortBy} onChange={(e) => onSort(e.target.value)}>
-            {view.sortOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <noscript>
-            <button className="fc-btn" type="submit">
-              Apply
-            </button>
-          </noscript>
-        </form>
-      </div>
-      <p className="fc-visually-hidden" role="status" aria-live="polite">
-        {state === 'loading' ? 'Loading results' : announcement}
-      </p>
-      {state === 'hasError' ? (
-        <p className="fs-results__error" role="alert">
-          We couldn't update the results just now. The results below are from your previous search.
-        </p>
-      ) : null}
-      {view.cards.length ? (
-        <ul className={`fs-grid fs-grid--${view.gridColumns}`}>
-          {view.cards.map((car, i) => (
-            <li key={car.id}>
-              <SearchCard car={car} favourite={favourites.has(car.id)} showFavourite={view.favourites} onToggleFavourite={onFavourite} priority={i < 2} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="fs-empty">
-          <h2>No results found for your search at this time.</h2>
-          <p>Please try adjusting the filters for more results.</p>
-          <a className="fc-btn fc-btn--primary" href={view.pathname}>
-            Clear Filters
-          </a>
+    <div className="fs-layout" data-js={hydrated ? '' : undefined} onClick={onClick}>
+      <button type="button" className="fc-btn fs-filters-btn" aria-expanded={filtersOpen} aria-controls="fs-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+        Filters{active ? ` (${active})` : ''}
+      </button>
+      <aside id="fs-filters" className="fs-filters" aria-labelledby="fs-filters-h" data-open={filtersOpen ? '' : undefined}>
+        <div className="fs-filters__head">
+          <h2 id="fs-filters-h">Filters</h2>
+          {active ? (
+            <a href={view.pathname} data-nav="" className="fs-clear">
+              Clear Filters
+            </a>
+          ) : null}
         </div>
-      )}
-      {view.pages > 1 ? (
-        <nav className="fs-pager" aria-label="Pages">
-          {view.page > 1 ? (
-            <a className="fc-btn" href={pageHref(view.page - 1)} rel="prev">
-              Previous
+        <Facets facets={view.facets} pathname={view.pathname} refinements={view.refinements} interactive={hydrated} onRange={onRange}>
+          <form
+            className="fs-facet fs-search"
+            role="search"
+            method="get"
+            action={view.pathname}
+            onSubmit={(e) => {
+              if (!hydrated) return;
+              e.preventDefault();
+              runQuery(query);
+            }}
+          >
+            {hidden(['query'])}
+            <label htmlFor="fs-query">Search stock</label>
+            <div className="fs-search__row">
+              <input id="fs-query" type="search" name="query" value={query} maxLength={200} placeholder="Make, model, stock number" onChange={(e) => onQuery(e.target.value)} />
+              <button className="fc-btn" type="submit">
+                Search
+              </button>
+            </div>
+          </form>
+        </Facets>
+        {hydrated ? <RecentSearches history={history} current={historyPath(view)} /> : null}
+      </aside>
+      <section className="fs-results" aria-busy={state === 'loading'} data-state={state} aria-label="Results">
+        <div className="fs-results__bar">
+          <p className="fs-results__count" ref={countRef} tabIndex={-1}>
+            {countText(view.displayedCount)}
+          </p>
+          <form className="fs-sort" method="get" action={view.pathname}>
+            {hidden(['sortBy'])}
+            <label htmlFor="fs-sort-select">Sort by</label>
+            <select id="fs-sort-select" name="sortBy" value={pendingSort ?? view.refinements.sortBy} onChange={(e) => onSort(e.target.value)}>
+              {view.sortOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            <noscript>
+              <button className="fc-btn" type="submit">
+                Apply
+              </button>
+            </noscript>
+          </form>
+        </div>
+        <p className="fc-visually-hidden" role="status" aria-live="polite">
+          {state === 'loading' ? 'Loading results' : announcement}
+        </p>
+        {state === 'hasError' ? (
+          <p className="fs-results__error" role="alert">
+            We couldn't update the results just now. The results below are from your previous search.
+          </p>
+        ) : null}
+        {view.cards.length ? (
+          <ul className={`fs-grid fs-grid--${view.gridColumns}`}>{items}</ul>
+        ) : (
+          <div className="fs-empty">
+            <h2>No results found for your search at this time.</h2>
+            <p>Please try adjusting the filters for more results.</p>
+            <a className="fc-btn fc-btn--primary" href={view.pathname} data-nav="">
+              Clear Filters
             </a>
-          ) : null}
-          <span>
-            Page {view.page} of {view.pages}
-          </span>
-          {view.page < view.pages ? (
-            <a className="fc-btn" href={pageHref(view.page + 1)} rel="next">
-              Next
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
-    </section>
+          </div>
+        )}
+        {view.pages > 1 ? (
+          <nav className="fs-pager" aria-label="Pages">
+            {view.page > 1 ? (
+              <a className="fc-btn" href={pageHref(view.page - 1)} rel="prev" data-nav="page">
+                Previous
+              </a>
+            ) : null}
+            <span>
+              Page {view.page} of {view.pages}
+            </span>
+            {view.page < view.pages ? (
+              <a className="fc-btn" href={pageHref(view.page + 1)} rel="next" data-nav="page">
+                Next
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
   );
 }

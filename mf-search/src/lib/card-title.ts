@@ -23,6 +23,8 @@ const clean = (text: string | null | undefined): string | null => {
   return t ? t : null;
 };
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Gear count and transmission: '6 Speed Automatic'; a single-gear (CVT, electric) car shows the transmission only. */
 export function gearsText(car: Pick<Car, 'gearnum' | 'trans' | 'simple_transmission'>): string | null {
   const trans = clean(car.trans) ?? (car.simple_transmission ? capitalise(facetLabel('simple_transmission', car.simple_transmission)) : null);
@@ -30,8 +32,6 @@ export function gearsText(car: Pick<Car, 'gearnum' | 'trans' | 'simple_transmiss
   const text = [gears, trans].filter(Boolean).join(' ');
   return text || null;
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Title variants (tenant `search.card_title`): 'standard' is `{year} {make} {model}`; 'detailed' adds a line with the
@@ -41,10 +41,10 @@ export function cardTitle(car: Car, style: CardTitleStyle): CardTitle {
   const title = `${car.year} ${car.make} ${car.model}`;
   const badgeLine = [clean(car.badge), clean(car.series)].filter(Boolean).join(' ') || null;
   if (style !== 'detailed') return { title, subtitle: null, badgeLine };
-  // The feed's name usually repeats year/make/model; only what it adds is worth a second line.
+  // The feed's name usually repeats year/make/model (and the badge); only what it adds is worth a second line.
   const name = clean(car.name);
   const extra = name && name.toLowerCase().startsWith(title.toLowerCase()) ? clean(name.slice(title.length)) : name;
-  const nameText = extra && extra !== badgeLine ? extra : null;
+  const nameText = extra && !(badgeLine ?? '').toLowerCase().includes(extra.toLowerCase()) ? extra : null;
   const parts = [nameText, clean(car.colour), gearsText(car), clean(car.bodyconfiguration)].filter((p): p is string => Boolean(p));
   return { title, subtitle: parts.length ? parts.join(', ') : null, badgeLine };
 }

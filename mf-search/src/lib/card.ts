@@ -41,6 +41,8 @@ export type CardCar = {
   status: Car['status'];
   /** Spec §4: a car that is not available (sold) cannot be newly favourited and shows the sold tag. */
   available: boolean;
+  /** Spec §4 (compare mode): can be added to the compare list: available, a price above 0 and a photo. */
+  comparable: boolean;
   /** Location overlay text: the tenant's `override_city`, else the car's city, else its location's name. */
   city: string | null;
   /** View count overlay (car.views); null when unknown or zero, or when the tenant shows views as a chip. */
@@ -138,10 +140,17 @@ export function toCardCar(car: Car, options: CardOptions = DEFAULT_CARD_OPTIONS)
     finance: cardFinance(car, price, options.finance),
     status: car.status,
     available,
+    comparable: available && car.price > 0 && (car.primary_image_url ?? car.images[0]?.image.url) != null,
     city: options.overrideCity ?? (car.city?.trim() || car.location?.name?.trim() || null),
     views: !options.chips.includes('views') && car.views != null && car.views > 0 ? car.views : null,
     tag: cardTag(car, options),
     soldPrompt: available ? null : SOLD_PROMPT,
     buttons: cardButtons(car, financedPrice(price), options),
   };
+}
+
+/** Cards for a page of hits, with the tenant's options built once (spec §2 Search card). */
+export function toCardCars(cars: readonly Car[], config: SiteConfig, now: number): CardCar[] {
+  const options = cardOptions(config, now);
+  return cars.map((car) => toCardCar(car, options));
 }

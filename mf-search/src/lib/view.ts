@@ -1,9 +1,10 @@
 import type { SearchPort, SortOption, TermFacet } from '@forecourt/contracts/search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { toCardCar, type CardCar } from './card.ts';
+import { toCardCars, type CardCar } from './card.ts';
 import { scopeFor } from './scope.ts';
 import type { Crumb, SearchPath } from './search-path.ts';
-import { parseRefinements, toSearchRequest, type UrlRefinements } from './url-state.ts';
+import { buildFacets, displayedTotal, PANEL_FACETS, promoPositions, refinedValues, seedOf, type FacetsView } from './facets-ui.ts';
+import { hrefFor, parseRefinements, toSearchRequest, type UrlRefinements } from './url-state.ts';
 
 export const SORT_LABELS: Record<SortOption, string> = {
   relevance: 'Most relevant',
@@ -23,27 +24,62 @@ export type SearchView = {
   sortOptions: Array<{ value: SortOption; label: string }>;
   cards: CardCar[];
   count: number;
+  /** The count shown (spec §9: above 1999 hits, the configured stock count or summed car_type counts). */
+  displayedCount: number;
+  /** Facets the path fixes (e.g. make on /search/toyota): shown selected, changed via the all-stock page. */
+  pathFilters: Partial<Record<TermFacet, string[]>>;
+  facets: FacetsView;
+  /** 1-based grid positions of the promotional card (spec §2; random variant seeded by the URL). */
+  promoPositions: number[];
+  /** Spec §3: search history kept in the browser (feature search_history). */
+  searchHistory: boolean;
   page: number;
   pages: number;
   gridColumns: number;
   favourites: boolean;
 };
 
-export async function buildSearchView(opts: { engine: SearchPort; config: SiteConfig; path: SearchPath; params: URLSearchParams; now: number }): Promise<SearchView> {
+type Manufacturers = ReadonlyArray<{ name: string; slug: string; logo?: { url: string } | null | undefined }>;
+
+export async function buildSearchView(opts: { engine: SearchPort; config: SiteConfig; path: SearchPath; params: URLSearchParams; now: number; manufacturers?: Manufacturers }): Promise<SearchView> {
   const { engine, config, path } = opts;
   const refinements = parseRefinements(opts.params);
   const sortOptions = config.search.sort_options.map((value) => ({ value, label: SORT_LABELS[value] }));
   if (!config.search.sort_options.includes(refinements.sortBy)) refinements.sortBy = 'relevance';
-  const request = toSearchRequest(refinements, path.filters, config.search.page_size, []);
+  // Model counts only under one refined make (spec §4 Make facet 'Select models').
+  const facetNames: TermFacet[] = refinedValues(path.filters, refinements, 'make').length === 1 ? [...PANEL_FACETS, 'model'] : PANEL_FACETS;
+  const request = toSearchRequest(refinements, path.filters, config.search.page_size, facetNames);
   const result = await engine.search(scopeFor(config, opts.now), request);
+  const facets = buildFacets({
+    result,
+    pathname: path.pathname,
+    pathFilters: path.filters,
+    refinements,
+    popularMakesCount: config.search.popular_makes_count,
+    popularMakesHeadings: config.search.popular_makes_headings,
+    certifiedOnly: config.features.certified_only,
+    manufacturers: opts.manufacturers ?? [],
+  });
+  const carTypes = facets.lists.find((l) => l.facet === 'car_type')?.items;
   return {
     pathname: path.pathname,
     heading: path.heading,
     crumbs: path.crumbs,
     refinements,
     sortOptions,
-    cards: result.hits.map(toCardCar),
+    cards: toCardCars(result.hits, config, opts.now),
     count: result.count,
+    displayedCount: displayedTotal(result.count, config.search.stock_count_override, carTypes ?? (result.facets.car_type ?? []).map((i) => ({ ...i, selected: false, href: '' }))),
+    pathFilters: path.filters,
+    facets,
+    promoPositions: promoPositions({
+      enabled: config.features.promo_card,
+      position: config.search.promo_card_position,
+      random: config.search.promo_card_random,
+      cards: result.hits.length,
+      seed: seedOf(hrefFor(path.pathname, refinements)),
+    }),
+    searchHistory: config.features.search_history,
     page: result.page,
     pages: result.pages,
     gridColumns: config.search.grid_columns,

@@ -1,0 +1,4 @@
+import { createEmbeddedSearch } from './embedded.ts';
+import { describeSearchPort } from './adapter-suite.ts';
+
+describeSearchPort('embedded', async (stock) => ({ port: createEmbeddedSearch(stock) }));

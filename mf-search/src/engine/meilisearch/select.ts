@@ -1,0 +1,53 @@
+/**
+ * Which search port serves a tenant (ARCHITECTURE.md "Data"): `SEARCH_ADAPTER` (embedded | meilisearch) picks the
+ * platform's mode; in meilisearch mode a tenant with `search_service` in its SiteConfig is served by Meilisearch
+ * (host, index, and the API key read from the Worker secret *named* by `key_secret`), every other tenant by the
+ * embedded engine. Ports are created once per isolate and service. Pure ESM, no Node APIs.
+ */
+import type { SearchPort } from '@forecourt/contracts/search';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { createMeilisearchSearch, DEFAULT_TIMEOUT_MS } from './adapter.ts';
+
+export const SEARCH_ADAPTERS = ['embedded', 'meilisearch'] as const;
+export type SearchAdapterName = (typeof SEARCH_ADAPTERS)[number];
+
+/** Secret names a config may point at: upper-case env names only, so it cannot name a KV or service binding. */
+const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+export class SearchConfigError extends Error {
+  override name = 'SearchConfigError';
+}
+
+/** The platform mode from the env var; unset means embedded, anything unknown is a configuration error. */
+export function searchAdapterOf(value: string | undefined): SearchAdapterName {
+  const name = (value ?? '').trim().toLowerCase() || 'embedded';
+  if (!(SEARCH_ADAPTERS as readonly string[]).includes(name)) throw new SearchConfigError(`Unknown SEARCH_ADAPTER ${JSON.stringify(value)} (embedded | meilisearch)`);
+  return name as SearchAdapterName;
+}
+
+export type SelectOptions = { timeoutMs?: number; fetch?: typeof fetch };
+
+/**
+ * A chooser bound to one isolate's ports. `env` is the Worker env (SEARCH_ADAPTER and the secrets).
+ * @example
+ * const choose = createSearchPortChooser(embedded);
+ * const port = choose(c.env, c.var.config); // then port.search(scopeFor(config, now), request)
+ */
+export function createSearchPortChooser(embedded: SearchPort, options: SelectOptions = {}) {
+  const ports = new Map<string, SearchPort>();
+  return (env: { SEARCH_ADAPTER?: string | undefined } & object, config: Pick<SiteConfig, 'slug' | 'search_service'>): SearchPort => {
+    const service = config.search_service;
+    if (searchAdapterOf(env.SEARCH_ADAPTER) === 'embedded' || !service) return embedded;
+    if (!SECRET_NAME.test(service.key_secret)) throw new SearchConfigError(`Tenant ${config.slug}: search_service.key_secret must be an env secret name (A-Z, 0-9, _)`);
+    const apiKey = (env as Record<string, unknown>)[service.key_secret];
+    // The value is never logged; only the secret's name is.
+    if (typeof apiKey !== 'string' || apiKey === '') throw new SearchConfigError(`Tenant ${config.slug}: secret ${service.key_secret} is not set`);
+    const id = JSON.stringify([service.host, service.index, service.key_secret, apiKey.length]);
+    let port = ports.get(id);
+    if (!port) {
+      port = createMeilisearchSearch({ host: service.host, apiKey, indexUid: service.index, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) });
+      ports.set(id, port);
+    }
+    return port;
+  };
+}
