@@ -66,7 +66,7 @@ app.get('/fragments/search', async (c) => {
     title: `${view.heading} for sale | ${config.name}`,
     description: `${view.count} ${view.heading.toLowerCase()} for sale at ${config.name}.`,
     canonical,
-  });
+  }, SEARCH_PAGE_CACHE);
 });
 
 const catalogues = createTtlCache<SearchCatalogue>(60_000);
@@ -80,7 +80,13 @@ async function searchPathFor(c: Context<AppEnv>, segments: string): Promise<Sear
 }
 
 /** An HTML fragment with its head data and this build's version for the shell. */
-const fragment = (body: string, head: FragmentHead) => fragmentResponse(body, { head: { ...head, styles }, version });
+const fragment = (body: string, head: FragmentHead, cacheControl?: string) => fragmentResponse(body, { head: { ...head, styles }, version, ...(cacheControl ? { cacheControl } : {}) });
+
+/**
+ * A search page is the same for every shopper (favourites fill in on the client), so the shell may keep it for a
+ * short while: a popular page then costs one render per half minute, and stock is at most that stale.
+ */
+const SEARCH_PAGE_CACHE = 'public, max-age=30';
 
 /** The empty 404 the shell answers with its standard not-found block. */
 const notFound = (config: SiteConfig) => notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex', styles }, version });

@@ -63,3 +63,10 @@ describe('engineLitres (engine_size is cc)', () => {
     expect(engineLitres({ engine_size: 0, variant: null })).toBeNull();
   });
 });
+
+describe('gearsText when the transmission already names its gears', () => {
+  it('says the gear count once', () => {
+    expect(gearsText({ gearnum: 10, trans: '10 Speed Automatic', simple_transmission: 'automatic' })).toBe('10 Speed Automatic');
+    expect(gearsText({ gearnum: 6, trans: 'Automatic', simple_transmission: 'automatic' })).toBe('6 Speed Automatic');
+  });
+});

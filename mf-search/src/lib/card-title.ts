@@ -28,7 +28,8 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** Gear count and transmission: '6 Speed Automatic'; a single-gear (CVT, electric) car shows the transmission only. */
 export function gearsText(car: Pick<Car, 'gearnum' | 'trans' | 'simple_transmission'>): string | null {
   const trans = clean(car.trans) ?? (car.simple_transmission ? capitalise(facetLabel('simple_transmission', car.simple_transmission)) : null);
-  const gears = car.gearnum && car.gearnum > 1 ? `${car.gearnum} Speed` : null;
+  // Feeds often spell the gears in `trans` already ('10 Speed Automatic'): say them once.
+  const gears = car.gearnum && car.gearnum > 1 && !/\bspeed\b/i.test(trans ?? '') ? `${car.gearnum} Speed` : null;
   const text = [gears, trans].filter(Boolean).join(' ');
   return text || null;
 }
