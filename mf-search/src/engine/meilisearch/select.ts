@@ -4,6 +4,7 @@
  * (host, index, and the API key read from the Worker secret *named* by `key_secret`), every other tenant by the
  * embedded engine. Ports are created once per isolate and service. Pure ESM, no Node APIs.
  */
+import { VEHICLE_QUERY_CACHE_CAP, withQueryCache } from '../cache.ts';
 import type { SearchPort } from '@forecourt/contracts/search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { createMeilisearchSearch, DEFAULT_TIMEOUT_MS } from './adapter.ts';
@@ -45,7 +46,11 @@ export function createSearchPortChooser(embedded: SearchPort, options: SelectOpt
     const id = JSON.stringify([service.host, service.index, service.key_secret, apiKey.length]);
     let port = ports.get(id);
     if (!port) {
-      port = createMeilisearchSearch({ host: service.host, apiKey, indexUid: service.index, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) });
+      // Spec §9 vehicle search cache: repeated queries (query, filters, offset, sort) skip the round trip.
+      port = withQueryCache(
+        createMeilisearchSearch({ host: service.host, apiKey, indexUid: service.index, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) }),
+        { cap: VEHICLE_QUERY_CACHE_CAP },
+      );
       ports.set(id, port);
     }
     return port;
