@@ -125,3 +125,12 @@ describe('parseCsvFeed', () => {
     expect(parseCsvFeed('')).toEqual({ rows: [], warnings: [] });
   });
 });
+
+describe('CSV headers cannot reach a prototype', () => {
+  it('ignores __proto__ / constructor / prototype path segments and leaves Object.prototype alone', () => {
+    const feed = parseCsvFeed('id,finance_lenders.__proto__.deposit,finance_lenders.constructor.x\n1,5000,7\n');
+    expect(({} as Record<string, unknown>).deposit).toBeUndefined();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(Object.getPrototypeOf(feed.rows[0]!.value)).toBe(Object.prototype);
+  });
+});

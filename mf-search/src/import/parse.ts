@@ -242,9 +242,11 @@ function unwrap(schema: SchemaNode): SchemaNode {
 export function carFieldSchema(path: string): SchemaNode | null {
   let node: SchemaNode = CarSchema as unknown as SchemaNode;
   for (const key of path.split('.')) {
+    // A header must never reach an object's prototype (`finance_lenders.__proto__.deposit`).
+    if (UNSAFE_KEYS.has(key)) return null;
     const s = unwrap(node);
     if ((s.type === 'object' || s.type === 'loose_object') && s.entries) {
-      const next = s.entries[key];
+      const next = Object.hasOwn(s.entries, key) ? s.entries[key] : undefined;
       if (next) node = next;
       else if (s.type === 'loose_object') return { type: 'unknown' };
       else return null;
@@ -301,10 +303,13 @@ function parseJsonCell(cell: string): unknown {
   }
 }
 
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
+  if (path.some((key) => UNSAFE_KEYS.has(key))) return;
   let node = target;
   for (const key of path.slice(0, -1)) {
-    const next = node[key];
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
     if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }

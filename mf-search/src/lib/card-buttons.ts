@@ -25,7 +25,8 @@ export type CardButtonOptions = {
 
 export const DEFAULT_BUTTON_OPTIONS: CardButtonOptions = { reserveOnline: false, reserveAmount: RESERVE_DEFAULT_AMOUNT, testDrive: true };
 
-const carPath = (car: Pick<Car, 'slug' | 'path'>) => car.path ?? `/cars/${car.slug}`;
+/** A car's page, always from its validated slug: the feed's free-text `path` is never used as a link. */
+export const carPath = (car: Pick<Car, 'slug'>) => `/cars/${encodeURIComponent(car.slug)}`;
 
 /** A car whose own tag puts it in test-drive-only mode (spec §3 tag example 'Test Drive Only'): no reserve (spec §4). */
 export const isTestDriveOnly = (car: Pick<Car, 'tag'>): boolean => facetKey(car.tag ?? '') === 'test-drive-only';

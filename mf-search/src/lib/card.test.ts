@@ -121,3 +121,12 @@ describe('cardOptions (tenant config -> card)', () => {
     expect(cards.map((c) => c.buttons.length)).toEqual([5, 2]);
   });
 });
+
+describe('card links', () => {
+  it('always point at /cars/<slug>, never at the feed’s free-text path', () => {
+    const card = toCardCar(car({ slug: 'a-car', path: 'https://evil.example/phish' }));
+    expect(card.path).toBe('/cars/a-car');
+    for (const button of card.buttons) expect(button.href.startsWith('/')).toBe(true);
+    expect(card.buttons.some((b) => b.href.includes('evil'))).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@ import { DEFAULT_TERM_YEARS, FALLBACK_RATES, NEW_ARRIVAL_DEFAULT_TAG, RESERVE_DE
 import { formatAud, priceDisplay, type PriceDisplay } from '@forecourt/contracts/display';
 import { defaultFinanceDisclaimer, weeklyFinanceEstimate } from '@forecourt/contracts/finance-estimate';
 import type { SiteConfig, TenantSearch } from '@forecourt/contracts/tenant';
-import { cardButtons, DEFAULT_BUTTON_OPTIONS, type CardButton, type CardButtonOptions } from './card-buttons.ts';
+import { cardButtons, carPath, DEFAULT_BUTTON_OPTIONS, type CardButton, type CardButtonOptions } from './card-buttons.ts';
 import { cardTag, DEFAULT_TAG_OPTIONS, isAvailable, SOLD_PROMPT, type CardTag, type CardTagOptions } from './card-tags.ts';
 import { cardChips, cardTitle, type CardChip, type CardTitleStyle } from './card-title.ts';
 
@@ -124,7 +124,8 @@ export function toCardCar(car: Car, options: CardOptions = DEFAULT_CARD_OPTIONS)
   return {
     id: String(car.id),
     slug: car.slug,
-    path: car.path ?? `/cars/${car.slug}`,
+    // Built from the validated slug, never from the feed's free-text `path` (it could point off-site).
+    path: carPath(car),
     title,
     subtitle,
     a11yName: `${[title, badgeLine].filter(Boolean).join(' ')}, ${stock ? `stock #${stock}` : `car ${car.id}`}`,

@@ -20,8 +20,10 @@ describe('sliders (spec §5, §9)', () => {
     expect(moveThumb('price', b, {}, 'min', 4_000)).toBeNull();
     expect(moveThumb('price', b, {}, 'max', 90_000)).toBeNull();
     expect(moveThumb('price', b, {}, 'min', 6_830)).toEqual({ min: 7_000, max: undefined });
-    // 89,600 rounds to 90,000, clamped to 89,990 = the bound: no refinement on that side.
-    expect(moveThumb('price', b, {}, 'max', 89_600)).toEqual({ min: undefined, max: undefined });
+    // 89,600 rounds to 90,000 (clamped to the bound 89,990): that would undo the move down, so it goes to 89,000.
+    expect(moveThumb('price', b, {}, 'max', 89_600)).toEqual({ min: undefined, max: 89_000 });
+    // Moving up to the bound still means no refinement on that side.
+    expect(moveThumb('price', b, { max: 80_000 }, 'max', 89_990)).toEqual({ min: undefined, max: undefined });
     expect(moveThumb('price', b, { max: 20_000 }, 'min', 20_400)).toEqual({ min: 19_999, max: 20_000 });
     expect(moveThumb('price', b, { min: 30_000 }, 'max', 29_800)).toEqual({ min: 30_000, max: 30_001 });
     expect(moveThumb('price', b, {}, 'min', 6_100)).toEqual({ min: 6_000, max: undefined });
@@ -49,5 +51,33 @@ describe('price and km inputs (spec §5)', () => {
     expect(picks.at(-1)).toBe(70_000);
     expect(priceQuickPicks('alternate')[0]).toBe(300_000);
     expect(priceQuickPicks('alternate').at(-1)).toBe(800_000);
+  });
+});
+
+describe('moveThumb always makes progress (keyboard steps smaller than the rounding unit)', () => {
+  it.each([
+    [{ min: 0, max: 20_000 }],
+    [{ min: 3_990, max: 89_990 }],
+    [{ min: 0, max: 100_000 }],
+  ])('8 ArrowRight presses on the min price thumb within %o each move up, to multiples of 1000', (bounds) => {
+    let current: { min?: number; max?: number } = {};
+    let position = bounds.min;
+    const seen: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const next = moveThumb('price', bounds, current, 'min', Math.min(bounds.max, position + sliderStep(bounds)));
+      expect(next).not.toBeNull();
+      const value = next!.min ?? bounds.min;
+      expect(value).toBeGreaterThan(position);
+      expect(value % 1000 === 0 || value === bounds.max - 1).toBe(true);
+      seen.push(value);
+      position = value;
+      current = next!;
+    }
+    expect(new Set(seen).size).toBe(8);
+  });
+  it('ArrowLeft on the max thumb moves down the same way', () => {
+    const bounds = { min: 0, max: 20_000 };
+    const next = moveThumb('km', bounds, { max: 15_000 }, 'max', 15_000 - sliderStep(bounds));
+    expect(next!.max).toBe(14_000);
   });
 });

@@ -30,6 +30,12 @@ export function moveThumb(facet: RangeFacet, bounds: Bounds, current: RangeValue
   let value = clamp(roundSliderValue(facet, raw), bounds);
   const lo = current.min ?? bounds.min;
   const hi = current.max ?? bounds.max;
+  // The native step (range/100) can be under the rounding unit: a key press or small drag must still move the thumb
+  // to the next rounded value in its direction, or rounding would put it straight back.
+  const prev = thumb === 'min' ? lo : hi;
+  const unit = facet === 'year' ? 1 : SLIDER_ROUNDING;
+  if (raw > prev && value <= prev) value = clamp(Math.floor(prev / unit) * unit + unit, bounds);
+  if (raw < prev && value >= prev) value = clamp(Math.ceil(prev / unit) * unit - unit, bounds);
   if (thumb === 'min' && value > hi - RANGE_MIN_GAP) value = hi - RANGE_MIN_GAP;
   if (thumb === 'max' && value < lo + RANGE_MIN_GAP) value = lo + RANGE_MIN_GAP;
   const next: RangeValue = { min: thumb === 'min' ? value : current.min, max: thumb === 'max' ? value : current.max };
