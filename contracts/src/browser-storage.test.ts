@@ -92,3 +92,11 @@ describe('favourites in storage (spec §3 browser-stored favourites)', () => {
     }
   });
 });
+
+describe('SearchHistoryEntrySchema path', () => {
+  const entry = (path: string) => ({ path, filters: {}, at: 1 });
+  it('accepts this site’s search pages only (the path becomes a link)', () => {
+    expect(v.safeParse(SearchHistoryEntrySchema, entry('/search/used-cars')).success).toBe(true);
+    for (const bad of ['//evil.example/search/x', '/cars/x', 'https://evil.example/', '/search/']) expect(v.safeParse(SearchHistoryEntrySchema, entry(bad)).success).toBe(false);
+  });
+});

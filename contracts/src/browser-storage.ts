@@ -64,7 +64,8 @@ export type ContactDetails = v.InferOutput<typeof ContactDetailsSchema>;
 
 /** One past search: its refinements and the path it ran on (most recent first, SEARCH_HISTORY_LIMIT kept). */
 export const SearchHistoryEntrySchema = v.object({
-  path: v.pipe(v.string(), v.startsWith('/')),
+  // A search page of this site only: never `//host` (protocol-relative) or another path, since it becomes a link.
+  path: v.pipe(v.string(), v.regex(/^\/search\/[^/]/, 'Must be a /search/ path of this site'), v.maxLength(2048)),
   filters: SearchRequestSchema,
   /** When it ran, ms since epoch. */
   at: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -45,11 +45,18 @@ export async function buildSearchView(opts: { engine: SearchPort; config: SiteCo
   const { engine, config, path } = opts;
   const refinements = parseRefinements(opts.params);
   const sortOptions = config.search.sort_options.map((value) => ({ value, label: SORT_LABELS[value] }));
-  if (!config.search.sort_options.includes(refinements.sortBy)) refinements.sortBy = 'relevance';
+  // A sort this tenant does not offer falls back to its first option (normally 'relevance').
+  if (!config.search.sort_options.includes(refinements.sortBy)) refinements.sortBy = config.search.sort_options[0] ?? 'relevance';
   // Model counts only under one refined make (spec §4 Make facet 'Select models').
   const facetNames: TermFacet[] = refinedValues(path.filters, refinements, 'make').length === 1 ? [...PANEL_FACETS, 'model'] : PANEL_FACETS;
   const request = toSearchRequest(refinements, path.filters, config.search.page_size, facetNames);
-  const result = await engine.search(scopeFor(config, opts.now), request);
+  const scope = scopeFor(config, opts.now);
+  let result = await engine.search(scope, request);
+  // A page past the last one (an old link, a shrunk stock) shows the last page instead of an empty one.
+  if (result.pages > 0 && refinements.page > result.pages) {
+    refinements.page = result.pages;
+    result = await engine.search(scope, { ...request, page: result.pages });
+  }
   const facets = buildFacets({
     result,
     pathname: path.pathname,
