@@ -54,7 +54,11 @@ describe('defaultFinanceDisclaimer', () => {
     const text = defaultFinanceDisclaimer();
     expect(text).toContain('5-year secured fixed-rate loan of $30,000');
     expect(text).toContain('6.29% p.a.');
-    expect(text).toContain('comparison rate 8.19% p.a.');
-    expect(defaultFinanceDisclaimer({ ratePercent: 7.49, comparisonRatePercent: 8.5 })).toContain('7.49% p.a. (comparison rate 8.5% p.a.)');
+    expect(text).toContain('Comparison rate 8.19% p.a.');
+    // The estimate is on the car's price; the $30,000 loan is the comparison-rate example only.
+    expect(text).toContain('worked out on the price shown over 5 years at 6.29% p.a.');
+    const other = defaultFinanceDisclaimer({ ratePercent: 7.49, comparisonRatePercent: 8.5 });
+    expect(other).toContain('at 7.49% p.a.');
+    expect(other).toContain('Comparison rate 8.5% p.a.');
   });
 });

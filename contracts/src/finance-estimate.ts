@@ -60,8 +60,10 @@ export function weeklyFinanceEstimate(price: number, options: WeeklyEstimateOpti
 export function defaultFinanceDisclaimer(options: { ratePercent?: number; comparisonRatePercent?: number; termYears?: number } = {}): string {
   const { ratePercent = FALLBACK_RATES.interest, comparisonRatePercent = FALLBACK_RATES.comparison, termYears = DEFAULT_TERM_YEARS } = options;
   return (
-    `Weekly repayments are an estimate only, based on a ${termYears}-year secured fixed-rate loan of ${formatAud(DEFAULT_LOAN_AMOUNT)} ` +
-    `at ${ratePercent}% p.a. (comparison rate ${comparisonRatePercent}% p.a.). WARNING: This comparison rate is true only for the example given ` +
-    'and may not include all fees and charges. Fees, charges and lending criteria apply; subject to lender approval.'
+    // The weekly figure is worked out on the car's price; the $30,000 loan is only the comparison-rate example.
+    `Weekly repayments are an estimate only, worked out on the price shown over ${termYears} years at ${ratePercent}% p.a. ` +
+    `Comparison rate ${comparisonRatePercent}% p.a. based on a ${termYears}-year secured fixed-rate loan of ${formatAud(DEFAULT_LOAN_AMOUNT)}. ` +
+    'WARNING: This comparison rate is true only for the example given and may not include all fees and charges. ' +
+    'Fees, charges and lending criteria apply; subject to lender approval.'
   );
 }

@@ -42,7 +42,7 @@ describe('SearchCard markup (spec §2 Search card)', () => {
     expect(html).toContain('Drive Away');
     expect(html).toContain('<strong>$143 / week</strong>');
     expect(html).toContain('aria-expanded="false" aria-controls="card-148223-disclaimer"');
-    expect(html).toMatch(/<p class="fs-card__disclaimer" id="card-148223-disclaimer" hidden="">Weekly repayments are an estimate only, based on a 5-year secured fixed-rate loan of \$30,000/);
+    expect(html).toMatch(/<p class="fs-card__disclaimer" id="card-148223-disclaimer" hidden="">Weekly repayments are an estimate only, worked out on the price shown over 5 years/);
   });
   it('shows the first 2 buttons, then the rest behind a More options disclosure', () => {
     const [before, after] = html.split('<details class="fs-card__more">') as [string, string];

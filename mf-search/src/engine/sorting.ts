@@ -5,9 +5,10 @@
  */
 import type { Car } from '@forecourt/contracts/entities/car';
 import type { SortOption } from '@forecourt/contracts/search';
+import { TYPE_ORDER as CONTRACT_TYPE_ORDER } from '@forecourt/contracts/constants';
 
-/** Spec §9 Type order: new, demo, used. */
-export const TYPE_ORDER: Readonly<Record<Car['car_type'], number>> = { new: 0, demo: 1, used: 2 };
+/** Spec §9 Type order (contracts TYPE_ORDER: new, demo, used) as ranks. */
+export const TYPE_ORDER: Readonly<Record<Car['car_type'], number>> = Object.fromEntries(CONTRACT_TYPE_ORDER.map((type, i) => [type, i])) as Record<Car['car_type'], number>;
 
 export type SortableCar = Pick<Car, 'id' | 'car_type' | 'created_at_timestamp' | 'price' | 'km' | 'subscription_price'>;
 export type CarComparator = (a: SortableCar, b: SortableCar) => number;

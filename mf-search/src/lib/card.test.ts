@@ -103,7 +103,8 @@ describe('cardOptions (tenant config -> card)', () => {
     const o = cardOptions(config, NOW);
     expect(o).toMatchObject({ now: NOW, electricTag: true, manufacturer: 'toyota', newArrivalLabel: 'New Arrival', soldTag: 'SOLD', reserveOnline: true, reserveAmount: 500, testDrive: false });
     expect(o.finance).toMatchObject({ ratePercent: 7.49, termYears: 5, establishmentFee: 0 });
-    expect(o.finance.disclaimer).toContain('7.49% p.a. (comparison rate 8.5% p.a.)');
+    expect(o.finance.disclaimer).toContain('at 7.49% p.a.');
+    expect(o.finance.disclaimer).toContain('Comparison rate 8.5% p.a.');
   });
   it('the schema defaults give the spec defaults: New, JUST SOLD, $200, 6.29%, 5 years', () => {
     const o = cardOptions(base, NOW);
