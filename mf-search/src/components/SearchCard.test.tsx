@@ -21,7 +21,9 @@ describe('SearchCard markup (spec §2 Search card)', () => {
 
   it('has one heading, named by the title with the rest of the unique name visually hidden', () => {
     expect(count(html, /<h[1-6]\b/g)).toBe(1);
-    expect(html).toContain('<h2 class="fs-card__title" id="card-148223-title"><a href="/cars/2021-toyota-corolla-ascent-sport-hybrid-148223">2021 Toyota Corolla<span class="fc-visually-hidden"> Ascent Sport Hybrid ZWE211R, stock #U14822</span></a></h2>');
+    expect(html).toMatch(/<h2 class="fs-card__title" id="(card-148223-[^"]+-title)"><a href="\/cars\/2021-toyota-corolla-ascent-sport-hybrid-148223">2021 Toyota Corolla<span class="fc-visually-hidden"> Ascent Sport Hybrid ZWE211R, stock #U14822<\/span><\/a><\/h2>/);
+    const titleId = /<h2 class="fs-card__title" id="([^"]+)"/.exec(html)![1];
+    expect(html).toContain(`aria-labelledby="${titleId}"`);
   });
   it('nests no interactive element inside another', () => {
     const links = html.split('<a ').slice(1).map((part) => part.slice(0, part.indexOf('</a>')));
@@ -41,8 +43,8 @@ describe('SearchCard markup (spec §2 Search card)', () => {
     expect(html).toContain('<strong>$31,990</strong>');
     expect(html).toContain('Drive Away');
     expect(html).toContain('<strong>$143 / week</strong>');
-    expect(html).toContain('aria-expanded="false" aria-controls="card-148223-disclaimer"');
-    expect(html).toMatch(/<p class="fs-card__disclaimer" id="card-148223-disclaimer" hidden="">Weekly repayments are an estimate only, worked out on the price shown over 5 years/);
+    const disclaimerId = /aria-expanded="false" aria-controls="(card-148223-[^"]+-disclaimer)"/.exec(html)![1];
+    expect(html).toMatch(new RegExp(`<p class="fs-card__disclaimer" id="${disclaimerId}" hidden="">Weekly repayments are an estimate only, worked out on the price shown over 5 years`));
   });
   it('shows the first 2 buttons, then the rest behind a More options disclosure', () => {
     const [before, after] = html.split('<details class="fs-card__more">') as [string, string];
@@ -96,5 +98,20 @@ describe('SearchCard: unavailable cars and the favourite control (spec §4)', ()
     const unsaved = render(card());
     expect(unsaved).toMatch(/class="fc-btn fs-card__fave">.*Save<span class="fc-visually-hidden">/);
     expect(unsaved).not.toContain('data-saved');
+  });
+});
+
+describe('SearchCard ids', () => {
+  it('stay unique when the same car is rendered twice on one page', () => {
+    const one = card();
+    const html = renderToString(
+      <>
+        <SearchCard car={one} favourite={false} showFavourite onToggleFavourite={() => undefined} priority={false} />
+        <SearchCard car={one} favourite={false} showFavourite onToggleFavourite={() => undefined} priority={false} />
+      </>,
+    );
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(2);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

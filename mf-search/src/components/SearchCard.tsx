@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
 import { CARD_BUTTONS_VISIBLE_SMALL } from '../lib/card-buttons.ts';
 import type { CardButton, CardCar } from '../lib/card.ts';
@@ -34,8 +34,11 @@ function ButtonLink({ button, car }: { button: CardButton; car: CardCar }) {
  */
 export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, priority, compared = false, onToggleCompare }: Props) {
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
-  const titleId = `card-${car.id}-title`;
-  const disclaimerId = `card-${car.id}-disclaimer`;
+  // useId: unique even when one car shows twice on a page (grid and a similar-cars carousel), and equal in SSR and
+  // hydration; the car id keeps the ids readable.
+  const uid = useId();
+  const titleId = `card-${car.id}-${uid}-title`;
+  const disclaimerId = `card-${car.id}-${uid}-disclaimer`;
   // The heading shows the title; the rest of the unique name (badge, stock number) is for screen readers only.
   const nameRest = car.a11yName.startsWith(car.title) ? car.a11yName.slice(car.title.length) : '';
   const badgeLine = [car.badge, car.series].filter(Boolean).join(' ');
