@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { escapeHtml } from '@forecourt/contracts/display';
-import type { SearchPort } from '@forecourt/contracts/search';
+import type { SearchPort, SearchRequest } from '@forecourt/contracts/search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import assetManifest from '../dist/asset-manifest.json';
@@ -20,6 +20,9 @@ import { createTtlCache } from './lib/ttl-cache.ts';
 import { buildCatalogue, modelsOf } from './lib/catalogue.ts';
 import { resolveSearchPath, type SearchCatalogue, type SearchPath } from './lib/search-path.ts';
 import { buildSearchView } from './lib/view.ts';
+import { toCardCars } from './lib/card.ts';
+import { parseSimilarQuery, relaxableSearch, SIMILAR_CARDS, similarRelaxations } from './lib/similar.ts';
+import { parseRefinements } from './lib/url-state.ts';
 
 type AppEnv = { Bindings: Env; Variables: TenantVariables & { engine: SearchPort } };
 
@@ -124,6 +127,35 @@ app.get('/api/search/view', async (c) => {
   const view = await buildSearchView({ engine: c.var.engine, config: c.var.config, path, params: url.searchParams, now: Date.now(), manufacturers });
   return c.json(view);
 });
+
+// --- Similar cars (issue 3; spec §7 multi-search for similar cars, §8 fallback, §9 Similar cars) ---
+app.get('/api/search/similar', async (c) => {
+  const config = c.var.config;
+  const url = new URL(c.req.url);
+  const source = parseSimilarQuery(url.searchParams);
+  if (!source) return c.json({ error: 'Give a car slug or a search path.' }, 400);
+  const now = Date.now();
+  // Spec §9: similar cars are in stock only, whatever the tenant's search shows.
+  const scope = { ...scopeFor(config, now), in_stock_only: true };
+  // Same freshness as a search page (SEARCH_PAGE_CACHE): suggestions are the same for every shopper.
+  const headers = { 'cache-control': SEARCH_PAGE_CACHE };
+  if (source.kind === 'slug') {
+    const car = await c.var.engine.getBySlug(scope, source.slug);
+    const cars = car ? await c.var.engine.similar(scope, car, SIMILAR_CARDS) : [];
+    return c.json({ cards: toCardCars(cars, config, now) }, 200, headers);
+  }
+  const path = await searchPathFor(c, source.path.replace(/^\/search\/?/, ''));
+  if (!path) return c.json({ error: 'Unknown search page.' }, 400);
+  const { relaxable, carTypes } = relaxableSearch(parseRefinements(url.searchParams), path.filters);
+  // Asked for an empty search, so the looser searches are tried straight away (the original has no hits).
+  for (const step of similarRelaxations(relaxable)) {
+    const filters = carTypes.length ? { ...step.filters, car_type: carTypes } : step.filters;
+    const result = await c.var.engine.search(scope, { query: step.query, page: 1, hitsPerPage: SIMILAR_CARDS, sortBy: 'relevance', filters, ranges: step.ranges as SearchRequest['ranges'], facets: [] });
+    if (result.hits.length) return c.json({ cards: toCardCars(result.hits.slice(0, SIMILAR_CARDS), config, now) }, 200, headers);
+  }
+  return c.json({ cards: [] }, 200, headers);
+});
+// --- end similar cars ---
 
 const sitemaps = createTtlCache<string[]>(10 * 60_000);
 

@@ -16,6 +16,7 @@ import { readSearchHistory, recordSearch } from '../lib/search-history.ts';
 import type { RangeValue } from '../lib/slider.ts';
 import { changeRefinements, hiddenFields, hrefFor, parseRefinements, refinementsToParams, toSearchRequest, type UrlRefinements } from '../lib/url-state.ts';
 import type { SearchView } from '../lib/view.ts';
+import SimilarCars from './SimilarCars.tsx';
 import '../styles/search.css';
 
 type LoadState = 'hasData' | 'loading' | 'hasError';
@@ -30,6 +31,9 @@ async function fetchView(pathname: string, refinements: UrlRefinements, signal: 
   if (!res.ok) throw new Error(`search answered ${res.status}`);
   return (await res.json()) as SearchView;
 }
+
+/** A new empty search mounts a new carousel (it loads its own suggestions). */
+const similarKey = (v: SearchView) => hrefFor(v.pathname, { ...v.refinements, page: 1 });
 
 /** The history key of a view: its path and refinements without the page (spec §3: filters plus path). */
 const historyPath = (v: SearchView) => hrefFor(v.pathname, { ...v.refinements, page: 1 });
@@ -241,6 +245,10 @@ export default function SearchResults(props: { view: SearchView }) {
               Clear Filters
             </a>
           </div>
+        )}
+        {/* Similar cars (issue 3, spec §8 fallback): suggestions from a relaxed search under the empty-results card only. */}
+        {view.cards.length ? null : (
+          <SimilarCars key={similarKey(view)} source={{ path: view.pathname, query: refinementsToParams({ ...view.refinements, page: 1 }).toString() }} />
         )}
         {view.pages > 1 ? (
           <nav className="fs-pager" aria-label="Pages">

@@ -63,6 +63,23 @@ describe('similar cars of a car (?slug=)', () => {
     expect(shown).toBeGreaterThan(0);
   });
 
+  it('a sold car still gets in-stock suggestions (its card asks "want something similar?")', async () => {
+    const byId = new Map(stock.map((c) => [c.id, c]));
+    const sold = stock.filter((c) => c.status === 'sold' && c.price > 0).slice(0, 5);
+    expect(sold.length).toBeGreaterThan(0);
+    let shown = 0;
+    for (const car of sold) {
+      const cards = await cardsOf(`/api/search/similar?slug=${encodeURIComponent(car.slug)}`);
+      expect(cards.length).toBeLessThanOrEqual(6);
+      for (const card of cards) {
+        expect(card.id).not.toBe(car.id);
+        expect(byId.get(card.id)?.status).toBe('in_stock');
+      }
+      shown += cards.length;
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+
   it('an unknown slug answers no cards (200)', async () => {
     expect(await cardsOf('/api/search/similar?slug=no-such-car-0000')).toEqual([]);
   });

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Carousel } from '../components/Carousel.tsx';
+import { SearchCard } from '../components/SearchCard.tsx';
+import type { CardCar } from '../lib/card.ts';
+import { SIMILAR_CARDS, SIMILAR_ROOT_MARGIN, similarUrl, type SimilarSource } from '../lib/similar.ts';
+import { TYPE_PAGES } from '../lib/url-state.ts';
+import '../styles/similar.css';
+
+export type SimilarCarsProps = {
+  /** A car (vehicle page) or the current search page and its query string (empty search). */
+  source: SimilarSource;
+  /** Defaults to 'Similar cars' for a car and 'You might also like' for a search. */
+  heading?: string;
+  /** Links shown when loading fails (spec §8: falls back to the search-filter list); default: the stock-type pages. */
+  fallbackLinks?: Array<{ label: string; href: string }>;
+};
+
+type State = 'waiting' | 'loading' | 'ready' | 'empty' | 'failed';
+
+/** The stock-type search pages, with the current search page first when there is one. */
+function defaultLinks(source: SimilarSource): Array<{ label: string; href: string }> {
+  const pages = Object.entries(TYPE_PAGES).map(([slug, page]) => ({ label: page.label, href: `/search/${slug}` }));
+  if (!('path' in source) || pages.some((p) => p.href === source.path)) return pages;
+  return [{ label: 'This search without filters', href: source.path }, ...pages];
+}
+
+/**
+ * Similar-cars carousel (spec §2, §7 multi-search for similar cars, §8, §9 Similar cars). Server-side it renders
+ * its heading and 6 fixed-size placeholders; in the browser it loads `/api/search/similar` once it comes within
+ * 500px of the viewport, then shows up to 6 cards. An empty answer hides the section; a failure is logged as a
+ * warning and shows links to the search pages instead.
+ */
+export default function SimilarCars({ source, heading, fallbackLinks }: SimilarCarsProps) {
+  const [state, setState] = useState<State>('waiting');
+  const [cards, setCards] = useState<CardCar[]>([]);
+  const section = useRef<HTMLElement>(null);
+  const id = useId();
+  const url = similarUrl(source);
+  const title = heading ?? ('slug' in source ? 'Similar cars' : 'You might also like');
+
+  useEffect(() => {
+    const el = section.current;
+    if (!el) return;
+    const controller = new AbortController();
+    let started = false;
+    setState('waiting');
+    const load = async () => {
+      if (started) return;
+      started = true;
+      setState('loading');
+      try {
+        const res = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
+        if (!res.ok) throw new Error(`similar cars answered ${res.status}`);
+        const body = (await res.json()) as { cards?: unknown };
+        if (!Array.isArray(body.cards)) throw new Error('similar cars answered without cards');
+        const found = (body.cards as CardCar[]).slice(0, SIMILAR_CARDS);
+        setCards(found);
+        setState(found.length ? 'ready' : 'empty');
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+        // A warning, not an error: the page still works and the fallback links are shown (spec §8).
+        console.warn('similar cars failed', error);
+        setState('failed');
+      }
+    };
+    if (typeof IntersectionObserver === 'undefined') {
+      void load();
+      return () => controller.abort();
+    }
+    // Spec §9: load 500px before the carousel scrolls into view.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void load();
+      },
+      { rootMargin: SIMILAR_ROOT_MARGIN },
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      controller.abort();
+    };
+  }, [url]);
+
+  if (state === 'empty') return null;
+  const headingId = `${id}-h`;
+  return (
+    <section className="fsim" ref={section} aria-labelledby={headingId} aria-busy={state === 'waiting' || state === 'loading'} data-state={state}>
+      <h2 className="fsim__heading" id={headingId}>
+        {title}
+      </h2>
+      {state === 'ready' ? (
+        <Carousel id={`${id}-list`} label={title} itemsKey={cards.map((c) => c.id).join(',')}>
+          {cards.map((car) => (
+            <li key={car.id} className="fsim-list__item">
+              <SearchCard car={car} favourite={false} showFavourite={false} onToggleFavourite={() => undefined} priority={false} />
+            </li>
+          ))}
+        </Carousel>
+      ) : state === 'failed' ? (
+        <>
+          <p>We couldn't load suggestions just now. Browse our stock instead:</p>
+          <ul className="fsim-links">
+            {(fallbackLinks ?? defaultLinks(source)).map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <div className="fsim-carousel">
+          <p className="fc-visually-hidden">Loading {title.toLowerCase()}</p>
+          <ul className="fsim-list" aria-hidden="true">
+            {Array.from({ length: SIMILAR_CARDS }, (_, i) => (
+              <li key={i} className="fsim-list__item fsim-ph">
+                <span className="fsim-ph__media" />
+                <span className="fsim-ph__line" />
+                <span className="fsim-ph__line fsim-ph__line--short" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
