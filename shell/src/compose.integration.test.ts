@@ -137,12 +137,12 @@ describe('documents', () => {
   it("puts the search fragment's title, description, canonical and stylesheets in <head>", async () => {
     const [res, api] = await Promise.all([hsGet('/search/used-cars'), hsGet('/api/search/view?path=/search/used-cars')]);
     expect(res.status).toBe(200);
-    const { count } = JSON.parse(api.body) as { count: number };
+    const { count, displayedCount } = JSON.parse(api.body) as { count: number; displayedCount: number };
     expect(count).toBeGreaterThan(0);
     const head = headOf(res.body);
     const config = hs();
     expect(head).toContain(`<title>Used cars for sale | ${config.name}</title>`);
-    expect(head).toContain(`<meta name="description" content="${count} used cars for sale at ${config.name}.">`);
+    expect(head).toContain(`<meta name="description" content="${displayedCount.toLocaleString('en-AU')} used cars for sale at ${config.name}.">`);
     expect(head).toContain(`<link rel="canonical" href="${new URL('/search/used-cars', config.site_url)}">`);
     // The fragment's head travels in a header between Workers only: the shopper never sees it.
     expect(res.headers['x-forecourt-head']).toBeUndefined();

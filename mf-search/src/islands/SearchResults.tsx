@@ -59,6 +59,9 @@ export default function SearchResults(props: { view: SearchView }) {
   const countRef = useRef<HTMLParagraphElement>(null);
   const current = useRef(view);
   current.current = view;
+  // The refinements of the latest request (loaded or still in flight): every change builds on these, so a sort or a
+  // slider change made while a facet click is loading keeps that click.
+  const requested = useRef(view.refinements);
 
   function remember(v: SearchView) {
     if (!v.searchHistory) return;
@@ -68,6 +71,7 @@ export default function SearchResults(props: { view: SearchView }) {
 
   async function load(refinements: UrlRefinements, history: 'push' | 'none', opts: { focusCount?: boolean; keepQuery?: boolean } = {}) {
     const pathname = current.current.pathname;
+    requested.current = refinements;
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -75,6 +79,7 @@ export default function SearchResults(props: { view: SearchView }) {
     try {
       const next = await fetchView(pathname, refinements, controller.signal);
       if (history === 'push') window.history.pushState(null, '', hrefFor(pathname, next.refinements));
+      requested.current = next.refinements;
       setView(next);
       setState('hasData');
       setPendingSort(null);
@@ -89,6 +94,8 @@ export default function SearchResults(props: { view: SearchView }) {
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       console.error('search failed', error);
+      // The failed request never showed: later changes build on what is on screen.
+      requested.current = current.current.refinements;
       setState('hasError');
       setPendingSort(null);
     }
@@ -127,18 +134,18 @@ export default function SearchResults(props: { view: SearchView }) {
   const onSort = (value: string) => {
     const sortBy = value as SortOption;
     setPendingSort(sortBy);
-    void load(changeRefinements(current.current.refinements, { sortBy }), 'push');
+    void load(changeRefinements(requested.current, { sortBy }), 'push');
   };
   const onRange = (facet: RangeFacet, range: RangeValue) => {
-    const ranges = { ...current.current.refinements.ranges };
+    const ranges = { ...requested.current.ranges };
     if (range.min === undefined && range.max === undefined) delete ranges[facet];
     else ranges[facet] = { min: range.min, max: range.max };
-    void load(changeRefinements(current.current.refinements, { ranges }), 'push');
+    void load(changeRefinements(requested.current, { ranges }), 'push');
   };
   const runQuery = (text: string) => {
     clearTimeout(queryTimer.current);
-    if (text.trim() === current.current.refinements.query) return;
-    void load(changeRefinements(current.current.refinements, { query: text.trim() }), 'push', { keepQuery: true });
+    if (text.trim() === requested.current.query) return;
+    void load(changeRefinements(requested.current, { query: text.trim() }), 'push', { keepQuery: true });
   };
   const onQuery = (text: string) => {
     setQuery(text);
@@ -157,14 +164,15 @@ export default function SearchResults(props: { view: SearchView }) {
   const promo = new Set(view.promoPositions);
   const items: ReactNode[] = [];
   view.cards.forEach((car, i) => {
-    if (promo.has(items.length + 1)) items.push(<li key={`promo-${items.length + 1}`}><PromoCard /></li>);
+    // `while`: neighbouring promo positions (the random variant) each get their card.
+    while (promo.has(items.length + 1)) items.push(<li key={`promo-${items.length + 1}`}><PromoCard /></li>);
     items.push(
       <li key={car.id}>
         <SearchCard car={car} favourite={favourites.has(car.id)} showFavourite={view.favourites} onToggleFavourite={onFavourite} priority={i < 2} />
       </li>,
     );
   });
-  if (view.cards.length && promo.has(items.length + 1)) items.push(<li key={`promo-${items.length + 1}`}><PromoCard /></li>);
+  while (view.cards.length && promo.has(items.length + 1)) items.push(<li key={`promo-${items.length + 1}`}><PromoCard /></li>);
 
   const active = view.facets.active;
   return (
