@@ -3,11 +3,11 @@
  * for every demo tenant, route variants, facet click -> URL -> results, slider keyboard use, sort, paging, empty
  * state, the page without JavaScript, and axe-core (WCAG 2.2 AA) with 0 violations on each state.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startPlatform } from '../dev/platform.mjs';
+import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, getWithHost, launchChromium } from './support.ts';
+import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 type Link = { label: string; value: string; count: number; selected: boolean; href: string };
@@ -16,21 +16,15 @@ type View = { count: number; displayedCount: number; facets: { makes: { items: L
 let platform: Platform;
 let browser: Browser;
 const slugs: string[] = demoTenants().map((t: { slug: string }) => t.slug);
-const promoKeys: string[] = demoTenants().flatMap((t: { promo_popup?: { id: string } }) => (t.promo_popup ? [`forecourt:promo-dismissed:${t.promo_popup.id}`] : []));
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
+usePlatformAndBrowser<Platform>((p, b) => {
+  platform = p;
+  browser = b;
 });
 
 async function newContext(javaScriptEnabled = true): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', javaScriptEnabled });
-  if (javaScriptEnabled) await context.addInitScript((list: string[]) => list.forEach((k) => localStorage.setItem(k, '1')), promoKeys);
+  if (javaScriptEnabled) await dismissPromos(context);
   return context;
 }
 
@@ -240,7 +234,7 @@ describe('search input, history and small screens', () => {
 
   it("fold the facets behind a 'Filters' button", async () => {
     const small = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
-    await small.addInitScript((list: string[]) => list.forEach((k) => localStorage.setItem(k, '1')), promoKeys);
+    await dismissPromos(small);
     const page = await small.newPage();
     await open(page, `${platform.tenantUrl(slugs[0]!)}/search/used-cars`);
     const button = page.getByRole('button', { name: /^Filters/ });

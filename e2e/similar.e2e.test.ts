@@ -3,33 +3,27 @@
  * cars): an impossible search shows 6 placeholders server-side, loads suggestions when scrolled into view, Previous
  * and Next move the list (mouse and keyboard), axe-core finds 0 violations, and a failed or empty answer degrades.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startPlatform } from '../dev/platform.mjs';
+import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, getWithHost, launchChromium } from './support.ts';
+import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 let platform: Platform;
 let browser: Browser;
 const slug: string = demoTenants()[0].slug;
-const promoKeys: string[] = demoTenants().flatMap((t: { promo_popup?: { id: string } }) => (t.promo_popup ? [`forecourt:promo-dismissed:${t.promo_popup.id}`] : []));
 const EMPTY_SEARCH = '/search/new-used-and-demo-cars?query=zzqxjvw';
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
+usePlatformAndBrowser<Platform>((p, b) => {
+  platform = p;
+  browser = b;
 });
 
 async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-  await context.addInitScript((list: string[]) => list.forEach((k) => localStorage.setItem(k, '1')), promoKeys);
+  await dismissPromos(context);
   return context;
 }
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -70,4 +71,36 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
+}
+
+/** localStorage keys marking every demo tenant's promo popup as dismissed, for tests that are not about it. */
+export async function promoDismissedKeys(): Promise<string[]> {
+  // @ts-expect-error built by dev/build.mjs
+  const { demoTenants } = await import('../demo/dist/index.mjs');
+  return demoTenants().flatMap((t: { promo_popup?: { id: string } }) => (t.promo_popup ? [`forecourt:promo-dismissed:${t.promo_popup.id}`] : []));
+}
+
+/** Pre-dismisses the promo popups in a browser context (it opens 4 s after load and would cover the page). */
+export async function dismissPromos(context: BrowserContext): Promise<void> {
+  await context.addInitScript((list: string[]) => list.forEach((k) => localStorage.setItem(k, '1')), await promoDismissedKeys());
+}
+
+/**
+ * Starts the composed platform (in-memory D1/KV, demo data) and Chromium before a test file's tests and stops both
+ * after them; `ready` receives them.
+ */
+export function usePlatformAndBrowser<P extends { dispose(): Promise<void> }>(ready: (platform: P, browser: Browser) => void): void {
+  let platform: P | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    // @ts-expect-error plain ESM module without types
+    const { startPlatform } = await import('../dev/platform.mjs');
+    platform = (await startPlatform({ port: 0, persist: false, logLevel: 'error' })) as P;
+    browser = await launchChromium();
+    ready(platform, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.dispose();
+  });
 }

@@ -3,23 +3,17 @@
  * every background, dropdowns that close when focus leaves them, a mega panel inside small viewports, and the promo
  * popup's timing (never while typing), DOM order and dismissal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-// @ts-expect-error plain ESM script without types
-import { startPlatform } from '../../dev/platform.mjs';
-import { launchChromium } from '../../e2e/support.ts';
+import { usePlatformAndBrowser } from '../../e2e/support.ts';
 
 type Platform = { url: URL; tenantUrl: (slug: string) => string; dispose(): Promise<void> };
 let platform: Platform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
+usePlatformAndBrowser<Platform>((p, b) => {
+  platform = p;
+  browser = b;
 });
 
 /** A page whose promo popup is pre-dismissed unless `promo`. */
