@@ -124,11 +124,18 @@ export function initChrome(doc: Document = document) {
     });
     const dismiss = () => storage?.setItem(PROMO_KEY(id), String(Date.now()));
     promo.addEventListener('close', dismiss);
+    // Escape fires `cancel` at once, `close` only in a later task: record the dismissal before a quick navigation.
+    promo.addEventListener('cancel', dismiss);
     // Following the offer counts as seeing it: the popup does not come back on the next page.
     promo.querySelector('[data-promo-cta]')?.addEventListener('click', dismiss);
-    promo.querySelector('[data-dismiss-promo]')?.addEventListener('click', () => promo.close());
+    promo.querySelector('[data-dismiss-promo]')?.addEventListener('click', () => {
+      dismiss();
+      promo.close();
+    });
     promo.addEventListener('click', (e) => {
-      if (e.target === promo) promo.close();
+      if (e.target !== promo) return;
+      dismiss();
+      promo.close();
     });
     // Shown after first render, never on it (spec §4), and not while the shopper is typing.
     if (show) schedulePromo({ open: () => promo.showModal(), typing: () => isTyping(doc.activeElement) });
