@@ -10,7 +10,7 @@ const config = siteConfig('alpha', { features: { promo_card: true } });
 
 async function view() {
   const engine = createEmbeddedSearch({ alpha: ALPHA_CARS });
-  const path = { pathname: '/search/new-used-and-demo-cars', heading: 'All', filters: {}, crumbs: [] };
+  const path = { pathname: '/search/new-used-and-demo-cars', heading: 'All', filters: {} };
   return buildSearchView({ engine, config, path, params: new URLSearchParams(), now: FIXTURE_NOW });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Resolves `/search/<segments>` (spec §2 Search routes) to the page's fixed filters, heading and breadcrumbs.
+ * Resolves `/search/<segments>` (spec §2 Search routes) to the page's fixed filters and heading (breadcrumbs: crumbs.ts).
  *
  * One segment, first match wins:
  *  1. a stock-type page (`new-used-and-demo-cars`, `used-cars`, `new-and-demo-cars`, `new-cars`, `demo-cars`);
@@ -15,13 +15,10 @@ import type { FacetItem, TermFacet } from '@forecourt/contracts/search';
 import { facetKey, facetLabel } from '../engine/facets.ts';
 import { TYPE_PAGES } from './url-state.ts';
 
-export type Crumb = { label: string; href?: string };
-
 export type SearchPath = {
   pathname: string;
   heading: string;
   filters: Partial<Record<TermFacet, string[]>>;
-  crumbs: Crumb[];
 };
 
 /** What a tenant has to search by, from its stock facets and its data. */
@@ -60,18 +57,17 @@ export async function resolveSearchPath(segments: string, catalogue: SearchCatal
     .split('/')
     .filter(Boolean)
     .map((p) => p.toLowerCase());
-  const home: Crumb = { label: 'Home', href: '/' };
   if (parts.length === 1) {
     const [seg] = parts as [string];
     const type = TYPE_PAGES[seg];
-    if (type) return { pathname: `/search/${seg}`, heading: type.label, filters: type.carTypes.length ? { car_type: type.carTypes } : {}, crumbs: [home, { label: type.label }] };
+    if (type) return { pathname: `/search/${seg}`, heading: type.label, filters: type.carTypes.length ? { car_type: type.carTypes } : {} };
     const bodyKey = seg.endsWith('-cars') ? seg.slice(0, -'-cars'.length) : seg;
     const body = resolveBody(facetKey(bodyKey), catalogue);
-    if (body) return { pathname: `/search/${seg}`, heading: body.label, filters: { simple_body: [body.value] }, crumbs: [home, { label: body.label }] };
+    if (body) return { pathname: `/search/${seg}`, heading: body.label, filters: { simple_body: [body.value] } };
     const place = catalogue.places.find((p) => p.slug === seg);
-    if (place) return { pathname: `/search/${seg}`, heading: `Stock at ${place.name}`, filters: { [place.facet]: [place.value] }, crumbs: [home, { label: place.name }] };
+    if (place) return { pathname: `/search/${seg}`, heading: `Stock at ${place.name}`, filters: { [place.facet]: [place.value] } };
     const make = resolveMake(facetKey(seg), catalogue);
-    if (make) return { pathname: `/search/${seg}`, heading: make.label, filters: { make: [make.value] }, crumbs: [home, { label: make.label }] };
+    if (make) return { pathname: `/search/${seg}`, heading: make.label, filters: { make: [make.value] } };
     return null;
   }
   if (parts.length === 2) {
@@ -87,7 +83,6 @@ export async function resolveSearchPath(segments: string, catalogue: SearchCatal
       pathname: `/search/${makeSeg}/${modelSeg}`,
       heading: `${make.label} ${model.label}`,
       filters: { make: [make.value], model: [model.value] },
-      crumbs: [home, { label: make.label, href: `/search/${makeSeg}` }, { label: model.label }],
     };
   }
   return null;

@@ -2,7 +2,8 @@ import type { SearchPort, SortOption, TermFacet } from '@forecourt/contracts/sea
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { toCardCars, type CardCar } from './card.ts';
 import { scopeFor } from './scope.ts';
-import type { Crumb, SearchPath } from './search-path.ts';
+import { searchCrumbs, type Crumb } from './crumbs.ts';
+import type { SearchPath } from './search-path.ts';
 import { buildFacets, displayedTotal, PANEL_FACETS, promoPositions, refinedValues, seedOf, type FacetsView } from './facets-ui.ts';
 import { hrefFor, parseRefinements, toSearchRequest, type UrlRefinements } from './url-state.ts';
 
@@ -71,7 +72,7 @@ export async function buildSearchView(opts: { engine: SearchPort; config: SiteCo
   return {
     pathname: path.pathname,
     heading: path.heading,
-    crumbs: path.crumbs,
+    crumbs: searchCrumbs(path, refinements),
     refinements,
     sortOptions,
     cards: toCardCars(result.hits, config, opts.now),
