@@ -115,3 +115,13 @@ describe('SearchCard ids', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('SearchCard heading level', () => {
+  it('is h2 in the grid and h3 when asked (inside a section with its own h2)', () => {
+    const one = card();
+    expect(render(one)).toMatch(/<h2 class="fs-card__title"/);
+    const h3 = renderToString(<SearchCard car={one} favourite={false} showFavourite onToggleFavourite={() => undefined} priority={false} headingLevel={3} />);
+    expect(h3).toMatch(/<h3 class="fs-card__title"/);
+    expect(h3).not.toContain('<h2');
+  });
+});

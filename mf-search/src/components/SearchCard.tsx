@@ -5,6 +5,8 @@ import type { CardButton, CardCar } from '../lib/card.ts';
 import '../styles/card.css';
 
 type Props = {
+  /** The card title's heading level: 2 in the results grid, 3 inside a section that has its own h2 (carousel). */
+  headingLevel?: 2 | 3;
   car: CardCar;
   favourite: boolean;
   showFavourite: boolean;
@@ -32,7 +34,8 @@ function ButtonLink({ button, car }: { button: CardButton; car: CardCar }) {
  * (lib/card.ts), so SSR and hydration render the same markup. One heading; overlays and the favourite button sit
  * beside the image link, never inside it (no nested interactive elements).
  */
-export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, priority, compared = false, onToggleCompare }: Props) {
+export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, priority, compared = false, onToggleCompare, headingLevel = 2 }: Props) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   // useId: unique even when one car shows twice on a page (grid and a similar-cars carousel), and equal in SSR and
   // hydration; the car id keeps the ids readable.
@@ -79,12 +82,12 @@ export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, p
         ) : null}
       </div>
       <div className="fs-card__body">
-        <h2 className="fs-card__title" id={titleId}>
+        <Heading className="fs-card__title" id={titleId}>
           <a href={car.path}>
             {car.title}
             {nameRest ? <span className="fc-visually-hidden">{nameRest}</span> : null}
           </a>
-        </h2>
+        </Heading>
         {car.subtitle ? <p className="fs-card__subtitle">{car.subtitle}</p> : null}
         {badgeLine ? <p className="fs-card__badge">{badgeLine}</p> : null}
         {car.chips.length ? (

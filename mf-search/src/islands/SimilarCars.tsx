@@ -94,7 +94,7 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
         <Carousel id={`${id}-list`} label={title} itemsKey={cards.map((c) => c.id).join(',')}>
           {cards.map((car) => (
             <li key={car.id} className="fsim-list__item">
-              <SearchCard car={car} favourite={false} showFavourite={false} onToggleFavourite={() => undefined} priority={false} />
+              <SearchCard car={car} favourite={false} showFavourite={false} onToggleFavourite={() => undefined} priority={false} headingLevel={3} />
             </li>
           ))}
         </Carousel>
