@@ -86,7 +86,9 @@ if (only.includes('js')) {
     await page.goto(`http://${tenantSlug}.localhost:${platform.url.port}${path}`, { waitUntil: 'networkidle' });
     await page.waitForSelector('html[data-islands-ready]');
     const files = (await Promise.all(bodies)).filter(Boolean);
-    results.js[path] = { files: files.length, raw_kb: +(files.reduce((s, f) => s + f.raw, 0) / 1024).toFixed(1), gzip_kb: +(files.reduce((s, f) => s + f.gzip, 0) / 1024).toFixed(1) };
+    results.js[path] = { files: files.length, raw_kb: +(files.reduce((s, f) => s + f.raw, 0) / 1024).toFixed(1), gzip_kb: +(files.reduce((s, f) => s + f.gzip, 0) / 1024).toFixed(1),
+      // The biggest files, so a budget miss names its cause.
+      largest: files.sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BENCH_JS_FILES ?? 12)).map((f) => `${new URL(f.url).pathname} ${(f.gzip / 1024).toFixed(1)} KB`) };
     await page.close();
   }
   await browser.close();

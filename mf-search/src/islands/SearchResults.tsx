@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { localStorageOrNull, type SearchHistoryEntry } from '@forecourt/contracts/browser-storage';
 import { PAGE_SIZE, SEARCH_INPUT_DEBOUNCE_MS } from '@forecourt/contracts/constants';
@@ -102,12 +102,16 @@ export default function SearchResults(props: { view: SearchView }) {
   }
 
   useEffect(() => {
-    setHydrated(true);
-    setFavourites(new Set(readFavourites().map((f) => f.id)));
-    if (props.view.searchHistory) {
-      setHistory(readSearchHistory(localStorageOrNull()));
-      remember(props.view);
-    }
+    // The re-render that makes facets interactive and marks saved cars touches every card: as a transition it is
+    // sliced into short tasks instead of one long one right after hydration (Total Blocking Time).
+    startTransition(() => {
+      setHydrated(true);
+      setFavourites(new Set(readFavourites().map((f) => f.id)));
+      if (props.view.searchHistory) {
+        setHistory(readSearchHistory(localStorageOrNull()));
+        remember(props.view);
+      }
+    });
     track({ event_id: ANALYTICS_EVENTS.SEARCH_PAGE_VIEW });
     const off = on('favourites.changed.v1', (p) => setFavourites(new Set(p.favourites.map((f) => f.id))));
     // Back/forward: show the results the URL now names (validated like any URL).

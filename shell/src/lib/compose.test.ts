@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { composeDocument, markCurrentNavLink, type ComposeOptions } from './compose.ts';
+import { clearDocumentCache, composeDocument, documentCacheStats, markCurrentNavLink, type ComposeOptions } from './compose.ts';
 import { notFoundBlock, siteHeader } from './document.ts';
 import { demoTenant } from './test-tenants.ts';
 
@@ -164,5 +164,68 @@ describe('aria-current on the header nav (cached chrome)', () => {
     const second = await (await composeDocument(setup({ tenant, path: '/cars/x-1' }).options)).text();
     expect(first).toContain(`<a class="fc-dropdown__link" href="${sub}" aria-current="page">`);
     expect(second.slice(0, second.indexOf('</header>'))).not.toContain('aria-current');
+  });
+});
+
+describe('document cache (shareable pages)', () => {
+  const shared = (body: string, maxAge: number) => () =>
+    new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': `public, max-age=${maxAge}` } });
+  // Each case uses its own path and slug: the fragment cache of fragments.ts is per isolate too.
+  let n = 0;
+  const path = () => `/cars/doc-${++n}-${Math.random().toString(36).slice(2)}`;
+  const setupAt = (opts: Parameters<typeof setup>[0] & { path: string }) => {
+    const s = setup(opts);
+    s.options.page = { kind: 'remote', remote: 'mf-vehicle', page: 'vehicle', params: { slug: opts.path.slice(6) } };
+    return s;
+  };
+
+  it('answers a repeat of the same URL from the whole-document cache, byte for byte, until a part expires', async () => {
+    clearDocumentCache();
+    const p = path();
+    const tenant = demoTenant('harbourside-toyota');
+    const first = setupAt({ page: shared('<p>car</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant });
+    const a = await (await composeDocument(first.options)).text();
+    await Promise.all(first.pending);
+    expect(documentCacheStats().entries).toBe(1);
+    const again = setupAt({ page: shared('<p>changed</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant });
+    const res = await composeDocument(again.options);
+    expect(await res.text()).toBe(a);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(documentCacheStats().hits).toBe(1);
+    expect(again.calls).toEqual({ page: 0, account: 0 });
+    // The page part's 30 s are over: the document is composed again (from a fresh fragment).
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    const later = setupAt({ page: shared('<p>changed</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant });
+    expect(await (await composeDocument(later.options)).text()).toContain('<p>changed</p>');
+    expect(later.calls.page).toBe(1);
+  });
+
+  it('never keeps a document with a private part, a non-200 page, a broken stream, or for another config', async () => {
+    clearDocumentCache();
+    const tenant = demoTenant('harbourside-toyota');
+    const privatePage = setupAt({ page: htmlAnswer('<p>mine</p>'), account: shared('<a>saved</a>', 60), path: path(), tenant });
+    await (await composeDocument(privatePage.options)).text();
+    // Another tenant: this isolate's fragment cache already holds harbourside's shareable slot.
+    const privateSlot = setupAt({ page: shared('<p>car</p>', 30), account: htmlAnswer('<a>Hi Sam</a>'), path: path(), tenant: demoTenant('outback-used-cars') });
+    await (await composeDocument(privateSlot.options)).text();
+    const broken = new ReadableStream<Uint8Array>({
+      pull(c) {
+        c.error(new Error('remote died'));
+      },
+    });
+    const brokenPage = setupAt({ page: () => new Response(broken, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=30' } }), account: shared('<a>saved</a>', 60), path: path(), tenant });
+    await (await composeDocument(brokenPage.options)).text();
+    await Promise.all([...privatePage.pending, ...privateSlot.pending, ...brokenPage.pending]);
+    expect(documentCacheStats().entries).toBe(0);
+    // Same URL, a reloaded config object: composed again.
+    const p = path();
+    const one = setupAt({ page: shared('<p>car</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant });
+    await (await composeDocument(one.options)).text();
+    await Promise.all(one.pending);
+    const reloaded = setupAt({ page: shared('<p>car</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant: demoTenant('harbourside-toyota') });
+    await (await composeDocument(reloaded.options)).text();
+    expect(documentCacheStats().hits).toBe(0);
   });
 });

@@ -59,6 +59,54 @@ export type ComposeOptions = {
     | { kind: 'shell'; status: number; head: FragmentHead; body: string };
 };
 
+/**
+ * Whole documents built only from shareable parts (the page fragment and the header slot both `public, max-age`),
+ * kept per isolate until the earliest part expires: a repeat of the same URL within that time is answered without
+ * any fragment fetch or composition. Bounded by bytes (oldest evicted first); a new tenant config or a new shell
+ * build never sees an older document (the config object and the assets are part of the entry).
+ */
+type CachedDocument = { expires: number; config: object; assets: ShellAssets; status: number; headers: Record<string, string>; bytes: Uint8Array };
+export const DOCUMENT_CACHE_BYTES = 12 * 1024 * 1024;
+const documentCache = new Map<string, CachedDocument>();
+let documentCacheBytes = 0;
+
+function forgetDocument(key: string) {
+  const hit = documentCache.get(key);
+  if (!hit) return;
+  documentCache.delete(key);
+  documentCacheBytes -= hit.bytes.byteLength;
+}
+
+function rememberDocument(key: string, entry: CachedDocument) {
+  if (entry.bytes.byteLength > DOCUMENT_CACHE_BYTES / 8) return;
+  forgetDocument(key);
+  while (documentCacheBytes + entry.bytes.byteLength > DOCUMENT_CACHE_BYTES && documentCache.size) forgetDocument(documentCache.keys().next().value!);
+  documentCache.set(key, entry);
+  documentCacheBytes += entry.bytes.byteLength;
+}
+
+let documentCacheHits = 0;
+
+/** What the document cache holds (for tests and diagnostics). */
+export const documentCacheStats = () => ({ entries: documentCache.size, bytes: documentCacheBytes, hits: documentCacheHits });
+
+/** Test hook: empties the document cache. */
+export function clearDocumentCache() {
+  documentCache.clear();
+  documentCacheBytes = 0;
+  documentCacheHits = 0;
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
 /** Reads a slot body as text only when it is a 200; any other answer's body is cancelled, never left open. */
 async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Promise<string> {
   if (!result.ok) return '';
@@ -82,6 +130,15 @@ async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Prom
 export async function composeDocument({ env, request, tenant, assets, page, waitUntil }: ComposeOptions): Promise<Response> {
   const url = new URL(request.url);
   const isHead = request.method === 'HEAD';
+  const documentKey = page.kind === 'remote' && !isHead ? `${tenant.config.slug}|${url.pathname}${url.search}` : null;
+  if (documentKey) {
+    const hit = documentCache.get(documentKey);
+    if (hit && hit.expires > Date.now() && hit.config === tenant.config && hit.assets === assets) {
+      documentCacheHits++;
+      return new Response(hit.bytes as never, { status: hit.status, headers: hit.headers });
+    }
+    if (hit) forgetDocument(documentKey);
+  }
   // HEAD needs no chrome, so no account slot: the status and headers depend on the page alone.
   const accountSlot = isHead ? null : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, request, timeoutMs: 1500 });
   const fragment =
@@ -122,10 +179,21 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   const styles = [...new Set([...(head?.styles ?? []), ...(account.ok ? (account.head?.styles ?? []) : [])])];
   const chrome = await tenantChrome(tenant, accountHtml, assets);
   const top = markCurrentNavLink(chrome.top, url.pathname);
+  // The document may be shared when every part of it may be (status 200 only), until the earliest part expires.
+  const sharedUntil =
+    documentKey && status === 200 && fragment?.kind === 'ok' && fragment.sharedUntil && account.ok && account.status === 200 && account.sharedUntil
+      ? Math.min(fragment.sharedUntil, account.sharedUntil)
+      : 0;
+  const kept: Uint8Array[] | null = sharedUntil > Date.now() ? [] : null;
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const reader = typeof body === 'string' ? null : body.getReader();
-  const write = async (chunk: unknown) => writer.write(encoder.encode(String(await chunk)));
+  const send = (bytes: Uint8Array) => {
+    kept?.push(bytes);
+    return writer.write(bytes);
+  };
+  const write = async (chunk: unknown) => send(encoder.encode(String(await chunk)));
+  let broken = false;
   const stream = async () => {
     try {
       await write(documentHead({ tenant, head, url, assets, styles }));
@@ -139,15 +207,20 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
           } catch (error) {
             // The remote broke mid-stream: the shopper gets the fallback block and the rest of the page.
             console.error('compose: fragment stream broke', error instanceof Error ? error.message : error);
+            broken = true;
             await write(fallbackBlock());
             break;
           }
           if (chunk.done) break;
-          await writer.write(chunk.value);
+          await send(chunk.value);
         }
       }
       await write(chrome.tail);
       await writer.close();
+      // Only a whole, unbroken document is kept (a broken stream wrote the fallback block instead of the rest).
+      if (kept?.length && documentKey && !broken) {
+        rememberDocument(documentKey, { expires: sharedUntil, config: tenant.config, assets, status, headers, bytes: concat(kept) });
+      }
     } catch (error) {
       // A write failed: the shopper went away (the response body was cancelled). Stop reading the remote and end
       // both streams; nothing is rethrown, so waitUntil never sees a rejection.

@@ -27,7 +27,16 @@ export const API_OWNERS: Array<[prefix: string, binding: keyof Env]> = [
  * - `failed`: error, timeout, 5xx, a redirect or anything that is not `text/html` (the shell renders the fallback, 503).
  */
 export type FragmentResult =
-  | { ok: true; kind: 'ok'; status: number; head: FragmentHead | null; body: ReadableStream<Uint8Array>; cacheControl: string | null }
+  | {
+      ok: true;
+      kind: 'ok';
+      status: number;
+      head: FragmentHead | null;
+      body: ReadableStream<Uint8Array>;
+      cacheControl: string | null;
+      /** Until when (epoch ms) this answer may be shared with every shopper; absent when it is not shareable. */
+      sharedUntil?: number;
+    }
   | { ok: false; kind: 'not-found'; status: 404 }
   | { ok: false; kind: 'failed'; status: 503; reason: string };
 
@@ -62,7 +71,7 @@ function fromCache(key: string, now: number): FragmentResult | null {
     fragmentCache.delete(key);
     return null;
   }
-  return { ok: true, kind: 'ok', status: hit.status, head: decodeFragmentHead(hit.headValue), body: textStream(hit.html), cacheControl: hit.cacheControl };
+  return { ok: true, kind: 'ok', status: hit.status, head: decodeFragmentHead(hit.headValue), body: textStream(hit.html), cacheControl: hit.cacheControl, sharedUntil: hit.expires };
 }
 
 const textStream = (text: string) => new Response(text).body as unknown as ReadableStream<Uint8Array>;
@@ -140,8 +149,9 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
     if (maxAge > 0) {
       const html = await res.text();
       const headValue = res.headers.get(FRAGMENT_HEAD_HEADER);
-      remember(cacheKey, { expires: Date.now() + maxAge * 1000, status: res.status, headValue, cacheControl, html });
-      return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl };
+      const expires = Date.now() + maxAge * 1000;
+      remember(cacheKey, { expires, status: res.status, headValue, cacheControl, html });
+      return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl, sharedUntil: expires };
     }
     return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body as unknown as ReadableStream<Uint8Array>, cacheControl };
   } catch (error) {
