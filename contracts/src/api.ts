@@ -16,6 +16,34 @@ export const TERMS_MESSAGE = 'You must agree to the terms of use before submitti
 /** Default enquiry category (spec §5 Enquiry). */
 export const DEFAULT_LEAD_CATEGORY = 'General Enquiry';
 
+/**
+ * Categories the platform's forms send (spec §3 Lead payload, issue 4). Any other non-empty category is accepted
+ * too (a tenant's own category select) and handled like General Enquiry.
+ */
+export const LEAD_CATEGORIES = {
+  GENERAL: DEFAULT_LEAD_CATEGORY,
+  TEST_DRIVE: 'Test Drive',
+  REQUEST_PHOTOS: 'Request Photos',
+  FINANCE: 'Finance Enquiry',
+  TRADE_IN: 'Trade-In Valuation',
+  SELL_MY_CAR: 'Sell My Car',
+  /** Rewritten to General Enquiry / Career Enquiry before it is stored (spec §4 Careers rewrite). */
+  CAREERS: 'Careers Enquiry',
+  SERVICE: 'Service Enquiry',
+  PARTS: 'Parts Enquiry',
+  FLEET: 'Fleet Enquiry',
+  OFFERS: 'Offer Enquiry',
+} as const;
+/** Subcategory of a rewritten careers enquiry (spec §4 Careers rewrite). */
+export const CAREER_SUBCATEGORY = 'Career Enquiry';
+/** Subcategory of the trade-in offer-accepted follow-up (spec §7 Lead submission). */
+export const OFFER_ACCEPTED_SUBCATEGORY = '3. Offer Accepted';
+/** Hidden request text of the Request Photos form (spec §5 Request Photos). */
+export const REQUEST_PHOTOS_TEXT = 'Please send photos for this car';
+
+/** Australian states and territories (trade-in rego lookup). */
+export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+
 const Phone = v.pipe(v.string(), v.trim(), v.regex(/^\+?[\d\s()-]{8,20}$/, 'Invalid phone number.'));
 const Postcode = v.pipe(v.string(), v.regex(/^\d{4}$/, POSTCODE_MESSAGE));
 const Optional = <T extends v.GenericSchema>(s: T) => v.optional(s);
@@ -58,6 +86,17 @@ export const LeadPayloadSchema = v.object({
   autogauge_enabled: Optional(v.boolean()),
   /** Test-drive booking time (not required, spec §5). */
   dateTime: Optional(v.string()),
+  /** The car's own tag (e.g. 'Test Drive Only'): picks the test-drive analytics id (spec §7). */
+  car_tag: Optional(v.string()),
+  /** Hidden request text (Request Photos: 'Please send photos for this car', spec §5). */
+  request_text: Optional(v.string()),
+  /** Trade-in rego lookup (spec §7 Lead submission): registration and its state, sent together. */
+  rego: Optional(v.string()),
+  regoState: Optional(v.picklist(AU_STATES)),
+  /** Trade-in valuation adjustment answers (spec §3 browser-stored trade-in valuation). */
+  adjustmentAnswers: Optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
+  /** Trade-in offer shown to the shopper. */
+  offer_price: Optional(v.number()),
 });
 export type LeadPayload = v.InferOutput<typeof LeadPayloadSchema>;
 export type LeadPayloadInput = v.InferInput<typeof LeadPayloadSchema>;
@@ -115,10 +154,26 @@ export type LeadUserData = v.InferOutput<typeof LeadUserDataSchema>;
 export const LeadSubmissionSchema = v.object({ payload: LeadPayloadSchema, userData: LeadUserDataSchema });
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>;
 
-/** Lead answer: a lead_id on success, otherwise an error text shown to the visitor. */
+/**
+ * POST /api/leads body (issue 4): `lead_id` is a UUID the form generates when it opens, so a retry or a double
+ * click never creates two leads; `turnstile_token` is the Turnstile widget's response when the site uses it.
+ */
+export const LeadRequestSchema = v.object({
+  payload: LeadPayloadSchema,
+  userData: LeadUserDataSchema,
+  lead_id: v.pipe(v.string(), v.uuid('lead_id must be a UUID.')),
+  turnstile_token: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+});
+export type LeadRequest = v.InferOutput<typeof LeadRequestSchema>;
+export type LeadRequestInput = v.InferInput<typeof LeadRequestSchema>;
+
+/**
+ * Lead answer: a lead_id on success (`duplicate` when it was a retry or merged into a recent lead of the same
+ * shopper and car), otherwise an error text shown to the visitor and, for bad input, one message per field.
+ */
 export const LeadResponseSchema = v.union([
-  v.object({ lead_id: IdSchema }),
-  v.object({ error: v.string() }),
+  v.object({ lead_id: IdSchema, duplicate: v.optional(v.boolean()) }),
+  v.object({ error: v.string(), fields: v.optional(v.record(v.string(), v.string())) }),
 ]);
 export type LeadResponse = v.InferOutput<typeof LeadResponseSchema>;
 
@@ -127,7 +182,6 @@ export const ValuationAdjustmentsSchema = v.object({
   id: IdSchema,
   adjustmentAnswers: v.record(v.string(), v.union([v.string(), v.number(), v.boolean()])),
 });
-export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 export const RegoLookupSchema = v.object({
   rego: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{1,9}$/, 'Invalid registration.')),
   regoState: v.picklist(AU_STATES),
@@ -140,6 +194,14 @@ export const OfferAcceptedSchema = v.object({
   form_completed: v.boolean(),
   offer_accepted: v.boolean(),
 });
+
+/** POST /api/miscellaneous: a valuation response kept with its lead (spec §7, `column_name` valuation). */
+export const MISCELLANEOUS_COLUMNS = ['valuation'] as const;
+export const MiscellaneousRequestSchema = v.looseObject({
+  lead_id: IdSchema,
+  column_name: v.picklist(MISCELLANEOUS_COLUMNS),
+});
+export type MiscellaneousRequest = v.InferOutput<typeof MiscellaneousRequestSchema>;
 
 // Finance (YouX) ------------------------------------------------------------
 

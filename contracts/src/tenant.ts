@@ -49,6 +49,8 @@ export const FeatureFlagsSchema = v.object({
   get_finance_now: v.optional(v.boolean(), false),
   trade_in: v.optional(v.boolean(), true),
   test_drive: v.optional(v.boolean(), true),
+  /** Coming-soon cars offer Book a Test Drive (spec §4 Purchasable car: off in one dealer configuration). */
+  coming_soon_test_drive: v.optional(v.boolean(), true),
   instant_message: v.optional(v.boolean(), false),
   favourites: v.optional(v.boolean(), true),
   compare: v.optional(v.boolean(), true),
@@ -73,6 +75,8 @@ export const FeatureFlagsSchema = v.object({
   enquiry_message_optional: v.optional(v.boolean(), false),
   enquiry_postcode_required: v.optional(v.boolean(), false),
   terms_required: v.optional(v.boolean(), false),
+  /** Lead forms carry a Turnstile token (site key `turnstile_site_key`); a lead without one is kept but flagged. */
+  turnstile: v.optional(v.boolean(), false),
 });
 export type FeatureFlags = v.InferOutput<typeof FeatureFlagsSchema>;
 
@@ -90,6 +94,15 @@ export const TenantSearchSchema = v.object({
   grid_columns: v.optional(v.picklist([3, 4]), 3),
   popular_makes_count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 7),
   popular_makes_headings: v.optional(v.boolean(), false),
+  /**
+   * Spec §9 "popular makes boundary after first 20 makes on one site": the 'Popular Makes' group holds the first N
+   * makes by count and 'All Makes' the rest (alphabetical); unset, the group is the initially shown makes.
+   */
+  popular_makes_boundary: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200))),
+  /** Price input quick picks (spec §5): the used defaults $5,000-$70,000 or the alternate $300,000-$800,000. */
+  price_quick_picks: v.optional(v.picklist(['used', 'alternate']), 'used'),
+  /** The card's favourite/compare/save control (spec §2 Search card): which list the card's toggle adds to. */
+  card_control: v.optional(v.picklist(['favourite', 'compare']), 'favourite'),
   stock_count_override: v.optional(v.number()),
   new_arrival_label: v.optional(v.string(), 'New'),
   sold_tag: v.optional(v.string(), 'JUST SOLD'),
@@ -178,6 +191,12 @@ export const SiteConfigSchema = v.object({
   vdp_config: v.optional(v.object({ show_map_section: v.optional(v.boolean(), true) }), {}),
   finance: FinanceSettingsSchema,
   reserve_amount: v.optional(v.number(), 200),
+  /** Days a lead (with its personal details) is kept in edge-api before the purge command deletes it (Privacy). */
+  lead_retention_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 365),
+  /** Public Turnstile site key of the tenant's lead forms (the secret key is a Worker secret, never in config). */
+  turnstile_site_key: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+  /** Collection notice linked from every lead form (Privacy), e.g. '/privacy'. */
+  collection_notice_href: v.optional(Href, '/privacy'),
   /** Search service (Meilisearch) host and the *name* of the secret that holds its key: no secret in config. */
   search_service: v.optional(v.object({ host: v.pipe(v.string(), v.url()), index: v.string(), key_secret: v.string() })),
   remotes: RemoteManifestSchema,

@@ -64,6 +64,8 @@ export const harbourside: DemoTenant = {
       show_dealer_licence: true,
       trade_in: true,
       test_drive: true,
+      // Spec §4: this dealer takes no test-drive bookings for coming-soon cars (they are not on the lot yet).
+      coming_soon_test_drive: false,
     },
     menus: {
       header: [

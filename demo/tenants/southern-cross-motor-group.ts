@@ -248,6 +248,8 @@ export const southernCross: DemoTenant = {
       grid_columns: 4,
       popular_makes_count: 10,
       popular_makes_headings: true,
+      // Spec §9: the group's 'Popular Makes' are its 20 best-stocked makes; the others follow under 'All Makes'.
+      popular_makes_boundary: 20,
       card_title: 'detailed',
       card_chips: ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum', 'fuel'],
       sort_options: ['relevance', 'latest', 'price_desc', 'price_asc', 'km_asc'],

@@ -135,6 +135,22 @@ describe.each(SLUGS)('stock-type pages of %s', (slug) => {
   });
 });
 
+describe('body type tiles (spec §2 "body type with logos")', () => {
+  it('every tile shows a drawing the platform serves as a well-formed, script-free SVG', async () => {
+    const html = (await page('southern-cross-motor-group', '/search/new-used-and-demo-cars')).body;
+    const tiles = [...html.matchAll(/<a class="fs-item fs-body"[^>]*><img src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(tiles.length).toBeGreaterThan(5);
+    for (const src of new Set(tiles)) {
+      expect(src).toMatch(/^\/_mf\/mf-search\/[^/]+\/body\/[a-z0-9-]+\.svg$/);
+      const res = await page('southern-cross-motor-group', src);
+      expect(res.status, src).toBe(200);
+      expect(String(res.headers['content-type'])).toMatch(/^image\/svg\+xml/);
+      expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 48 24"[^>]*>[\s\S]*<\/svg>\s*$/);
+      expect(res.body).not.toMatch(/<script|\son\w+=|href=/i);
+    }
+  });
+});
+
 describe('paging and sorting', () => {
   it('?page=2 shows the next cards, none of page 1', async () => {
     const [one, two] = await Promise.all([hs('/search/used-cars'), hs('/search/used-cars?page=2')]);

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatNumber } from '@forecourt/contracts/display';
 import type { RangeFacet as RangeName } from '@forecourt/contracts/search';
-import type { FacetLink, FacetsView } from '../lib/facets-ui.ts';
+import { makeGroups, type FacetLink, type FacetsView, type MakeGroup } from '../lib/facets-ui.ts';
 import type { RangeValue } from '../lib/slider.ts';
 import type { UrlRefinements } from '../lib/url-state.ts';
 import { RangeFacet } from './RangeFacet.tsx';
@@ -47,8 +47,6 @@ function MakeCard({ item }: { item: FacetLink }) {
 /** Make cards (spec §4 Make facet, §9): N shown, the rest behind Show all makes / Hide extra makes; models expander. */
 function MakeFacet({ makes }: { makes: FacetsView['makes'] }) {
   if (!makes.items.length) return null;
-  const first = makes.items.slice(0, makes.initial);
-  const rest = makes.items.slice(makes.initial);
   const card = (item: FacetLink) => (
     <li key={item.value}>
       <MakeCard item={item} />
@@ -68,20 +66,24 @@ function MakeFacet({ makes }: { makes: FacetsView['makes'] }) {
       ) : null}
     </li>
   );
-  const restSorted = makes.headings ? [...rest].sort((a, b) => a.label.localeCompare(b.label, 'en')) : rest;
+  const { shown, more } = makeGroups(makes);
+  const group = (g: MakeGroup, i: number) => (
+    <Fragment key={`${g.heading ?? 'more'}-${i}`}>
+      {g.heading ? <h4 className="fs-subhead">{g.heading}</h4> : null}
+      <ul className="fs-makes">{g.items.map(card)}</ul>
+    </Fragment>
+  );
   return (
     <section className="fs-facet" aria-labelledby="fs-facet-make">
       <h3 id="fs-facet-make">Make</h3>
-      {makes.headings ? <h4 className="fs-subhead">Popular Makes</h4> : null}
-      <ul className="fs-makes">{first.map(card)}</ul>
-      {rest.length ? (
-        <details className="fs-disclosure fs-more" open={rest.some((m) => m.selected)}>
+      {shown.map(group)}
+      {more.length ? (
+        <details className="fs-disclosure fs-more" open={more.some((g) => g.items.some((m) => m.selected))}>
           <summary>
             <span className="fs-more__show">Show all makes</span>
             <span className="fs-more__hide">Hide extra makes</span>
           </summary>
-          {makes.headings ? <h4 className="fs-subhead">All Makes</h4> : null}
-          <ul className="fs-makes">{restSorted.map(card)}</ul>
+          {more.map(group)}
         </details>
       ) : null}
     </section>
@@ -100,7 +102,10 @@ export function Facets({ facets, pathname, refinements, interactive, onRange, ch
           <ul className="fs-bodies">
             {facets.bodies.map((item) => (
               <li key={item.value}>
-                <ItemLink item={item} className="fs-item fs-body" />
+                <a className="fs-item fs-body" href={item.href} data-nav="" data-selected={item.selected ? '' : undefined} rel="nofollow">
+                  {item.logo ? <img src={item.logo} alt="" width={48} height={24} loading="lazy" decoding="async" /> : null}
+                  <ItemText item={item} />
+                </a>
               </li>
             ))}
           </ul>

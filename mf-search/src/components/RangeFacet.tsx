@@ -2,11 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { RangeFacet as RangeName } from '@forecourt/contracts/search';
 import { SLIDER_DEBOUNCE_MS } from '@forecourt/contracts/constants';
 import type { RangeControl } from '../lib/facets-ui.ts';
-import { formatRangeInput, KM_QUICK_PICKS, moveThumb, parseAmount, priceQuickPicks, thumbPositions, type RangeValue } from '../lib/slider.ts';
+import { formatRangeInput, moveThumb, parseAmount, thumbPositions, type RangeValue } from '../lib/slider.ts';
 import { hiddenFields, type UrlRefinements } from '../lib/url-state.ts';
 
 const NAMES: Record<RangeName, string> = { price: 'price', km: 'kilometres', year: 'year' };
-const PICKS: Record<RangeName, readonly number[]> = { price: priceQuickPicks('used'), km: KM_QUICK_PICKS, year: [] };
 
 type Props = {
   control: RangeControl;
@@ -55,7 +54,7 @@ export function RangeFacet({ control, pathname, refinements, interactive, onChan
   };
   const name = NAMES[facet];
   const id = `fs-range-${facet}`;
-  const listId = PICKS[facet].length ? `${id}-picks` : undefined;
+  const listId = control.picks.length ? `${id}-picks` : undefined;
   const valueText = (n: number) => formatRangeInput(facet, n);
   return (
     <section className="fs-facet fs-range" aria-labelledby={`${id}-h`}>
@@ -87,7 +86,7 @@ export function RangeFacet({ control, pathname, refinements, interactive, onChan
         </div>
         {listId ? (
           <datalist id={listId}>
-            {PICKS[facet].map((n) => (
+            {control.picks.map((n) => (
               <option key={n} value={formatRangeInput(facet, n)} />
             ))}
           </datalist>

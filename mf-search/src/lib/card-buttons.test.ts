@@ -23,6 +23,12 @@ describe('cardButtons (spec §2 Search card buttons, §4 Purchasable car)', () =
   it('no test drive when the tenant has test drives off', () => {
     expect(labels(car(), opts({ testDrive: false }))).toEqual(['Explore Vehicle', 'Quick Enquiry', 'Get Finance']);
   });
+  it('coming_soon cars: Book a Test Drive unless the tenant turns it off for them (spec §4, one dealer)', () => {
+    const soon = car({ status: 'coming_soon' });
+    expect(labels(soon, opts({ testDrive: true }))).toContain('Book a Test Drive');
+    expect(labels(soon, opts({ testDrive: true, comingSoonTestDrive: false }))).toEqual(['Explore Vehicle', 'Quick Enquiry', 'Get Finance']);
+    expect(labels(car({ status: 'in_stock' }), opts({ testDrive: true, comingSoonTestDrive: false }))).toContain('Book a Test Drive');
+  });
   it('an unavailable car: Explore Vehicle and Find Me Something Similar only, whatever the flags', () => {
     const sold = cardButtons(car({ status: 'sold', sold: true, make: 'Land Rover', model: 'Range Rover Sport' }), 31990, opts({ reserveOnline: true, testDrive: true }));
     expect(sold.map((b) => b.label)).toEqual(['Explore Vehicle', 'Find Me Something Similar']);

@@ -21,9 +21,11 @@ export type CardButtonOptions = {
   reserveAmount: number;
   /** Tenant flag `features.test_drive`. */
   testDrive: boolean;
+  /** Tenant flag `features.coming_soon_test_drive` (spec §4: one dealer configuration has none for coming_soon). */
+  comingSoonTestDrive: boolean;
 };
 
-export const DEFAULT_BUTTON_OPTIONS: CardButtonOptions = { reserveOnline: false, reserveAmount: RESERVE_DEFAULT_AMOUNT, testDrive: true };
+export const DEFAULT_BUTTON_OPTIONS: CardButtonOptions = { reserveOnline: false, reserveAmount: RESERVE_DEFAULT_AMOUNT, testDrive: true, comingSoonTestDrive: true };
 
 /** A car's page, always from its validated slug: the feed's free-text `path` is never used as a link. */
 export const carPath = (car: Pick<Car, 'slug'>) => `/cars/${encodeURIComponent(car.slug)}`;
@@ -54,7 +56,7 @@ export const reserveLabel = (amount: number): string => `Reserve This Car (${for
 /**
  * The card's buttons, in order. Every card: Explore Vehicle. A purchasable car: Quick Enquiry; Reserve This Car when
  * the tenant reserves online and the car is neither reserved nor test-drive-only; Book a Test Drive when the tenant
- * takes test drives; Get Finance. An unavailable car: Find Me Something Similar instead.
+ * takes test drives (and, for a coming_soon car, unless the tenant turns that off); Get Finance. An unavailable car: Find Me Something Similar instead.
  * @param price the price the card shows, for the finance link's budget.
  */
 export function cardButtons(car: Car, price: number, options: CardButtonOptions): CardButton[] {
@@ -68,7 +70,7 @@ export function cardButtons(car: Car, price: number, options: CardButtonOptions)
   if (options.reserveOnline && !car.reserved && !isTestDriveOnly(car)) {
     buttons.push({ kind: 'reserve', label: reserveLabel(options.reserveAmount), href: `/cars/${car.slug}/checkout` });
   }
-  if (options.testDrive) buttons.push({ kind: 'test_drive', label: 'Book a Test Drive', href: `/book-test-drive?${new URLSearchParams({ car_id: String(car.id) })}` });
+  if (options.testDrive && (car.status !== 'coming_soon' || options.comingSoonTestDrive)) buttons.push({ kind: 'test_drive', label: 'Book a Test Drive', href: `/book-test-drive?${new URLSearchParams({ car_id: String(car.id) })}` });
   buttons.push({ kind: 'finance', label: 'Get Finance', href: financeHref(car, price) });
   return buttons;
 }

@@ -95,13 +95,13 @@ describe('cardOptions (tenant config -> card)', () => {
   it('reads the tag, button and finance settings', () => {
     const config = tenant({
       manufacturer: 'toyota',
-      features: { electric_tag: true, reserve_online: true, test_drive: false },
+      features: { electric_tag: true, reserve_online: true, test_drive: false, coming_soon_test_drive: false },
       reserve_amount: 500,
       search: { new_arrival_label: 'New Arrival', sold_tag: 'SOLD' },
       finance: { providers: [], sample_rate: 7.49, comparison_rate: 8.5, default_term_years: 5 },
     });
     const o = cardOptions(config, NOW);
-    expect(o).toMatchObject({ now: NOW, electricTag: true, manufacturer: 'toyota', newArrivalLabel: 'New Arrival', soldTag: 'SOLD', reserveOnline: true, reserveAmount: 500, testDrive: false });
+    expect(o).toMatchObject({ now: NOW, electricTag: true, manufacturer: 'toyota', newArrivalLabel: 'New Arrival', soldTag: 'SOLD', reserveOnline: true, reserveAmount: 500, testDrive: false, comingSoonTestDrive: false });
     expect(o.finance).toMatchObject({ ratePercent: 7.49, termYears: 5, establishmentFee: 0 });
     expect(o.finance.disclaimer).toContain('at 7.49% p.a.');
     expect(o.finance.disclaimer).toContain('Comparison rate 8.5% p.a.');

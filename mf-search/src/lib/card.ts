@@ -92,6 +92,7 @@ export function cardOptions(config: SiteConfig, now: number): CardOptions {
     reserveOnline: features.reserve_online,
     reserveAmount: config.reserve_amount > 0 ? config.reserve_amount : RESERVE_DEFAULT_AMOUNT,
     testDrive: features.test_drive,
+    comingSoonTestDrive: features.coming_soon_test_drive,
     titleStyle: search.card_title,
     chips: search.card_chips,
     overrideCity: config.override_city?.trim() || null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacets, displayedTotal, promoPositions, seedOf, type FacetsInput } from './facets-ui.ts';
+import { buildFacets, displayedTotal, makeGroups, promoPositions, seedOf, type FacetLink, type FacetsInput } from './facets-ui.ts';
 import { parseRefinements } from './url-state.ts';
 
 const item = (value: string, count: number, label = value) => ({ value, label, count });
@@ -31,6 +31,38 @@ describe('facets view (spec §4 Make facet, §5, §9)', () => {
     expect(f.makes.items[1]).toMatchObject({ selected: false, logo: null, href: '/search/used-cars?make=toyota&make=Mazda' });
     expect(f.makes.initial).toBe(7);
     expect(buildFacets(input('', { popularMakesCount: 12 })).makes.initial).toBe(12);
+  });
+  it('price quick picks per tenant (spec §5: $5,000-$70,000 used, $300,000-$800,000 alternate), km picks fixed', () => {
+    const picks = (kind?: 'used' | 'alternate') => buildFacets(input('', { priceQuickPicks: kind })).ranges.map((r) => r.picks);
+    const [price, km, year] = picks();
+    expect([price![0], price!.at(-1)]).toEqual([5_000, 70_000]);
+    expect(km).toContain(100_000);
+    expect(year).toEqual([]);
+    const alt = picks('alternate')[0]!;
+    expect([alt[0], alt.at(-1)]).toEqual([300_000, 800_000]);
+  });
+  it('body tiles carry their drawing from the remote asset path', () => {
+    const bodies = buildFacets(input('', { assetBase: '/_mf/mf-search/9.9.9/' })).bodies;
+    expect(bodies.map((b) => b.logo)).toEqual(['/_mf/mf-search/9.9.9/body/suv.svg', '/_mf/mf-search/9.9.9/body/ute.svg']);
+  });
+  it("make groups: 7 shown, the rest behind 'Show all makes'; popular boundary 20 with headings (spec §9)", () => {
+    const makes: FacetLink[] = Array.from({ length: 30 }, (_, i) => ({ label: `Make ${String.fromCharCode(90 - i)}${i}`, value: `m${i}`, count: 100 - i, selected: false, href: '' }));
+    const plain = makeGroups({ items: makes, initial: 7, headings: false, popular: 7 });
+    expect(plain.shown).toEqual([{ heading: null, items: makes.slice(0, 7) }]);
+    expect(plain.more).toEqual([{ heading: null, items: makes.slice(7) }]);
+    // Headings: 'Popular Makes' = the shown makes by count, 'All Makes' = the rest alphabetically.
+    const named = makeGroups({ items: makes, initial: 7, headings: true, popular: 7 });
+    expect(named.shown.map((g) => g.heading)).toEqual(['Popular Makes']);
+    expect(named.more.map((g) => g.heading)).toEqual(['All Makes']);
+    expect(named.more[0]!.items.map((m) => m.label)).toEqual(makes.slice(7).map((m) => m.label).sort((a, b) => a.localeCompare(b, 'en')));
+    // Boundary after the first 20 makes: 7 shown, popular 8-20 continue (no second heading) before 'All Makes'.
+    const boundary = makeGroups({ items: makes, initial: 7, headings: true, popular: 20 });
+    expect(boundary.shown).toEqual([{ heading: 'Popular Makes', items: makes.slice(0, 7) }]);
+    expect(boundary.more.map((g) => [g.heading, g.items.length])).toEqual([[null, 13], ['All Makes', 10]]);
+    expect(boundary.more[0]!.items).toEqual(makes.slice(7, 20));
+    expect(boundary.more[1]!.items.map((m) => m.value)).toEqual(makes.slice(20).sort((a, b) => a.label.localeCompare(b.label, 'en')).map((m) => m.value));
+    // Fewer makes than shown: one group, nothing more.
+    expect(makeGroups({ items: makes.slice(0, 3), initial: 7, headings: true, popular: 20 })).toEqual({ shown: [{ heading: 'Popular Makes', items: makes.slice(0, 3) }], more: [] });
   });
   it("'Select models' for one refined make, at most 30 models", () => {
     expect(buildFacets(input('make=Toyota')).makes.models?.items).toHaveLength(30);

@@ -6,18 +6,31 @@
 import { DISPLAYED_TOTAL_CAP, MAKE_FACET_INITIAL, MODEL_FACET_LIMIT } from '@forecourt/contracts/constants';
 import type { FacetItem, RangeFacet, SearchResponse, TermFacet } from '@forecourt/contracts/search';
 import { facetKey } from '../engine/facets.ts';
-import { sliderBounds, sliderStep, type Bounds } from './slider.ts';
+import { bodyIconUrl } from './body-icons.ts';
+import { KM_QUICK_PICKS, priceQuickPicks, sliderBounds, sliderStep, type Bounds } from './slider.ts';
 import { toggleHref, type UrlRefinements } from './url-state.ts';
 
 export type FacetLink = { label: string; value: string; count: number; selected: boolean; href: string; logo?: string | null };
+export type MakeGroup = { heading: 'Popular Makes' | 'All Makes' | null; items: FacetLink[] };
 export type FacetList = { facet: TermFacet; title: string; items: FacetLink[] };
-export type RangeControl = { facet: RangeFacet; title: string; bounds: Bounds; step: number; min?: number | undefined; max?: number | undefined };
+export type RangeControl = {
+  facet: RangeFacet;
+  title: string;
+  bounds: Bounds;
+  step: number;
+  min?: number | undefined;
+  max?: number | undefined;
+  /** Values offered by the typed input (spec §5 quick picks: per tenant for price, fixed for km). */
+  picks: number[];
+};
 export type MakeFacet = {
   items: FacetLink[];
   /** How many make cards show before 'Show all makes' (7, or the tenant's popular-make count). */
   initial: number;
   /** 'Popular Makes' / 'All Makes' headings (spec §9: one tenant). */
   headings: boolean;
+  /** How many makes (by count) form the popular group; the rest follow alphabetically (spec §9: 20 on one site). */
+  popular: number;
   /** The models of the one refined make, for its 'Select models' expander (max MODEL_FACET_LIMIT). */
   models: { make: string; items: FacetLink[] } | null;
 };
@@ -48,7 +61,13 @@ export type FacetsInput = {
   refinements: UrlRefinements;
   popularMakesCount?: number | undefined;
   popularMakesHeadings: boolean;
+  /** Spec §9: the popular group's size on one site (20); unset, the initially shown makes. */
+  popularMakesBoundary?: number | undefined;
   certifiedOnly: boolean;
+  /** Spec §5: the price input's quick picks, the used defaults or the alternate $300,000-$800,000. */
+  priceQuickPicks?: 'used' | 'alternate' | undefined;
+  /** This remote's versioned asset path (`/_mf/mf-search/<version>/`): body tiles show its drawings. */
+  assetBase?: string | undefined;
   /** Manufacturer logos by make name or slug (tenant data). */
   manufacturers: ReadonlyArray<{ name: string; slug: string; logo?: { url: string } | null | undefined }>;
 };
@@ -80,7 +99,8 @@ export function buildFacets(input: FacetsInput): FacetsView {
   }
   const ranges: RangeControl[] = RANGE_TITLES.map(([facet, title]) => {
     const bounds = sliderBounds(result.facetStats[facet]);
-    return { facet, title, bounds, step: sliderStep(bounds), min: r.ranges[facet]?.min, max: r.ranges[facet]?.max };
+    const picks = facet === 'price' ? priceQuickPicks(input.priceQuickPicks ?? 'used') : facet === 'km' ? [...KM_QUICK_PICKS] : [];
+    return { facet, title, bounds, step: sliderStep(bounds), min: r.ranges[facet]?.min, max: r.ranges[facet]?.max, picks };
   });
   const active = Object.values(r.filters).reduce((n, values) => n + (values?.length ?? 0), 0) + Object.values(r.ranges).filter((x) => x && (x.min !== undefined || x.max !== undefined)).length + (r.query ? 1 : 0);
   return {
@@ -88,13 +108,41 @@ export function buildFacets(input: FacetsInput): FacetsView {
       items: makes,
       initial: input.popularMakesCount ?? MAKE_FACET_INITIAL,
       headings: input.popularMakesHeadings,
+      popular: input.popularMakesBoundary ?? input.popularMakesCount ?? MAKE_FACET_INITIAL,
       models: modelItems && refinedMakes[0] ? { make: refinedMakes[0].label, items: modelItems } : null,
     },
-    bodies: (result.facets.simple_body ?? []).map((item) => link('simple_body', item)),
+    bodies: (result.facets.simple_body ?? []).map((item) => ({ ...link('simple_body', item), logo: input.assetBase ? bodyIconUrl(input.assetBase, item.value) : null })),
     lists,
     ranges,
     active,
   };
+}
+
+/**
+ * Make cards in display order, split into what shows at first and what 'Show all makes' reveals (spec §4 Make
+ * facet, §9): the popular group (the first `popular` makes by count) keeps its order, the other makes follow
+ * alphabetically when the tenant names the groups or sets a boundary; headings mark where each group starts.
+ */
+export function makeGroups(makes: Pick<MakeFacet, 'items' | 'initial' | 'headings' | 'popular'>): { shown: MakeGroup[]; more: MakeGroup[] } {
+  const splitGroups = makes.headings || makes.popular !== makes.initial;
+  const popular = makes.items.slice(0, makes.popular);
+  const others = makes.items.slice(makes.popular);
+  if (splitGroups) others.sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  const ordered = [...popular, ...others];
+  const groupsOf = (from: number, to: number): MakeGroup[] => {
+    const groups: MakeGroup[] = [];
+    for (let i = from; i < Math.min(to, ordered.length); i++) {
+      const isPopular = i < popular.length;
+      if (i === from || i === popular.length) {
+        // A heading only where its group begins (a group continued behind 'Show all makes' gets none).
+        const begins = isPopular ? i === 0 : i === popular.length;
+        groups.push({ heading: makes.headings && begins ? (isPopular ? 'Popular Makes' : 'All Makes') : null, items: [] });
+      }
+      groups[groups.length - 1]!.items.push(ordered[i]!);
+    }
+    return groups;
+  };
+  return { shown: groupsOf(0, makes.initial), more: groupsOf(makes.initial, ordered.length) };
 }
 
 /**

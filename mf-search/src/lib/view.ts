@@ -42,7 +42,16 @@ export type SearchView = {
 
 type Manufacturers = ReadonlyArray<{ name: string; slug: string; logo?: { url: string } | null | undefined }>;
 
-export async function buildSearchView(opts: { engine: SearchPort; config: SiteConfig; path: SearchPath; params: URLSearchParams; now: number; manufacturers?: Manufacturers }): Promise<SearchView> {
+export async function buildSearchView(opts: {
+  engine: SearchPort;
+  config: SiteConfig;
+  path: SearchPath;
+  params: URLSearchParams;
+  now: number;
+  manufacturers?: Manufacturers;
+  /** This remote's versioned asset path, for the body drawings (`/_mf/mf-search/<version>/`). */
+  assetBase?: string;
+}): Promise<SearchView> {
   const { engine, config, path } = opts;
   const refinements = parseRefinements(opts.params);
   const sortOptions = config.search.sort_options.map((value) => ({ value, label: SORT_LABELS[value] }));
@@ -65,6 +74,9 @@ export async function buildSearchView(opts: { engine: SearchPort; config: SiteCo
     refinements,
     popularMakesCount: config.search.popular_makes_count,
     popularMakesHeadings: config.search.popular_makes_headings,
+    popularMakesBoundary: config.search.popular_makes_boundary,
+    priceQuickPicks: config.search.price_quick_picks,
+    assetBase: opts.assetBase,
     certifiedOnly: config.features.certified_only,
     manufacturers: opts.manufacturers ?? [],
   });
