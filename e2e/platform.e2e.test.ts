@@ -13,12 +13,18 @@ type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
 let platform: Platform;
 let browser: Browser;
-let tenants: Array<{ slug: string; name: string; used_only: boolean; promoId?: string }>;
+let tenants: Array<{ slug: string; name: string; used_only: boolean; promoId?: string; compare: boolean }>;
 
 beforeAll(async () => {
   platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
   tenants = demoTenants()
-    .map((t: { slug: string; name: string; search: { used_only: boolean }; promo_popup?: { id: string } }) => ({ slug: t.slug, name: t.name, used_only: t.search.used_only, promoId: t.promo_popup?.id }));
+    .map((t: { slug: string; name: string; search: { used_only: boolean; card_control?: string }; promo_popup?: { id: string } }) => ({
+      slug: t.slug,
+      name: t.name,
+      used_only: t.search.used_only,
+      promoId: t.promo_popup?.id,
+      compare: t.search.card_control === 'compare',
+    }));
   browser = await launchChromium();
 });
 
@@ -123,12 +129,32 @@ describe.each(demoTenants().map((t: { slug: string }) => t.slug))('demo tenant %
     expect(amounts.length).toBeGreaterThan(1);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
-    // Cross-remote event: a search card (mf-search) favourite updates the header count (mf-account).
-    const count = page.locator('[data-favourites-count]');
-    await expect.poll(() => count.textContent()).toBe('0');
-    await page.locator('.fs-card__fave').first().click();
-    await expect.poll(() => count.textContent()).toBe('1');
-    await expect.poll(() => page.locator('.fs-card__fave[data-saved]').count()).toBe(1);
+    if (t.compare) {
+      // Compare mode: the card's control picks cars to compare (no favourite control), shown on the saved cars page.
+      expect(await page.locator('.fs-card__fave').count()).toBe(0);
+      const buttons = page.locator('.fs-card__compare:not([data-compared])');
+      await buttons.nth(0).click();
+      await buttons.nth(0).click();
+      await expect.poll(() => page.locator('.fs-card__compare[data-compared]').count()).toBe(2);
+      await expect.poll(() => page.locator('.fs-compare-bar__note').textContent()).toMatch(/added to compare \(2 of 4\)/);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Compare cars (2)' }).click();
+      await page.waitForURL(/\/watchlist#compare$/);
+      const table = page.locator('.fa-compare__table');
+      await table.waitFor();
+      expect(await table.locator('thead th[scope="col"]').count()).toBe(2);
+      expect(await table.locator('tbody th[scope="row"]').first().textContent()).toBe('Price');
+      expect(await axeViolations(page)).toEqual([]);
+      await table.getByRole('button', { name: /^Remove .* from compare$/ }).first().click();
+      await expect.poll(() => table.locator('thead th[scope="col"]').count()).toBe(1);
+    } else {
+      // Cross-remote event: a search card (mf-search) favourite updates the header count (mf-account).
+      const count = page.locator('[data-favourites-count]');
+      await expect.poll(() => count.textContent()).toBe('0');
+      await page.locator('.fs-card__fave').first().click();
+      await expect.poll(() => count.textContent()).toBe('1');
+      await expect.poll(() => page.locator('.fs-card__fave[data-saved]').count()).toBe(1);
+    }
 
     expect(await page.evaluate(() => (window as unknown as { __reactRenderers: unknown[] }).__reactRenderers.length)).toBe(1);
     expect(errors).toEqual([]);

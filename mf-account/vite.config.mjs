@@ -8,6 +8,7 @@ export default defineConfig(
     exposes: {
       './HeaderAccount': './src/islands/HeaderAccount.tsx',
       './SavedCars': './src/islands/SavedCars.tsx',
+      './CompareCars': './src/islands/CompareCars.tsx',
     },
   }),
 );

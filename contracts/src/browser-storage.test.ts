@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   FavouriteEntrySchema, STORAGE_KEYS, SearchHistoryEntrySchema, TradeInValuationSchema, ContactDetailsSchema, localStorageOrNull, parseStored, parseStoredList,
-  pushSearchHistory, readFavourites, writeFavourites, type SearchHistoryEntry,
+  pushSearchHistory, readCompare, readFavourites, writeCompare, writeFavourites, type SearchHistoryEntry,
 } from './browser-storage.ts';
 
 const fav = { id: '1', name: '2021 Toyota Corolla', slug: '2021-toyota-corolla-1', make: 'Toyota', model: 'Corolla', primary_image_url: '/a.svg' };
@@ -70,6 +70,18 @@ describe('favourites in storage (spec §3 browser-stored favourites)', () => {
     expect(readFavourites(storage)).toEqual([fav, other]);
     expect(writeFavourites(storage, [])).toBe(true);
     expect(readFavourites(storage)).toEqual([]);
+  });
+
+  it('the compare list: its own key, the same validation, at most COMPARE_MAX (4) cars', () => {
+    const storage = memoryStorage();
+    const cars = [1, 2, 3, 4, 5].map((n) => ({ ...fav, id: String(n), slug: `car-${n}` }));
+    expect(writeCompare(storage, cars)).toBe(true);
+    expect(JSON.parse(storage.data.get(STORAGE_KEYS.compare)!)).toHaveLength(4);
+    expect(readCompare(storage).map((c) => c.id)).toEqual(['1', '2', '3', '4']);
+    expect(readFavourites(storage)).toEqual([]);
+    expect(readCompare(memoryStorage({ [STORAGE_KEYS.compare]: JSON.stringify([...cars, { id: 9 }]) })).map((c) => c.id)).toEqual(['1', '2', '3', '4']);
+    expect(readCompare(memoryStorage({ [STORAGE_KEYS.compare]: 'nope' }))).toEqual([]);
+    expect(writeCompare(null, cars)).toBe(false);
   });
 
   it('reports false when storage is missing or refuses the write', () => {

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { IdSchema, SlugSchema } from './entities/common.ts';
+import { COMPARE_MAX } from './constants.ts';
 import { SearchRequestSchema } from './search.ts';
 
 export const STORAGE_KEYS = {
@@ -127,6 +128,30 @@ export function readFavourites(storage: Pick<Storage, 'getItem'> | null): Favour
     return parseStoredList(FavouriteEntrySchema, storage.getItem(STORAGE_KEYS.favourites));
   } catch {
     return [];
+  }
+}
+
+/**
+ * The shopper's compare list (spec §1 "compare"; at most COMPARE_MAX cars), same shape and rules as readFavourites.
+ * Shared by mf-search (the card's compare control) and mf-account (the comparison on the saved cars page).
+ */
+export function readCompare(storage: Pick<Storage, 'getItem'> | null): FavouriteEntry[] {
+  if (!storage) return [];
+  try {
+    return parseStoredList(FavouriteEntrySchema, storage.getItem(STORAGE_KEYS.compare)).slice(0, COMPARE_MAX);
+  } catch {
+    return [];
+  }
+}
+
+/** Stores the compare list; callers still emit `compare.changed.v1` when this fails. @returns false when refused */
+export function writeCompare(storage: Pick<Storage, 'setItem'> | null, list: readonly FavouriteEntry[]): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(STORAGE_KEYS.compare, JSON.stringify(list.slice(0, COMPARE_MAX)));
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -14,6 +14,8 @@ export const OFFERS_CACHE_SIZE = 10;
 /** Totals above this many hits are replaced by a configured stock count or summed facet counts. */
 export const DISPLAYED_TOTAL_CAP = 1999;
 export const SEARCH_HISTORY_LIMIT = 5;
+/** Cars a shopper can compare side by side (spec silent: four columns still fit a laptop screen). */
+export const COMPARE_MAX = 4;
 export const JUST_ARRIVED_DAYS = 8;
 export const TYPE_ORDER = ['new', 'demo', 'used'] as const;
 export const MAKE_FACET_INITIAL = 7;

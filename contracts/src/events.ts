@@ -71,27 +71,27 @@ export type EventPayloadInput<N extends EventName> = v.InferInput<(typeof EVENT_
  */
 export const EVENT_PRODUCERS = {
   shell: [],
-  /** Favourite toggle on cards (built); compare/save controls, refinements and Quick Enquiry (planned). */
+  /** Favourite and compare toggles on cards (built); the save control, refinements and Quick Enquiry (planned). */
   'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'search.changed.v1', 'lead.submitted.v1'],
   /** All planned with the vehicle page: Fave, Watchlist toggle, viewed cars, enquiry dialogs. */
   'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'viewed.changed.v1', 'lead.submitted.v1'],
   'mf-locations': ['lead.submitted.v1'],
   'mf-finance': ['finance.calculator.used.v1', 'lead.submitted.v1'],
-  /** Removing a car on the saved cars page. */
-  'mf-account': ['favourites.changed.v1'],
+  /** Removing a car on the saved cars page or from the comparison. */
+  'mf-account': ['favourites.changed.v1', 'compare.changed.v1'],
 } as const satisfies Record<RouteOwner, readonly EventName[]>;
 
 /** What each part listens for (same rule as EVENT_PRODUCERS). */
 export const EVENT_CONSUMERS = {
   /** Analytics (finance calculator's first use) and the /success page's car context (planned). */
   shell: ['lead.submitted.v1', 'finance.calculator.used.v1'],
-  /** Favourite state of the cards (built); compare and watchlist state (planned). */
+  /** Favourite and compare state of the cards (built); watchlist state (planned). */
   'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1'],
   'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'finance.calculator.used.v1'],
   'mf-locations': [],
   'mf-finance': [],
-  /** The header's saved-cars count and the saved cars page. */
-  'mf-account': ['favourites.changed.v1'],
+  /** The header's saved-cars count, the saved cars page and the comparison. */
+  'mf-account': ['favourites.changed.v1', 'compare.changed.v1'],
 } as const satisfies Record<RouteOwner, readonly EventName[]>;
 
 function defaultTarget(): EventTarget {

@@ -70,3 +70,23 @@ export interface SearchPort {
   /** Similar cars, spec §7/§9: same model first, de-duplicated, in stock, price window, excluding the car, max 6. */
   similar(scope: SearchScope, car: Car, limit?: number): Promise<Car[]>;
 }
+
+/**
+ * One car of the comparison (`GET /api/search/compare?slug=…`, answered by mf-search, drawn by mf-account's
+ * compare table): display texts only, in the order the table shows them.
+ */
+export const CompareCarSchema = v.object({
+  id: v.string(),
+  slug: v.string(),
+  path: v.string(),
+  title: v.string(),
+  image: v.nullable(v.string()),
+  price: v.string(),
+  priceType: v.nullable(v.string()),
+  available: v.boolean(),
+  /** [label, value] rows; a missing value is '—' so every column has every row. */
+  rows: v.array(v.tuple([v.string(), v.string()])),
+});
+export type CompareCar = v.InferOutput<typeof CompareCarSchema>;
+export const CompareResponseSchema = v.object({ cars: v.array(CompareCarSchema), missing: v.array(v.string()) });
+export type CompareResponse = v.InferOutput<typeof CompareResponseSchema>;

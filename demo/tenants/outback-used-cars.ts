@@ -148,6 +148,8 @@ export const outback: DemoTenant = {
       sold_tag: 'SOLD',
       new_arrival_label: 'Just Arrived',
       popular_makes_count: 7,
+      // The card's control picks cars to compare side by side (on the saved cars page), not favourites.
+      card_control: 'compare',
     },
     include_sold_cars_days: 5,
     vdp_config: { show_map_section: true },

@@ -151,6 +151,29 @@ describe('body type tiles (spec §2 "body type with logos")', () => {
   });
 });
 
+describe('/api/search/compare', () => {
+  it("answers the same rows for each visible car of this tenant, in the asked order; others are 'missing'", async () => {
+    const view = (JSON.parse((await hs('/api/search/view?path=/search/used-cars')).body) as View).cards;
+    const [a, b] = [view[0]!, view[1]!];
+    const other = (JSON.parse((await page('outback-used-cars', '/api/search/view?path=/search/used-cars')).body) as View).cards[0]!;
+    const res = await hs(`/api/search/compare?slug=${b.slug}&slug=${a.slug}&slug=${other.slug}&slug=no-such-car`);
+    expect(res.status).toBe(200);
+    const body = JSON.parse(res.body) as { cars: Array<{ slug: string; rows: Array<[string, string]>; price: string; path: string }>; missing: string[] };
+    expect(body.cars.map((c) => c.slug)).toEqual([b.slug, a.slug]);
+    expect(body.missing).toEqual([other.slug, 'no-such-car']);
+    expect(body.cars[0]!.rows.map(([l]) => l)).toEqual(body.cars[1]!.rows.map(([l]) => l));
+    expect(body.cars[0]!.path).toBe(b.path);
+    expect(body.cars[0]!.price).toBe(b.price.text);
+  });
+  it('refuses no slug, more than 4, or a malformed one (400 with a clear error)', async () => {
+    for (const q of ['', '?slug=a&slug=b&slug=c&slug=d&slug=e', '?slug=%3Cscript%3E']) {
+      const res = await hs(`/api/search/compare${q}`);
+      expect(res.status, q).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ error: 'Give 1 to 4 car slugs to compare.' });
+    }
+  });
+});
+
 describe('paging and sorting', () => {
   it('?page=2 shows the next cards, none of page 1', async () => {
     const [one, two] = await Promise.all([hs('/search/used-cars'), hs('/search/used-cars?page=2')]);

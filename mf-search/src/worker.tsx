@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { escapeHtml, formatNumber } from '@forecourt/contracts/display';
-import type { SearchPort, SearchRequest } from '@forecourt/contracts/search';
+import { COMPARE_MAX } from '@forecourt/contracts/constants';
+import type { CompareResponse, SearchPort, SearchRequest } from '@forecourt/contracts/search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import assetManifest from '../dist/asset-manifest.json';
@@ -21,6 +22,7 @@ import { buildCatalogue, modelsOf } from './lib/catalogue.ts';
 import { resolveSearchPath, type SearchCatalogue, type SearchPath } from './lib/search-path.ts';
 import { buildSearchView } from './lib/view.ts';
 import { toCardCars } from './lib/card.ts';
+import { compareCar, parseCompareQuery } from './lib/compare-table.ts';
 import { parseSimilarQuery, relaxableSearch, SIMILAR_CARDS, similarRelaxations } from './lib/similar.ts';
 import { parseRefinements } from './lib/url-state.ts';
 
@@ -159,6 +161,18 @@ app.get('/api/search/similar', async (c) => {
   return c.json({ cards: [] }, 200, headers);
 });
 // --- end similar cars ---
+
+// The shopper's compare list, drawn by mf-account's compare table: visible stock of this tenant only (a slug that is
+// sold past its window, hidden or another tenant's is reported as missing, never shown).
+app.get('/api/search/compare', async (c) => {
+  const slugs = parseCompareQuery(new URL(c.req.url).searchParams);
+  if (!slugs) return c.json({ error: `Give 1 to ${COMPARE_MAX} car slugs to compare.` }, 400);
+  const scope = scopeFor(c.var.config, Date.now());
+  const found = await Promise.all(slugs.map((slug) => c.var.engine.getBySlug(scope, slug)));
+  const cars = found.flatMap((car) => (car ? [compareCar(car)] : []));
+  const missing = slugs.filter((_, i) => !found[i]);
+  return c.json({ cars, missing } satisfies CompareResponse, 200, { 'cache-control': SEARCH_PAGE_CACHE });
+});
 
 const sitemaps = createTtlCache<string[]>(10 * 60_000);
 

@@ -1,5 +1,6 @@
 import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import CompareCars from '../islands/CompareCars.tsx';
 import SavedCars from '../islands/SavedCars.tsx';
 import { Island } from '../lib/island.tsx';
 import { PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
@@ -12,8 +13,10 @@ const COMING_SOON: Record<Page, string> = {
 };
 
 /** An account page (sign-in, watchlist, my-garage): honest about what is not built yet, with a way to reach the dealer. */
-export function AccountPage({ page, config }: { page: Page; config: Pick<SiteConfig, 'name' | 'contact'> }) {
+export function AccountPage({ page, config }: { page: Page; config: Pick<SiteConfig, 'name' | 'contact' | 'features' | 'search'> }) {
   const title = PAGE_TITLES[page];
+  // Compare mode: the cards' control fills the compare list, and it is compared here (tenant search.card_control).
+  const compare = config.features.compare && config.search.card_control === 'compare';
   return (
     <article className="fa-page">
       <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
@@ -29,6 +32,12 @@ export function AccountPage({ page, config }: { page: Page; config: Pick<SiteCon
         {COMING_SOON[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
       </p>
       {page === 'watchlist' ? <Island module="SavedCars" id="fa-saved-cars" component={SavedCars} props={{}} /> : null}
+      {page === 'watchlist' && compare ? (
+        <section id="compare" className="fa-compare-section" aria-labelledby="fa-compare-h" tabIndex={-1}>
+          <h2 id="fa-compare-h">Compare cars</h2>
+          <Island module="CompareCars" id="fa-compare-cars" component={CompareCars} props={{}} />
+        </section>
+      ) : null}
       <p>
         <a className="fc-btn" href="/">
           Back to home

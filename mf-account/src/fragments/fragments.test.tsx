@@ -43,5 +43,17 @@ describe('account pages', () => {
     expect(html).toContain(`${ISLAND_ATTR}="mf-account/SavedCars"`);
     expect(html).toContain('You have no saved cars yet.');
     expect(html).toContain('href="/search/new-used-and-demo-cars"');
+    expect(html).not.toContain('mf-account/CompareCars');
+  });
+  it('watchlist of a tenant in compare mode adds the comparison (#compare) with its empty state', () => {
+    const compareConfig = siteConfig('test-motors', { search: { card_control: 'compare' } });
+    const html = renderToString(<AccountPage page="watchlist" config={compareConfig} />);
+    expect(html).toContain('<section id="compare"');
+    expect(html).toContain('<h2 id="fa-compare-h">Compare cars</h2>');
+    expect(html).toContain(`${ISLAND_ATTR}="mf-account/CompareCars"`);
+    expect(html).toContain('You have not picked any cars to compare yet.');
+    // The compare feature switched off hides it even in compare mode.
+    const off = siteConfig('test-motors', { search: { card_control: 'compare' }, features: { compare: false } });
+    expect(renderToString(<AccountPage page="watchlist" config={off} />)).not.toContain('CompareCars');
   });
 });

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { localStorageOrNull, type SearchHistoryEntry } from '@forecourt/contracts/browser-storage';
-import { PAGE_SIZE, SEARCH_INPUT_DEBOUNCE_MS } from '@forecourt/contracts/constants';
+import { COMPARE_MAX, PAGE_SIZE, SEARCH_INPUT_DEBOUNCE_MS } from '@forecourt/contracts/constants';
 import { formatNumber } from '@forecourt/contracts/display';
 import { on } from '@forecourt/contracts/events';
 import type { RangeFacet, SortOption } from '@forecourt/contracts/search';
@@ -11,6 +11,7 @@ import { PromoCard } from '../components/PromoCard.tsx';
 import { RecentSearches } from '../components/RecentSearches.tsx';
 import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
+import { compareMessage, readCompare, toggleCompare } from '../lib/compare.ts';
 import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
 import { readSearchHistory, recordSearch } from '../lib/search-history.ts';
 import type { RangeValue } from '../lib/slider.ts';
@@ -49,6 +50,8 @@ export default function SearchResults(props: { view: SearchView }) {
   // The sort the shopper picked, shown at once while its results load.
   const [pendingSort, setPendingSort] = useState<SortOption | null>(null);
   const [favourites, setFavourites] = useState<Set<string>>(() => new Set());
+  const [compared, setCompared] = useState<Set<string>>(() => new Set());
+  const [compareNote, setCompareNote] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const [hydrated, setHydrated] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -107,18 +110,22 @@ export default function SearchResults(props: { view: SearchView }) {
     startTransition(() => {
       setHydrated(true);
       setFavourites(new Set(readFavourites().map((f) => f.id)));
+      if (props.view.compare) setCompared(new Set(readCompare().map((c) => c.id)));
       if (props.view.searchHistory) {
         setHistory(readSearchHistory(localStorageOrNull()));
         remember(props.view);
       }
     });
     track({ event_id: ANALYTICS_EVENTS.SEARCH_PAGE_VIEW });
-    const off = on('favourites.changed.v1', (p) => setFavourites(new Set(p.favourites.map((f) => f.id))));
+    const offFavourites = on('favourites.changed.v1', (p) => setFavourites(new Set(p.favourites.map((f) => f.id))));
+    // Another part of the page (or the saved cars page in this tab) changed the compare list.
+    const offCompare = on('compare.changed.v1', (p) => setCompared(new Set(p.cars.map((c) => c.id))));
     // Back/forward: show the results the URL now names (validated like any URL).
     const onPop = () => void load(parseRefinements(new URLSearchParams(window.location.search)), 'none');
     window.addEventListener('popstate', onPop);
     return () => {
-      off();
+      offFavourites();
+      offCompare();
       window.removeEventListener('popstate', onPop);
       abort.current?.abort();
       clearTimeout(queryTimer.current);
@@ -162,6 +169,11 @@ export default function SearchResults(props: { view: SearchView }) {
     if (added) track({ event_id: ANALYTICS_EVENTS.SAVE_FAVOURITE, car_id: car.id });
     setFavourites(new Set(next.map((f) => f.id)));
   };
+  const onCompare = (car: CardCar) => {
+    const result = toggleCompare(car);
+    if (result.action !== 'full') setCompared(new Set(result.list.map((c) => c.id)));
+    setCompareNote(compareMessage(result, car.a11yName));
+  };
   const pageHref = (page: number) => hrefFor(view.pathname, changeRefinements(view.refinements, { page }));
   const hidden = (omit: string[]) => hiddenFields(view.refinements, omit).map(([n, v], i) => <input key={`${n}-${i}`} type="hidden" name={n} value={v} />);
 
@@ -172,7 +184,15 @@ export default function SearchResults(props: { view: SearchView }) {
     while (promo.has(items.length + 1)) items.push(<li key={`promo-${items.length + 1}`}><PromoCard /></li>);
     items.push(
       <li key={car.id}>
-        <SearchCard car={car} favourite={favourites.has(car.id)} showFavourite={view.favourites} onToggleFavourite={onFavourite} priority={i < 2} />
+        <SearchCard
+          car={car}
+          favourite={favourites.has(car.id)}
+          showFavourite={view.favourites && !view.compare}
+          onToggleFavourite={onFavourite}
+          priority={i < 2}
+          compared={compared.has(car.id)}
+          onToggleCompare={view.compare ? onCompare : undefined}
+        />
       </li>,
     );
   });
@@ -242,6 +262,19 @@ export default function SearchResults(props: { view: SearchView }) {
         <p className="fc-visually-hidden" role="status" aria-live="polite">
           {state === 'loading' ? 'Loading results' : announcement}
         </p>
+        {view.compare && hydrated ? (
+          // Compare mode (spec §2 card control): how many are picked, and the way to the comparison.
+          <div className="fs-compare-bar" data-empty={compared.size ? undefined : ''}>
+            <p role="status" aria-live="polite" className="fs-compare-bar__note">
+              {compareNote || (compared.size ? `${compared.size} of ${COMPARE_MAX} cars picked to compare.` : '')}
+            </p>
+            {compared.size ? (
+              <a className="fc-btn fc-btn--primary" href="/watchlist#compare">
+                Compare cars ({compared.size})
+              </a>
+            ) : null}
+          </div>
+        ) : null}
         {state === 'hasError' ? (
           <p className="fs-results__error" role="alert">
             We couldn't update the results just now. The results below are from your previous search.

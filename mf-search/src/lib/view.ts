@@ -38,6 +38,8 @@ export type SearchView = {
   pages: number;
   gridColumns: number;
   favourites: boolean;
+  /** The card's control adds to the compare list instead of favourites (tenant `search.card_control`, feature compare). */
+  compare: boolean;
 };
 
 type Manufacturers = ReadonlyArray<{ name: string; slug: string; logo?: { url: string } | null | undefined }>;
@@ -104,5 +106,6 @@ export async function buildSearchView(opts: {
     pages: result.pages,
     gridColumns: config.search.grid_columns,
     favourites: config.features.favourites,
+    compare: config.features.compare && config.search.card_control === 'compare',
   };
 }
