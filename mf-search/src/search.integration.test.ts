@@ -243,6 +243,19 @@ describe('paging and sorting', () => {
   });
 });
 
+describe('a facet fixed by the path', () => {
+  it('/search/toyota?make=mazda: the query cannot re-refine the make (only Toyotas, Mazda not selected)', async () => {
+    const res = await page('southern-cross-motor-group', '/search/toyota?make=mazda');
+    expect(res.status).toBe(200);
+    const view = islandView(res.body);
+    expect(view.refinements.filters.make).toBeUndefined();
+    expect(view.cards.length).toBeGreaterThan(0);
+    expect(view.cards.every((c) => c.title.includes(' Toyota '))).toBe(true);
+    const selected = (view as unknown as { facets: { makes: { items: Array<{ label: string; selected: boolean }> } } }).facets.makes.items.filter((m) => m.selected).map((m) => m.label);
+    expect(selected).toEqual(['Toyota']);
+  });
+});
+
 describe('hostile query values', () => {
   const LONG = 'corolla '.repeat(2500);
   const XSS = '"><img src=x onerror=alert(1)>';

@@ -12,6 +12,8 @@ type Props = {
   refinements: UrlRefinements;
   interactive: boolean;
   onRange: (facet: RangeName, range: RangeValue) => void;
+  /** Changes when a load failed: range controls drop what was not applied. */
+  resetKey?: number;
   children?: ReactNode;
 };
 
@@ -91,7 +93,7 @@ function MakeFacet({ makes }: { makes: FacetsView['makes'] }) {
 }
 
 /** The facets panel (spec §2 Search results): search input (children), makes, bodies, lists, ranges. */
-export function Facets({ facets, pathname, refinements, interactive, onRange, children }: Props) {
+export function Facets({ facets, pathname, refinements, interactive, onRange, resetKey = 0, children }: Props) {
   return (
     <>
       {children}
@@ -112,7 +114,7 @@ export function Facets({ facets, pathname, refinements, interactive, onRange, ch
         </section>
       ) : null}
       {facets.ranges.map((control) => (
-        <RangeFacet key={control.facet} control={control} pathname={pathname} refinements={refinements} interactive={interactive} onChange={onRange} />
+        <RangeFacet key={control.facet} control={control} pathname={pathname} refinements={refinements} interactive={interactive} onChange={onRange} resetKey={resetKey} />
       ))}
       {facets.lists.map((list) => (
         <section key={list.facet} className="fs-facet" aria-labelledby={`fs-facet-${list.facet}`}>

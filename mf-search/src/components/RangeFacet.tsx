@@ -14,25 +14,27 @@ type Props = {
   /** Sliders work only with JavaScript; before hydration (or without JS) the form's inputs apply the range. */
   interactive: boolean;
   onChange: (facet: RangeName, range: RangeValue) => void;
+  /** Changes when a load failed: the thumbs and inputs return to the applied range. */
+  resetKey?: number;
 };
 
 /**
  * A range facet (spec §5, §9): two native range inputs (keyboard operable; 400 ms debounce, nearest 1000,
  * clamped, out-of-range ignored, min below max by 1) and a GET form with from/to inputs that works without JS.
  */
-export function RangeFacet({ control, pathname, refinements, interactive, onChange }: Props) {
+export function RangeFacet({ control, pathname, refinements, interactive, onChange, resetKey = 0 }: Props) {
   const { facet, bounds, step } = control;
   const applied: RangeValue = { min: control.min, max: control.max };
   const [pos, setPos] = useState(() => thumbPositions(applied, bounds));
   const [text, setText] = useState(() => ({ min: formatRangeInput(facet, control.min), max: formatRangeInput(facet, control.max) }));
   const pending = useRef<RangeValue>(applied);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // New results (or back/forward) reset the thumbs and inputs to what the URL says.
+  // New results (or back/forward, or a failed load) reset the thumbs and inputs to what the URL says.
   useEffect(() => {
     pending.current = { min: control.min, max: control.max };
     setPos(thumbPositions(pending.current, bounds));
     setText({ min: formatRangeInput(facet, control.min), max: formatRangeInput(facet, control.max) });
-  }, [control.min, control.max, bounds.min, bounds.max]);
+  }, [control.min, control.max, bounds.min, bounds.max, resetKey]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onSlide = (thumb: 'min' | 'max', raw: number) => {

@@ -58,6 +58,9 @@ export default function SearchResults(props: { view: SearchView }) {
   const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
   const [query, setQuery] = useState(view.refinements.query);
   const abort = useRef<AbortController | null>(null);
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const keepFocus = useRef(false);
+  const [failures, setFailures] = useState(0);
   const queryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const countRef = useRef<HTMLParagraphElement>(null);
   const current = useRef(view);
@@ -78,6 +81,9 @@ export default function SearchResults(props: { view: SearchView }) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
+    // Focus inside the island when the change started (a facet, Clear Filters, a recent search): if the new results
+    // remove that element, focus goes to the results count instead of dropping to <body> (WCAG 2.4.3).
+    keepFocus.current = rootRef.current?.contains(document.activeElement) ?? false;
     setState('loading');
     try {
       const next = await fetchView(pathname, refinements, controller.signal);
@@ -101,6 +107,8 @@ export default function SearchResults(props: { view: SearchView }) {
       requested.current = current.current.refinements;
       setState('hasError');
       setPendingSort(null);
+      // Sliders and inputs go back to what is on screen (the failed range never applied).
+      setFailures((n) => n + 1);
     }
   }
 
@@ -131,6 +139,13 @@ export default function SearchResults(props: { view: SearchView }) {
       clearTimeout(queryTimer.current);
     };
   }, []);
+
+  useEffect(() => {
+    if (!keepFocus.current) return;
+    keepFocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) countRef.current?.focus();
+  }, [view]);
 
   /** Facet, paging and clear links: same-page links load in place; anything else navigates as usual. */
   const onClick = (e: React.MouseEvent<HTMLDivElement>) => {
@@ -172,7 +187,10 @@ export default function SearchResults(props: { view: SearchView }) {
   const onCompare = (car: CardCar) => {
     const result = toggleCompare(car);
     if (result.action !== 'full') setCompared(new Set(result.list.map((c) => c.id)));
-    setCompareNote(compareMessage(result, car.a11yName));
+    const message = compareMessage(result, car.a11yName);
+    setCompareNote(message);
+    // Heard through the page's one status region; the bar shows the same words.
+    setAnnouncement(message);
   };
   const pageHref = (page: number) => hrefFor(view.pathname, changeRefinements(view.refinements, { page }));
   const hidden = (omit: string[]) => hiddenFields(view.refinements, omit).map(([n, v], i) => <input key={`${n}-${i}`} type="hidden" name={n} value={v} />);
@@ -200,7 +218,7 @@ export default function SearchResults(props: { view: SearchView }) {
 
   const active = view.facets.active;
   return (
-    <div className="fs-layout" data-js={hydrated ? '' : undefined} onClick={onClick}>
+    <div className="fs-layout" ref={rootRef} data-js={hydrated ? '' : undefined} onClick={onClick}>
       <button type="button" className="fc-btn fs-filters-btn" aria-expanded={filtersOpen} aria-controls="fs-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
         Filters{active ? ` (${active})` : ''}
       </button>
@@ -213,7 +231,7 @@ export default function SearchResults(props: { view: SearchView }) {
             </a>
           ) : null}
         </div>
-        <Facets facets={view.facets} pathname={view.pathname} refinements={view.refinements} interactive={hydrated} onRange={onRange}>
+        <Facets facets={view.facets} pathname={view.pathname} refinements={view.refinements} interactive={hydrated} onRange={onRange} resetKey={failures}>
           <form
             className="fs-facet fs-search"
             role="search"
@@ -237,6 +255,10 @@ export default function SearchResults(props: { view: SearchView }) {
         </Facets>
         {hydrated ? <RecentSearches history={history} current={historyPath(view)} /> : null}
       </aside>
+      {/* Outside the aria-busy section: a busy region's changes may be held back by screen readers. */}
+      <p className="fc-visually-hidden" role="status" aria-live="polite">
+        {state === 'loading' ? 'Loading results' : announcement}
+      </p>
       <section className="fs-results" aria-busy={state === 'loading'} data-state={state} aria-label="Results">
         <div className="fs-results__bar">
           <p className="fs-results__count" ref={countRef} tabIndex={-1}>
@@ -259,13 +281,10 @@ export default function SearchResults(props: { view: SearchView }) {
             </noscript>
           </form>
         </div>
-        <p className="fc-visually-hidden" role="status" aria-live="polite">
-          {state === 'loading' ? 'Loading results' : announcement}
-        </p>
         {view.compare && hydrated ? (
           // Compare mode (spec §2 card control): how many are picked, and the way to the comparison.
           <div className="fs-compare-bar" data-empty={compared.size ? undefined : ''}>
-            <p role="status" aria-live="polite" className="fs-compare-bar__note">
+            <p className="fs-compare-bar__note">
               {compareNote || (compared.size ? `${compared.size} of ${COMPARE_MAX} cars picked to compare.` : '')}
             </p>
             {compared.size ? (

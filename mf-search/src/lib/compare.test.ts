@@ -7,7 +7,7 @@ import { compareMessage, toggledCompare } from './compare.ts';
 import { compareCar, parseCompareQuery } from './compare-table.ts';
 
 const base = v.parse(CarSchema, sampleCar);
-const card = (id: number) => toCardCar({ ...base, id, slug: `car-${id}` });
+const card = (id: number) => toCardCar({ ...base, id: String(id), slug: `car-${id}` });
 const entry = (id: number) => ({ id: String(id), name: 'x', slug: `car-${id}`, make: 'Toyota', model: 'Corolla', primary_image_url: null });
 
 describe('compare list (card control in compare mode)', () => {

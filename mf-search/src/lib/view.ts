@@ -56,6 +56,9 @@ export async function buildSearchView(opts: {
 }): Promise<SearchView> {
   const { engine, config, path } = opts;
   const refinements = parseRefinements(opts.params);
+  // A facet the path fixes (make on /search/toyota) is not refined again by the query: `?make=mazda` there would
+  // show Mazda selected while only Toyotas are found. Its links lead to the all-stock page instead (facets-ui).
+  for (const facet of Object.keys(path.filters) as TermFacet[]) delete refinements.filters[facet];
   const sortOptions = config.search.sort_options.map((value) => ({ value, label: SORT_LABELS[value] }));
   // A sort this tenant does not offer falls back to its first option (normally 'relevance').
   if (!config.search.sort_options.includes(refinements.sortBy)) refinements.sortBy = config.search.sort_options[0] ?? 'relevance';
