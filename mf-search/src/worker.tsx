@@ -144,10 +144,12 @@ app.get('/api/search/similar', async (c) => {
   const scope = { ...scopeFor(config, now), in_stock_only: true };
   // Same freshness as a search page (SEARCH_PAGE_CACHE): suggestions are the same for every shopper.
   const headers = { 'cache-control': SEARCH_PAGE_CACHE };
+  // Carousel cards carry the favourite control like the grid's (not in compare mode, where the grid compares).
+  const favourites = config.features.favourites && !(config.features.compare && config.search.card_control === 'compare');
   if (source.kind === 'slug') {
     const car = await c.var.engine.getBySlug(scope, source.slug);
     const cars = car ? await c.var.engine.similar(scope, car, SIMILAR_CARDS) : [];
-    return c.json({ cards: toCardCars(cars, config, now) }, 200, headers);
+    return c.json({ cards: toCardCars(cars, config, now), favourites }, 200, headers);
   }
   const path = await searchPathFor(c, source.path.replace(/^\/search\/?/, ''));
   if (!path) return c.json({ error: 'Unknown search page.' }, 400);
@@ -156,9 +158,9 @@ app.get('/api/search/similar', async (c) => {
   for (const step of similarRelaxations(relaxable)) {
     const filters = carTypes.length ? { ...step.filters, car_type: carTypes } : step.filters;
     const result = await c.var.engine.search(scope, { query: step.query, page: 1, hitsPerPage: SIMILAR_CARDS, sortBy: 'relevance', filters, ranges: step.ranges as SearchRequest['ranges'], facets: [] });
-    if (result.hits.length) return c.json({ cards: toCardCars(result.hits.slice(0, SIMILAR_CARDS), config, now) }, 200, headers);
+    if (result.hits.length) return c.json({ cards: toCardCars(result.hits.slice(0, SIMILAR_CARDS), config, now), favourites }, 200, headers);
   }
-  return c.json({ cards: [] }, 200, headers);
+  return c.json({ cards: [], favourites }, 200, headers);
 });
 // --- end similar cars ---
 

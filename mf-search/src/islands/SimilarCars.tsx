@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
+import { on } from '@forecourt/contracts/events';
+import { track } from '@forecourt/contracts/track';
 import { Carousel } from '../components/Carousel.tsx';
 import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
+import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
 import { SIMILAR_CARDS, SIMILAR_ROOT_MARGIN, similarUrl, type SimilarSource } from '../lib/similar.ts';
 import { TYPE_PAGES } from '../lib/url-state.ts';
 import '../styles/similar.css';
@@ -33,6 +37,9 @@ function defaultLinks(source: SimilarSource): Array<{ label: string; href: strin
 export default function SimilarCars({ source, heading, fallbackLinks }: SimilarCarsProps) {
   const [state, setState] = useState<State>('waiting');
   const [cards, setCards] = useState<CardCar[]>([]);
+  // The API says whether this tenant's cards carry the favourite control (spec §4 favourite visibility).
+  const [showFavourite, setShowFavourite] = useState(false);
+  const [favourites, setFavourites] = useState<Set<string>>(() => new Set());
   const section = useRef<HTMLElement>(null);
   const id = useId();
   const url = similarUrl(source);
@@ -51,9 +58,11 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
       try {
         const res = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
         if (!res.ok) throw new Error(`similar cars answered ${res.status}`);
-        const body = (await res.json()) as { cards?: unknown };
+        const body = (await res.json()) as { cards?: unknown; favourites?: unknown };
         if (!Array.isArray(body.cards)) throw new Error('similar cars answered without cards');
         const found = (body.cards as CardCar[]).slice(0, SIMILAR_CARDS);
+        setShowFavourite(body.favourites === true);
+        setFavourites(new Set(readFavourites().map((f) => f.id)));
         setCards(found);
         setState(found.length ? 'ready' : 'empty');
       } catch (error) {
@@ -83,6 +92,14 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
     };
   }, [url]);
 
+  // Favourites changed elsewhere on the page (the results grid, the header, another tab's saved cars page).
+  useEffect(() => on('favourites.changed.v1', (p) => setFavourites(new Set(p.favourites.map((f) => f.id)))), []);
+  const onFavourite = (car: CardCar) => {
+    const next = toggleFavourite(car);
+    if (next.some((f) => f.id === car.id)) track({ event_id: ANALYTICS_EVENTS.SAVE_FAVOURITE, car_id: car.id });
+    setFavourites(new Set(next.map((f) => f.id)));
+  };
+
   if (state === 'empty') return null;
   const headingId = `${id}-h`;
   return (
@@ -94,7 +111,7 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
         <Carousel id={`${id}-list`} label={title} itemsKey={cards.map((c) => c.id).join(',')}>
           {cards.map((car) => (
             <li key={car.id} className="fsim-list__item">
-              <SearchCard car={car} favourite={false} showFavourite={false} onToggleFavourite={() => undefined} priority={false} headingLevel={3} />
+              <SearchCard car={car} favourite={favourites.has(car.id)} showFavourite={showFavourite} onToggleFavourite={onFavourite} priority={false} headingLevel={3} />
             </li>
           ))}
         </Carousel>

@@ -83,6 +83,12 @@ describe('similar cars of a car (?slug=)', () => {
   it('an unknown slug answers no cards (200)', async () => {
     expect(await cardsOf('/api/search/similar?slug=no-such-car-0000')).toEqual([]);
   });
+
+  it("says whether the tenant's cards carry the favourite control (not in compare mode)", async () => {
+    const favourites = async (slug: string) => (JSON.parse((await get('/api/search/similar?slug=no-such-car-0000', slug)).body) as { favourites: boolean }).favourites;
+    expect(await favourites('harbourside-toyota')).toBe(true);
+    expect(await favourites('outback-used-cars')).toBe(false);
+  });
 });
 
 describe('suggestions for an empty search (?path=)', () => {
