@@ -74,6 +74,11 @@ export class QueryCache<V> {
     return this.#entries.size;
   }
 
+  /** Most entries held. */
+  get cap(): number {
+    return this.#cap;
+  }
+
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;

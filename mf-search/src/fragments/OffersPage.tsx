@@ -1,5 +1,7 @@
 import type { Offer } from '@forecourt/contracts/entities/content';
 import { FINANCE_DISCLAIMER_LIMIT as DISCLAIMER_TRUNCATE_CHARS } from '@forecourt/contracts/constants';
+import { formatNumber } from '@forecourt/contracts/display';
+import { offerSearchPath } from '../lib/query-caches.ts';
 
 /** Offers still running at `now` (an offer without an expiry runs until removed). */
 export function currentOffers(offers: readonly Offer[], now: number, manufacturerSlug?: string): Offer[] {
@@ -10,7 +12,8 @@ export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
 }
 
-function OfferCard({ offer }: { offer: Offer }) {
+function OfferCard({ offer, inStock }: { offer: Offer; inStock: number | undefined }) {
+  const stockPath = offerSearchPath(offer);
   const titleId = `offer-${offer.id}-title`;
   const disclaimer = offer.disclaimer ?? '';
   return (
@@ -38,6 +41,13 @@ function OfferCard({ offer }: { offer: Offer }) {
               Explore {offer.model.name}
             </a>
           ) : null}
+          {stockPath && inStock ? (
+            // The offer's stock (spec §9 offers search): how many of its model are on sale now.
+            <a className="fc-btn" href={stockPath}>
+              {`View ${formatNumber(inStock)} in stock`}
+              <span className="fc-visually-hidden">{`: ${offer.model!.name}`}</span>
+            </a>
+          ) : null}
         </div>
       </div>
     </article>
@@ -45,7 +55,7 @@ function OfferCard({ offer }: { offer: Offer }) {
 }
 
 /** Special offers (spec §2 /special-offers, /offers/{id}, /offers/{manufacturerSlug}/{id}; §8 empty offers text). */
-export function OffersPage({ offers, heading }: { offers: Offer[]; heading: string }) {
+export function OffersPage({ offers, heading, stock = new Map() }: { offers: Offer[]; heading: string; stock?: ReadonlyMap<string, number> }) {
   return (
     <div className="fs-page">
       <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
@@ -61,7 +71,7 @@ export function OffersPage({ offers, heading }: { offers: Offer[]; heading: stri
         <ul className="fs-grid">
           {offers.map((offer) => (
             <li key={offer.id}>
-              <OfferCard offer={offer} />
+              <OfferCard offer={offer} inStock={stock.get(offer.id)} />
             </li>
           ))}
         </ul>
