@@ -243,6 +243,29 @@ describe('paging and sorting', () => {
   });
 });
 
+describe('/internal/car (the vehicle page read model, over the service binding)', () => {
+  type Mf = { getWorker(name: string): Promise<{ fetch(url: string, init?: RequestInit): Promise<Response> }> };
+  const internal = async (tenant: string, query: string) => {
+    const worker = await (platform as unknown as { mf: Mf }).mf.getWorker('forecourt-mf-search');
+    return worker.fetch(`https://mf-search.internal/internal/car${query}`, { headers: { 'x-forecourt-tenant': tenant } });
+  };
+  it("answers this tenant's visible car by slug as the Car contract; another tenant's slug or junk is not found", async () => {
+    const card = (JSON.parse((await hs('/api/search/view?path=/search/used-cars')).body) as View).cards[0]!;
+    const res = await internal('harbourside-toyota', `?slug=${card.slug}`);
+    expect(res.status).toBe(200);
+    const { car } = (await res.json()) as { car: { id: string; slug: string; make: string } };
+    expect(car).toMatchObject({ id: card.id, slug: card.slug });
+    expect((await internal('outback-used-cars', `?slug=${card.slug}`)).status).toBe(404);
+    expect((await internal('harbourside-toyota', '?slug=%3Cscript%3E')).status).toBe(400);
+    expect((await internal('harbourside-toyota', '')).status).toBe(400);
+  });
+  it('the shell never proxies /internal/* to a browser', async () => {
+    const res = await hs('/internal/car?slug=x');
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('"car"');
+  });
+});
+
 describe('special offers (spec §9 offers searches)', () => {
   it("each offer with a make and model links to its stock, with the count that search page finds", async () => {
     const res = await hs('/special-offers');

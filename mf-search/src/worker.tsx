@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { SlugSchema } from '@forecourt/contracts/entities/common';
 import { renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { escapeHtml, formatNumber } from '@forecourt/contracts/display';
@@ -186,6 +188,20 @@ app.get('/api/search/compare', async (c) => {
 const sitemaps = createTtlCache<string[]>(10 * 60_000);
 
 /** Every in-stock car page of the tenant, for the shell's sitemap.xml (internal: the shell does not proxy it). */
+/**
+ * The vehicle page's read model (ARCHITECTURE.md "Data": stock lives in the search engine): one car of this tenant
+ * by slug, as the Car contract, with the tenant's stock visibility applied (a car sold past the tenant's window, hidden
+ * from the website or excluded is a 404) and its similar cars' search kept here. Internal: mf-vehicle calls it over
+ * its service binding; the shell never proxies `/internal/*` to a browser.
+ */
+app.get('/internal/car', async (c) => {
+  const slug = v.safeParse(SlugSchema, c.req.query('slug') ?? '');
+  if (!slug.success) return c.json({ error: 'Give a car slug.' }, 400);
+  const car = await c.var.engine.getBySlug(scopeFor(c.var.config, Date.now()), slug.output);
+  if (!car) return c.json({ error: 'No such car.' }, 404);
+  return c.json({ car }, 200, { 'cache-control': SEARCH_PAGE_CACHE });
+});
+
 app.get('/internal/sitemap', async (c) => {
   const config = c.var.config;
   const paths = await sitemaps(config.slug, async () => {
