@@ -12,10 +12,12 @@ import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-ap
 
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
- *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, only?: string[] }} [options]
+ *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, only?: string[], cronSeconds?: number }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
+ *   `cronSeconds` (default 10, 0 = off) fires edge-api's scheduled handler (the lead outbox relay, a per-minute cron
+ *   trigger when deployed) every N seconds while the platform runs, so local leads reach the CRM.
  */
 export async function startPlatform(options = {}) {
   const { port = 8787, host = '127.0.0.1', persist = join(ROOT, '.wrangler/state'), seed = true, scale = 'default', logLevel = 'warn' } = options;
@@ -57,12 +59,40 @@ export async function startPlatform(options = {}) {
     await mf.dispose().catch(() => {});
     throw error;
   }
+  const stopCron = selected.some((w) => w.dir === 'edge-api') ? startCron(mf, options.cronSeconds ?? 10) : () => {};
   return {
     url,
     mf,
     /** Origin for a tenant, e.g. http://harbourside-toyota.localhost:8787 */
     tenantUrl: (slug) => `${url.protocol}//${slug}.localhost:${url.port}`,
-    dispose: () => mf.dispose(),
+    dispose: () => {
+      stopCron();
+      return mf.dispose();
+    },
+  };
+}
+
+/** Calls edge-api's `scheduled` handler every `seconds` (one at a time), as Cloudflare's cron trigger does. */
+function startCron(mf, seconds) {
+  if (!(seconds > 0)) return () => {};
+  const name = readWranglerConfig('edge-api').name;
+  let running = false;
+  let stopped = false;
+  const timer = setInterval(async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      await (await mf.getWorker(name)).scheduled({ cron: '* * * * *' });
+    } catch (error) {
+      if (!stopped) console.warn(`edge-api scheduled handler failed: ${error?.message ?? error}`);
+    } finally {
+      running = false;
+    }
+  }, seconds * 1000);
+  timer.unref?.();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
   };
 }
 

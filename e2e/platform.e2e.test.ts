@@ -93,9 +93,18 @@ describe.each(demoTenants().map((t: { slug: string }) => t.slug))('demo tenant %
     const res = await page.goto(`${platform.tenantUrl(t.slug)}/`, { waitUntil: 'load' });
     expect(res?.status()).toBe(200);
     await page.waitForSelector('html[data-islands-ready]');
-    await expect.poll(() => page.locator('[data-island][data-hydrated]').count()).toBeGreaterThan(0);
+    // Nothing saved yet: the header's saved-cars island keeps its server HTML (0) and none of mf-account's code loads.
+    const header = page.locator('#fa-header-account');
+    expect(await header.getAttribute('data-island-waiting')).toBe('');
+    expect(await page.locator('[data-favourites-count]').textContent()).toBe('0');
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('/_mf/mf-account/') && r.name.endsWith('.js')).length)).toBe(0);
     expect(await page.locator('h1').first().textContent()).toBeTruthy();
     expect(await axeViolations(page)).toEqual([]);
+    // A shopper with saved cars: the island loads at once and shows the count.
+    await page.evaluate(() => localStorage.setItem('forecourt:favourites', JSON.stringify([{ id: '1', name: 'A car', slug: 'a-car-1', make: 'Toyota', model: 'Corolla', primary_image_url: null }])));
+    await page.reload({ waitUntil: 'load' });
+    await expect.poll(() => header.getAttribute('data-hydrated')).toBe('');
+    await expect.poll(() => page.locator('[data-favourites-count]').textContent()).toBe('1');
     // A click: open the first header dropdown; the spec's 'dropdown-open' marker follows it, Escape closes it.
     const dropdown = page.locator('details.fc-dropdown').first();
     await dropdown.locator('summary').click();

@@ -5,6 +5,9 @@ export default defineConfig(
   remoteViteConfig({
     dir: import.meta.dirname,
     remote: 'mf-finance',
-    exposes: { './FinanceSteps': './src/islands/FinanceSteps.tsx' },
+    exposes: {
+      './FinanceSteps': './src/islands/FinanceSteps.tsx',
+      './FinanceCalculator': './src/islands/FinanceCalculator.tsx',
+    },
   }),
 );

@@ -112,3 +112,28 @@ describe('SearchHistoryEntrySchema path', () => {
     for (const bad of ['//evil.example/search/x', '/cars/x', 'https://evil.example/', '/search/']) expect(v.safeParse(SearchHistoryEntrySchema, entry(bad)).success).toBe(false);
   });
 });
+
+describe('visited pages (lead_attributes.visited_pages)', () => {
+  const memory = () => {
+    const data = new Map<string, string>();
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, val: string) => void data.set(k, val), data };
+  };
+  it('keeps paths of this site, the latest 20, a repeat in a row once; refuses anything else', async () => {
+    const { readVisitedPages, recordVisitedPage } = await import('./browser-storage.ts');
+    const s = memory();
+    recordVisitedPage(s, '/search/used-cars');
+    recordVisitedPage(s, '/search/used-cars');
+    recordVisitedPage(s, '/contact?utm_source=x');
+    expect(readVisitedPages(s)).toEqual(['/search/used-cars', '/contact?utm_source=x']);
+    for (const bad of ['https://evil.example/', '//evil.example/x', 'relative', `/${'a'.repeat(2048)}`]) recordVisitedPage(s, bad);
+    expect(readVisitedPages(s)).toHaveLength(2);
+    for (let i = 0; i < 30; i++) recordVisitedPage(s, `/p${i}`);
+    expect(readVisitedPages(s)).toHaveLength(20);
+    expect(readVisitedPages(s).at(-1)).toBe('/p29');
+    s.setItem('forecourt:visited-pages', JSON.stringify(['/ok', 7, '//x', null]));
+    expect(readVisitedPages(s)).toEqual(['/ok']);
+    s.setItem('forecourt:visited-pages', '{oops');
+    expect(readVisitedPages(s)).toEqual([]);
+    expect(recordVisitedPage({ getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } }, '/a')).toEqual(['/a']);
+  });
+});

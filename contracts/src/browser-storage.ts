@@ -155,6 +155,36 @@ export function writeCompare(storage: Pick<Storage, 'setItem'> | null, list: rea
   }
 }
 
+/** Pages kept for lead_attributes.visited_pages (spec §3): the latest 20, each a path of this site. */
+export const VISITED_PAGES_LIMIT = 20;
+const isPagePath = (p: unknown): p is string => typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && p.length <= 2048;
+
+/**
+ * The pages visited (path and query), oldest first. Plain code, no schema library: the shell records every page
+ * with it, and its client stays small.
+ */
+export function readVisitedPages(storage: Pick<Storage, 'getItem'> | null): string[] {
+  try {
+    const list: unknown = JSON.parse(storage?.getItem(STORAGE_KEYS.visitedPages) ?? '[]');
+    return Array.isArray(list) ? list.filter(isPagePath) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Records a page in the visited list (the same page twice in a row counts once); anything but a path is refused. */
+export function recordVisitedPage(storage: Pick<Storage, 'getItem' | 'setItem'> | null, page: string, limit = VISITED_PAGES_LIMIT): string[] {
+  const list = readVisitedPages(storage);
+  if (!isPagePath(page)) return list;
+  const next = list.at(-1) === page ? list : [...list, page].slice(-limit);
+  try {
+    storage?.setItem(STORAGE_KEYS.visitedPages, JSON.stringify(next));
+  } catch {
+    // Full or blocked storage: the list is simply not kept.
+  }
+  return next;
+}
+
 /**
  * Stores the favourites list. Callers still emit `favourites.changed.v1` when this fails: the change applies to the page.
  * @returns false when there is no storage or it refused the write (full, blocked)

@@ -63,6 +63,8 @@ export type EventName = keyof typeof EVENT_SCHEMAS;
 export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 export type EventPayload<N extends EventName> = v.InferOutput<(typeof EVENT_SCHEMAS)[N]>;
 export type EventPayloadInput<N extends EventName> = v.InferInput<(typeof EVENT_SCHEMAS)[N]>;
+/** What the lead-form kit announces after a lead went through. */
+export type LeadSubmittedInput = EventPayloadInput<'lead.submitted.v1'>;
 
 /**
  * What each part emits (ARCHITECTURE.md: each remote declares what it emits and consumes). Kept truthful to the code:
@@ -72,19 +74,22 @@ export type EventPayloadInput<N extends EventName> = v.InferInput<(typeof EVENT_
 export const EVENT_PRODUCERS = {
   shell: [],
   /** Favourite and compare toggles on cards (built); the save control, refinements and Quick Enquiry (planned). */
-  'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'search.changed.v1', 'lead.submitted.v1'],
-  /** All planned with the vehicle page: Fave, Watchlist toggle, viewed cars, enquiry dialogs. */
-  'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'viewed.changed.v1', 'lead.submitted.v1'],
-  'mf-locations': ['lead.submitted.v1'],
-  'mf-finance': ['finance.calculator.used.v1', 'lead.submitted.v1'],
-  /** Removing a car on the saved cars page or from the comparison. */
-  'mf-account': ['favourites.changed.v1', 'compare.changed.v1'],
+  'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'search.changed.v1'],
+  /** All planned with the vehicle page: Fave, Watchlist toggle, viewed cars. */
+  'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'viewed.changed.v1'],
+  'mf-locations': [],
+  'mf-finance': ['finance.calculator.used.v1'],
+  /**
+   * Removing a car on the saved cars page or from the comparison; every lead form on the platform is mf-account's
+   * kit (issue 4), so lead.submitted.v1 comes from here whichever remote hosts the form.
+   */
+  'mf-account': ['favourites.changed.v1', 'compare.changed.v1', 'lead.submitted.v1'],
 } as const satisfies Record<RouteOwner, readonly EventName[]>;
 
 /** What each part listens for (same rule as EVENT_PRODUCERS). */
 export const EVENT_CONSUMERS = {
-  /** Analytics (finance calculator's first use) and the /success page's car context (planned). */
-  shell: ['lead.submitted.v1', 'finance.calculator.used.v1'],
+  /** Analytics of the finance calculator's first use (planned). The /success page reads the kit's stored car context. */
+  shell: ['finance.calculator.used.v1'],
   /** Favourite and compare state of the cards (built); watchlist state (planned). */
   'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1'],
   'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'finance.calculator.used.v1'],

@@ -12,20 +12,23 @@ export type RepaymentInput = {
   annualRatePercent: number;
   years: number;
   periodsPerYear: number;
+  /** Residual (balloon) still owing after the last regular payment, discounted to today (spec §9); default 0. */
+  balloon?: number;
 };
 
 /**
- * Payment per period of a standard amortising loan: P·r / (1 − (1 + r)^−n) with r = rate/100/frequency and
- * n = years x frequency; a 0% loan is P / n.
+ * Payment per period of a standard amortising loan: (P − B·(1 + r)^−n)·r / (1 − (1 + r)^−n) with r = rate/100/frequency,
+ * n = years x frequency and B the balloon (0 by default, giving the textbook P·r / (1 − (1 + r)^−n)); a 0% loan is (P − B) / n.
+ * A balloon worth more than the loan gives a negative payment: callers decide what to show.
  * @example periodicPayment({ principal: 30000, annualRatePercent: 6.29, years: 5, periodsPerYear: 52 }) // 134.5475...
  */
-export function periodicPayment({ principal, annualRatePercent, years, periodsPerYear }: RepaymentInput): number {
+export function periodicPayment({ principal, annualRatePercent, years, periodsPerYear, balloon = 0 }: RepaymentInput): number {
   const n = Math.round(years * periodsPerYear);
   if (!(n > 0)) throw new RangeError('The loan needs at least one repayment.');
-  if (!(principal >= 0) || !(annualRatePercent >= 0)) throw new RangeError('Amount and rate must not be negative.');
+  if (!(principal >= 0) || !(annualRatePercent >= 0) || !(balloon >= 0)) throw new RangeError('Amount, balloon and rate must not be negative.');
   const r = annualRatePercent / 100 / periodsPerYear;
-  if (r === 0) return principal / n;
-  return (principal * r) / (1 - (1 + r) ** -n);
+  if (r === 0) return (principal - balloon) / n;
+  return ((principal - balloon * (1 + r) ** -n) * r) / (1 - (1 + r) ** -n);
 }
 
 export type WeeklyEstimateOptions = {

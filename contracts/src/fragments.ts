@@ -4,9 +4,26 @@
  * hydration props travel in JSON islands next to the server-rendered markup.
  */
 import * as v from 'valibot';
-import { VERSION_HEADER, type RemoteName } from './tenant.ts';
+import { REMOTE_NAMES, VERSION_HEADER, type RemoteName } from './tenant.ts';
 
 export const FRAGMENT_HEAD_HEADER = 'x-forecourt-head';
+
+/** At most this many slots per fragment (each is one more subrequest per page). */
+export const MAX_FRAGMENT_SLOTS = 4;
+
+/**
+ * A slot: another remote's fragment the shell puts into this one (e.g. mf-finance's calculator inside the vehicle
+ * page). The body holds the marker `slotMarker(id)` once; the shell fetches `GET /fragments/<page>?<params>` from
+ * `remote` (same tenant and version headers), replaces the marker with that fragment's body (with nothing when it
+ * fails or is not found) and links its stylesheets. The slot fragment's other head fields are ignored.
+ */
+export const FragmentSlotSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'A slot id is 1-40 lowercase letters, digits or hyphens')),
+  remote: v.picklist(REMOTE_NAMES),
+  page: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, 'A slot page is a fragment page name')),
+  params: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/)), v.pipe(v.string(), v.maxLength(500)))),
+});
+export type FragmentSlot = v.InferOutput<typeof FragmentSlotSchema>;
 
 export const FragmentHeadSchema = v.object({
   title: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
@@ -19,8 +36,13 @@ export const FragmentHeadSchema = v.object({
   jsonLd: v.optional(v.array(v.unknown())),
   /** The remote's stylesheets (same-origin, versioned paths), linked in <head> so the fragment paints styled. */
   styles: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/_mf\/[a-z-]+\/[\w.-]+\/[\w./-]+\.css$/, 'Must be a versioned /_mf/ stylesheet')))),
+  /** Other remotes' fragments this one embeds (ARCHITECTURE.md "a fragment can contain slots"); see FragmentSlotSchema. */
+  slots: v.optional(v.pipe(v.array(FragmentSlotSchema), v.maxLength(MAX_FRAGMENT_SLOTS))),
 });
 export type FragmentHead = v.InferOutput<typeof FragmentHeadSchema>;
+
+/** The marker a fragment's body carries where slot `id` goes. */
+export const slotMarker = (id: string) => `<fc-slot id="${id}"></fc-slot>`;
 
 /** Header value for a fragment's head: URI-encoded JSON (header values must stay ASCII). */
 export function encodeFragmentHead(head: FragmentHead): string {

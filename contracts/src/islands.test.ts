@@ -12,3 +12,21 @@ describe('island attribute builders', () => {
     expect(parseIslandProps(script.dangerouslySetInnerHTML.__html)).toEqual({ q: '</script>' });
   });
 });
+
+describe('island load triggers (data-island-when)', () => {
+  it('round-trips storage, event and visible triggers; drops anything else', async () => {
+    const { ISLAND_WHEN_ATTR, parseIslandWhen } = await import('./islands.ts');
+    const props = islandContainerProps('mf-account', 'HeaderAccount', 'h', {
+      when: [{ kind: 'storage', key: 'forecourt:favourites' }, { kind: 'event', name: 'favourites.changed.v1' }, { kind: 'visible' }],
+    }) as Record<string, string>;
+    expect(props[ISLAND_WHEN_ATTR]).toBe('storage:forecourt:favourites event:favourites.changed.v1 visible');
+    expect(parseIslandWhen(props[ISLAND_WHEN_ATTR])).toEqual([
+      { kind: 'storage', key: 'forecourt:favourites' },
+      { kind: 'event', name: 'favourites.changed.v1' },
+      { kind: 'visible' },
+    ]);
+    expect(parseIslandWhen('storage:other-site-key event:alert(1) event:favourites.changed storage:forecourt:x"y hover')).toEqual([]);
+    expect(parseIslandWhen(null)).toEqual([]);
+    expect(islandContainerProps('mf-search', 'SearchResults', 'fs-results')).not.toHaveProperty(ISLAND_WHEN_ATTR);
+  });
+});

@@ -6,8 +6,37 @@
 import { ISLAND_ATTR, ISLAND_PROPS_ATTR, serializeIslandProps } from './fragments.ts';
 import type { RemoteName } from './tenant.ts';
 
-export function islandContainerProps(remote: RemoteName, module: string, id: string) {
-  return { id, [ISLAND_ATTR]: `${remote}/${module}`, className: 'fc-island' } as const;
+/**
+ * When an island's code is loaded (first-visit JavaScript is a budget): without this attribute, at once. With it,
+ * only once one of its triggers holds; until then its server HTML stands as it is (so it must be right without
+ * JavaScript, e.g. a saved-cars count of 0 when nothing is saved):
+ *  - `storage:<key>`: the browser already holds something under that localStorage key (not empty, not `[]`);
+ *  - `event:<name>`: that browser event fired on this page (contracts/events, e.g. `favourites.changed.v1`);
+ *  - `visible`: the island came within 500px of the viewport.
+ */
+export const ISLAND_WHEN_ATTR = 'data-island-when';
+
+export type IslandTrigger = { kind: 'storage'; key: string } | { kind: 'event'; name: string } | { kind: 'visible' };
+
+const STORAGE_KEY = /^forecourt:[a-z0-9:-]+$/;
+const EVENT_NAME = /^[a-z]+(?:\.[a-z]+)*\.v\d+$/;
+
+/** `storage:forecourt:favourites event:favourites.changed.v1` -> triggers; unknown or malformed words are dropped. */
+export function parseIslandWhen(value: string | null | undefined): IslandTrigger[] {
+  const triggers: IslandTrigger[] = [];
+  for (const word of (value ?? '').split(/\s+/)) {
+    if (word === 'visible') triggers.push({ kind: 'visible' });
+    else if (word.startsWith('storage:') && STORAGE_KEY.test(word.slice(8))) triggers.push({ kind: 'storage', key: word.slice(8) });
+    else if (word.startsWith('event:') && EVENT_NAME.test(word.slice(6))) triggers.push({ kind: 'event', name: word.slice(6) });
+  }
+  return triggers;
+}
+
+const formatTrigger = (t: IslandTrigger) => (t.kind === 'visible' ? 'visible' : t.kind === 'storage' ? `storage:${t.key}` : `event:${t.name}`);
+
+export function islandContainerProps(remote: RemoteName, module: string, id: string, options: { when?: IslandTrigger[] } = {}) {
+  const base = { id, [ISLAND_ATTR]: `${remote}/${module}`, className: 'fc-island' } as const;
+  return options.when?.length ? { ...base, [ISLAND_WHEN_ATTR]: options.when.map(formatTrigger).join(' ') } : base;
 }
 
 export function islandPropsScriptProps(id: string, props: unknown) {

@@ -62,7 +62,7 @@ const FINANCE_QUERY = ['car_id', 'vin', 'nvic', 'year', 'preferredDealership', '
 
 const content = (slug: string): RouteDef => ({ pattern: `/${slug}`, remote: 'shell', page: 'content', params: { slug } });
 const garage = (slug: string): RouteDef => ({ pattern: `/${slug}`, remote: 'mf-account', page: 'my-garage', params: { garage: slug }, gate: 'always' });
-const tradeIn = (pattern: string): RouteDef => ({ pattern, remote: 'mf-vehicle', page: 'trade-in', query: ['car_id'] });
+const tradeIn = (pattern: string, journey?: 'sell-my-car'): RouteDef => ({ pattern, remote: 'mf-vehicle', page: 'trade-in', query: ['car_id'], ...(journey ? { params: { journey } } : {}) });
 
 /** Content pages of spec §2 "Other" and "Service and parts" that the shell renders from tenant content. */
 export const CONTENT_PAGES = [
@@ -92,8 +92,9 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: '/vehicle-parts-and-accessories', remote: 'mf-locations', page: 'parts' },
   { pattern: '/parts/search', remote: 'mf-search', page: 'parts-search' },
   tradeIn('/trade-in'),
-  tradeIn('/sell-my-car'),
-  tradeIn('/sell-your-car'),
+  // The same page as trade-in, as the Sell My Car journey (mf-vehicle reads `_journey`).
+  tradeIn('/sell-my-car', 'sell-my-car'),
+  tradeIn('/sell-your-car', 'sell-my-car'),
   { pattern: '/book-test-drive', remote: 'mf-vehicle', page: 'test-drive', query: ['car_id'] },
   { pattern: '/special-offers', remote: 'mf-search', page: 'offers' },
   { pattern: '/spin-to-win', remote: 'shell', page: 'spin-to-win', gate: 'gated_spin_to_win' },

@@ -4,6 +4,7 @@
  * A bad config fails loudly at load (parseSiteConfig throws), never inside a shopper's page.
  */
 import * as v from 'valibot';
+import { FinanceCalculatorConfigSchema } from './finance-calculator.ts';
 
 export const REMOTE_NAMES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -125,6 +126,8 @@ export const FinanceSettingsSchema = v.object({
   sample_rate: v.optional(v.number(), 6.29),
   comparison_rate: v.optional(v.number(), 8.19),
   disclaimer: v.optional(v.string()),
+  /** Per-site finance calculator switches (spec §5, §9: 1.05 x price max, term steps, $5,000-minimum brands, ...). */
+  calculator: v.optional(FinanceCalculatorConfigSchema),
 });
 
 export const AnnouncementSchema = v.object({ text: v.string(), href: v.optional(Href), link_label: v.optional(v.string()) });
@@ -196,7 +199,7 @@ export const SiteConfigSchema = v.object({
   /** Public Turnstile site key of the tenant's lead forms (the secret key is a Worker secret, never in config). */
   turnstile_site_key: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
   /** Collection notice linked from every lead form (Privacy), e.g. '/privacy'. */
-  collection_notice_href: v.optional(Href, '/privacy'),
+  collection_notice_href: v.optional(Href, '/privacy-policy'),
   /** Search service (Meilisearch) host and the *name* of the secret that holds its key: no secret in config. */
   search_service: v.optional(v.object({ host: v.pipe(v.string(), v.url()), index: v.string(), key_secret: v.string() })),
   remotes: RemoteManifestSchema,

@@ -11,6 +11,12 @@ import { MAX_BODY_BYTES, jsonError, notFound, onError } from './lib/http.ts';
 import { tenantMiddleware } from './lib/tenant.ts';
 import { healthRoutes } from './routes/health.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { leadsRoutes } from './routes/leads.ts';
+import { miscellaneousRoutes } from './routes/miscellaneous.ts';
+import { rateLimitRoutes } from './routes/rate-limit.ts';
+import { paymentsRoutes } from './routes/payments.ts';
+import { viewsRoutes } from './routes/views.ts';
+import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -25,12 +31,25 @@ app.use('/api/*', tenantMiddleware);
 
 const routes = app
   .route('/api', healthRoutes)
-  .route('/api', analyticsRoutes);
+  .route('/api', analyticsRoutes)
+  .route('/api', leadsRoutes)
+  .route('/api', miscellaneousRoutes)
+  .route('/api', rateLimitRoutes)
+  .route('/api', paymentsRoutes)
+  .route('/api', viewsRoutes)
+  // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
+  .route('/api/dev/outbox', outboxDevRoutes);
 
 app.notFound(notFound);
 app.onError(onError);
 
-// The main module exports only the handler (workerd rejects other runtime exports) and types.
+// The main module exports only the handlers (workerd rejects other runtime exports) and types.
 /** Typed client shape for `hono/client` (`hc<AppType>(...)`). */
 export type AppType = typeof routes;
-export default app;
+/** `fetch` serves the API; `scheduled` is the cron trigger of the outbox relay (the delivery guarantee). */
+export default {
+  fetch: app.fetch,
+  scheduled: handleScheduled,
+  /** The Hono app itself, for tests (`app.request(...)`). */
+  request: app.request,
+} satisfies ExportedHandler<Env> & { request: typeof app.request };

@@ -28,11 +28,13 @@ describe('mf-finance Worker', () => {
       expect(res.status, page).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get(VERSION_HEADER)).toBe(version);
-      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      // /finance depends only on its query and tenant; the placeholders keep the default.
+      expect(res.headers.get('cache-control')).toBe(page === 'finance' ? 'public, max-age=60' : 'private, no-store');
       const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
       expect(head?.styles).toEqual(styles);
       expect(head?.title).toMatch(/ \| Test Motors$/);
-      expect(head?.robots).toBe('noindex');
+      // The placeholders stay out of search results; /finance (the calculator) is a real page.
+      expect(head?.robots).toBe(page === 'finance' ? undefined : 'noindex');
       const html = await res.text();
       expect(html).not.toMatch(/<html|<head/);
       expect(html).toContain('<h1>');

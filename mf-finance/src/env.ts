@@ -1,7 +1,8 @@
 import type { Fetcher, KVNamespace } from '@cloudflare/workers-types';
+import type { QuickQuoteEnv } from './quote/select.ts';
 
-/** Bindings of the mf-finance Worker (mf-finance/wrangler.jsonc). */
-export type Env = {
+/** Bindings of the mf-finance Worker (mf-finance/wrangler.jsonc); YOUX_API_KEY is a secret, never a var. */
+export type Env = QuickQuoteEnv & {
   ASSETS: Fetcher;
   CONFIG: KVNamespace;
 };

@@ -1,50 +1,157 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, slotMarker } from '@forecourt/contracts/fragments';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { sampleLocation } from '@forecourt/contracts/fixtures/location';
 import { PAGES } from '@forecourt/contracts/routes';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
-import { siteConfigInput, testEnv } from './test/tenant.ts';
+import { siteConfigInput, testEnv, type TestEnvOptions } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-vehicle/0.1.0/assets/style-abc123.css'];
 const version = '9.8.7';
-const env = testEnv([siteConfigInput('test-motors')]);
-const get = (path: string, tenant?: string, bindings: Env = env) =>
-  createApp({ styles, version }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
+const soldCar = { ...sampleCar, id: '9001', slug: '2019-mazda-cx-5-maxx-9001', name: '2019 Mazda CX-5 Maxx', make: 'Mazda', model: 'CX-5', status: 'sold' as const, sold: true };
+const config = siteConfigInput('test-motors', { site_url: 'https://www.test-motors.com.au', locations: [sampleLocation.id], features: { delivery_calculator: true, market_price: true } });
+const market = { fill: 0.7, listing_price: sampleCar.price, market_range_min: 30000, market_range_max: 34000, confidence: 0.8, description: 'Estimated.' };
+const makeEnv = (options: TestEnvOptions = {}) =>
+  testEnv([config], {
+    cars: { 'test-motors': [sampleCar, soldCar] },
+    data: { 'test-motors': { locations: [sampleLocation] } },
+    edge: (url) => (url.pathname === '/api/autogauge' ? Response.json(market) : url.pathname === '/api/delivery' ? Response.json({ name: 'Brisbane Metro', price: 250 }) : Response.json({ error: 'x' }, { status: 404 })),
+    ...options,
+  });
+const env = makeEnv();
+const app = createApp({ styles, version, now: () => new Date('2024-06-01T00:00:00Z') });
+const get = (path: string, tenant: string | null = 'test-motors', bindings: Env = env) => app.request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
 
 describe('mf-vehicle Worker', () => {
   it('answers 404 JSON for a missing or unknown tenant', async () => {
-    for (const tenant of [undefined, 'nobody']) {
-      const res = await get('/fragments/vehicle?_slug=2021-toyota-corolla-1', tenant);
+    for (const tenant of [null, 'nobody']) {
+      const res = await get(`/fragments/vehicle?_slug=${sampleCar.slug}`, tenant);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'Unknown site.' });
     }
   });
 
-  it('answers every page the route table gives it with a fragment, its head and styles', async () => {
-    for (const page of PAGES['mf-vehicle']) {
-      const res = await get(`/fragments/${page}?car_id=148223&_slug=2021-toyota-corolla-148223`, 'test-motors');
-      expect(res.status, page).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get(VERSION_HEADER)).toBe(version);
-      expect(res.headers.get('cache-control')).toBe('private, no-store');
-      const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
-      expect(head?.styles).toEqual(styles);
-      expect(head?.title).toMatch(/ \| Test Motors$/);
-      expect(head?.robots).toBe(page === 'print' ? 'noindex, nofollow' : 'noindex');
-      const html = await res.text();
-      expect(html).not.toMatch(/<html|<head/);
-      expect(html).toContain('<h1>');
-    }
+  it('renders the vehicle page with its head: title, canonical, og:image, JSON-LD Car/Offer/AutoDealer and the finance slot', async () => {
+    const res = await get(`/fragments/vehicle?_slug=${sampleCar.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get(VERSION_HEADER)).toBe(version);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
+    expect(head.title).toBe(`${sampleCar.name} | Test Motors`);
+    expect(head.canonical).toBe(`https://www.test-motors.com.au/cars/${sampleCar.slug}`);
+    expect(head.ogImage).toBe('https://www.test-motors.com.au/demo-img/hatch/blue/1.svg');
+    expect(head.robots).toBeUndefined();
+    expect(head.styles).toEqual(styles);
+    const ld = head.jsonLd![0] as Record<string, any>;
+    expect(ld['@type']).toBe('Car');
+    expect(ld.offers).toMatchObject({ '@type': 'Offer', price: 31990, priceCurrency: 'AUD', availability: 'https://schema.org/InStock', seller: { '@type': 'AutoDealer', name: 'Springwood Toyota' } });
+    expect(ld.offers.seller.address).toMatchObject({ postalCode: '4127', addressLocality: 'Springwood' });
+    expect(head.slots).toEqual([
+      { id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator', params: { car_id: '148223', price: '31990', car_type: 'used', make: 'Toyota', dealership_slug: 'springwood-toyota', year: '2021' } },
+    ]);
+    const html = await res.text();
+    expect(html.split(slotMarker('finance-calculator')).length).toBe(2);
+    expect(html).toContain(`<h1 class="fv-side__title">${sampleCar.name}</h1>`);
+    // Market panel from edge-api's port (eligible: feature on, in stock, price above 200).
+    expect(html).toContain('Great Deal');
+    // Tenant header travels on every subrequest.
+    expect(env.calls.every((c) => c.tenant === 'test-motors')).toBe(true);
   });
 
-  it('answers an unknown page with the protocol\'s empty 404 (the shell draws the not-found block)', async () => {
+  it('hides the market panel when edge-api fails, and still renders the page', async () => {
+    const failing = makeEnv({ edge: () => new Response('boom', { status: 500 }) });
+    const res = await get(`/fragments/vehicle?_slug=${sampleCar.slug}`, 'test-motors', failing);
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain('How this price compares');
+  });
+
+  it('a sold car: SOLD block, no slot, no purchase buttons', async () => {
+    const res = await get(`/fragments/vehicle?_slug=${soldCar.slug}`);
+    expect(res.status).toBe(200);
+    const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
+    expect(head.slots).toBeUndefined();
+    expect((head.jsonLd![0] as any).offers.availability).toBe('https://schema.org/SoldOut');
+    const html = await res.text();
+    expect(html).toContain('Unfortunately this car recently sold. But don&#x27;t worry, we can help you find a similar car!');
+    expect(html).toContain('href="/search/mazda/cx-5">Find Me Something Similar</a>');
+    expect(html).not.toContain('Get Finance');
+    expect(html).not.toContain('Book a Test Drive');
+    expect(html).not.toContain('fc-slot');
+  });
+
+  it('an unknown or malformed slug is a real 404 with search suggestions (a body the shell shows)', async () => {
+    for (const slug of ['2020-honda-civic-vti-77', 'Not A Slug']) {
+      const res = await get(`/fragments/vehicle?_slug=${encodeURIComponent(slug)}`);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("<h1>Sorry, we couldn&#x27;t find that car</h1>");
+      expect(html).toContain('href="/search/used-cars"');
+      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))?.robots).toBe('noindex');
+    }
+    expect(await (await get('/fragments/vehicle?_slug=2020-honda-civic-vti-77')).text()).toContain('href="/search/honda/civic"');
+  });
+
+  it('a failing mf-search is a 500 (the shell shows its fallback), never a 404', async () => {
+    const res = await get(`/fragments/vehicle?_slug=${sampleCar.slug}`, 'test-motors', makeEnv({ searchStatus: 503 }));
+    expect(res.status).toBe(500);
+  });
+
+  it('answers the delivery calculator server-side for ?postcode= (no JavaScript) and at /api/vehicle/delivery', async () => {
+    const page = await (await get(`/fragments/vehicle?_slug=${sampleCar.slug}&postcode=4000`)).text();
+    expect(page).toContain('This delivery falls within the Brisbane Metro region and will cost $250.');
+    const api = await get(`/api/vehicle/delivery?postcode=4000&car_id=${sampleCar.slug}`);
+    expect(await api.json()).toEqual({ kind: 'estimate', name: 'Brisbane Metro', price: 250 });
+    expect(env.calls.some((c) => c.url.includes('/api/delivery?postcode=4000&origin=4127'))).toBe(true);
+    const empty = await get(`/api/vehicle/delivery?postcode=&car_id=${sampleCar.slug}`);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ kind: 'error', text: 'Please enter a postcode.' });
+    const none = await get(`/api/vehicle/delivery?postcode=0800&car_id=${sampleCar.slug}`, 'test-motors', makeEnv({ edge: () => Response.json({ error: 'x' }, { status: 404 }) }));
+    expect(await none.json()).toEqual({ kind: 'none' });
+    expect((await get('/api/vehicle/delivery?postcode=4000&car_id=nope-1')).status).toBe(404);
+  });
+
+  it('serves the car as a PDF by slug', async () => {
+    const res = await get(`/api/vehicle/pdf?car_id=${sampleCar.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = new TextDecoder('latin1').decode(await res.arrayBuffer());
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text).toContain(`(${sampleCar.name}) Tj`);
+    expect((await get('/api/vehicle/pdf?car_id=nope-1')).status).toBe(404);
+  });
+
+  it('print, test drive and trade-in pages: with the car, and 404 for an unknown car on print', async () => {
+    const print = await get(`/fragments/print?car_id=${sampleCar.slug}`);
+    expect(print.status).toBe(200);
+    expect(decodeFragmentHead(print.headers.get(FRAGMENT_HEAD_HEADER))?.robots).toBe('noindex, nofollow');
+    expect(await print.text()).toContain('data-island="mf-vehicle/PrintActions"');
+    expect((await get('/fragments/print?car_id=nope-1')).status).toBe(404);
+    const testDrive = await (await get(`/fragments/test-drive?car_id=${sampleCar.slug}`)).text();
+    expect(testDrive).toContain('data-island="mf-account/LeadForm"');
+    expect(testDrive).toContain('name="category" value="Test Drive"');
+    expect(testDrive).toContain(`name="car_id" value="${sampleCar.id}"`);
+    const tradeIn = await (await get('/fragments/trade-in')).text();
+    expect(tradeIn).toContain('name="category" value="Trade-In Valuation"');
+    const sell = await (await get('/fragments/trade-in?_journey=sell-my-car')).text();
+    expect(sell).toContain('name="category" value="Sell My Car"');
+  });
+
+  it('checkout pages come from src/checkout: not found without reserve online, the reserve page with it', async () => {
+    expect((await get(`/fragments/checkout?_slug=${sampleCar.slug}`)).status).toBe(404);
+    const reserving = siteConfigInput('reserve-motors', { features: { reserve_online: true } });
+    const res = await createApp({ styles, version }).request(`/fragments/checkout?_slug=${sampleCar.slug}`, { headers: { [TENANT_HEADER]: 'reserve-motors' } }, testEnv([reserving], { cars: { '*': [sampleCar] } }));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(sampleCar.name);
+    expect(PAGES['mf-vehicle']).toContain('checkout');
+  });
+
+  it("answers an unknown page with the protocol's empty 404 (the shell draws the not-found block)", async () => {
     for (const page of ['sign-in', 'constructor', 'nope']) {
-      const res = await get(`/fragments/${page}`, 'test-motors');
+      const res = await get(`/fragments/${page}`);
       expect(res.status, page).toBe(404);
-      expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get(VERSION_HEADER)).toBe(version);
       expect(await res.text()).toBe('');
       expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual({ title: 'Page not found | Test Motors', robots: 'noindex' });
     }
@@ -52,18 +159,19 @@ describe('mf-vehicle Worker', () => {
 
   it('the deployed Worker sends its package version', async () => {
     const { default: worker } = await import('./worker.tsx');
-    const res = await worker.request('/fragments/vehicle', { headers: { [TENANT_HEADER]: 'test-motors' } }, env);
+    const res = await worker.request('/fragments/vehicle?_slug=nope-1', { headers: { [TENANT_HEADER]: 'test-motors' } }, env);
     expect(res.headers.get(VERSION_HEADER)).toBe(pkg.version);
   });
 
   it('serves the client bundle from ASSETS without a tenant', async () => {
-    const res = await get('/_mf/mf-vehicle/0.1.0/remoteEntry.js');
+    const res = await get('/_mf/mf-vehicle/0.1.0/remoteEntry.js', null);
     expect(await res.text()).toBe('asset /_mf/mf-vehicle/0.1.0/remoteEntry.js');
   });
 
   it('hides internal errors behind a generic 500', async () => {
     const broken = { ...env, CONFIG: { get: async () => { throw new Error('KV down'); } } } as unknown as Env;
-    const res = await get('/fragments/vehicle', 'test-motors', broken);
+    // A fresh app: the tenant store is made from the first CONFIG binding it sees.
+    const res = await createApp({ styles, version }).request('/fragments/vehicle', { headers: { [TENANT_HEADER]: 'test-motors' } }, broken);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'An unknown error occurred.' });
   });

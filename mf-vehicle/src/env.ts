@@ -4,4 +4,8 @@ import type { Fetcher, KVNamespace } from '@cloudflare/workers-types';
 export type Env = {
   ASSETS: Fetcher;
   CONFIG: KVNamespace;
+  /** mf-search: the vehicle page's read model (`/internal/car?slug=`). */
+  SEARCH: Fetcher;
+  /** edge-api: delivery and market-price ports (tenant header on every call). */
+  EDGE_API: Fetcher;
 };

@@ -42,12 +42,12 @@ describe('ports on real local D1', () => {
     expect(await listCrmInbox(env.DB, uniqueTenant('crm'))).toEqual([]);
   });
 
-  it('payments: records a paid intent, idempotent per key, readable only by its tenant', async () => {
+  it('payments: records an unpaid intent (paid on its confirm step), idempotent per key, readable only by its tenant', async () => {
     const tenant = uniqueTenant('pay');
     const payments = new EmbeddedPayments(env.DB);
     const input = { tenant, idempotencyKey: crypto.randomUUID(), amountCents: 20_000, carId: 'car-9', description: 'Reserve deposit' };
     const intent = await payments.createIntent(input);
-    expect(intent).toMatchObject({ tenant, amountCents: 20_000, currency: 'aud', carId: 'car-9', status: 'paid', provider: 'embedded' });
+    expect(intent).toMatchObject({ tenant, amountCents: 20_000, currency: 'aud', carId: 'car-9', status: 'requires_payment', provider: 'embedded' });
     expect(await payments.createIntent(input)).toEqual(intent);
     await expect(payments.createIntent({ ...input, amountCents: 30_000 })).rejects.toThrow(/different amount/);
     await expect(payments.createIntent({ ...input, idempotencyKey: 'k2', amountCents: 0 })).rejects.toThrow(RangeError);

@@ -1,7 +1,23 @@
+import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import HeaderAccount from '../islands/HeaderAccount.tsx';
 import { Island } from '../lib/island.tsx';
 
-/** The header's account slot (the shell puts it in its header on every page): the saved-cars link as an island. */
+/**
+ * The header's account slot (the shell puts it in its header on every page): the saved-cars link as an island.
+ * Its server HTML (a count of 0) is right until a car is saved, so its code loads only once this browser holds saved
+ * cars or a car gets saved on the page: a first visit downloads none of mf-account's JavaScript.
+ */
 export function HeaderSlot() {
-  return <Island module="HeaderAccount" id="fa-header-account" component={HeaderAccount} props={{}} />;
+  return (
+    <Island
+      module="HeaderAccount"
+      id="fa-header-account"
+      component={HeaderAccount}
+      props={{}}
+      when={[
+        { kind: 'storage', key: STORAGE_KEYS.favourites },
+        { kind: 'event', name: 'favourites.changed.v1' },
+      ]}
+    />
+  );
 }

@@ -26,7 +26,7 @@ describe('pageView', () => {
   });
 
   it('contact lists all locations, or those a contact slug names; an unknown slug is not found', () => {
-    expect(view('contact')).toMatchObject({ kind: 'list', title: 'Contact us', searchable: false, comingSoon: 'Our online enquiry form is coming soon.' });
+    expect(view('contact')).toMatchObject({ kind: 'list', title: 'Contact us', searchable: false, comingSoon: null });
     expect(ids(view('contact'))).toEqual(['l1', 'l2', 'l4']);
     expect(ids(view('contact', '_slug=logan-skoda'))).toEqual(['l4']);
     expect(view('contact', '_slug=nowhere')).toEqual({ kind: 'not-found' });

@@ -6,6 +6,7 @@ import { PAGES, type PageOf } from '@forecourt/contracts/routes';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
 import { contactLocations, locationsForSlug, normaliseQuery, ofType, siteLocations, toLocationCard, type LocationCard } from './locations.ts';
+import { contactFormView, type ContactFormView } from './contact-form.ts';
 import { locationJsonLd } from './schema.ts';
 
 export type LocationsPage = PageOf<'mf-locations'>;
@@ -21,7 +22,6 @@ export const PAGE_TITLES: Record<LocationsPage, string> = {
 
 /** Parts of these pages that land in a later issue, said plainly. */
 const COMING_SOON: Partial<Record<LocationsPage, string>> = {
-  contact: 'Our online enquiry form is coming soon.',
   service: 'Booking a service online is coming soon.',
   parts: 'Ordering parts and accessories online is coming soon.',
 };
@@ -42,6 +42,8 @@ export type PageView =
       query: string;
       robots?: string;
       jsonLd?: unknown[];
+      /** Contact pages: the General Enquiry form (see ./contact-form.ts). */
+      contactForm?: ContactFormView;
     };
 
 /**
@@ -69,7 +71,13 @@ export function pageView(page: string, params: URLSearchParams, config: SiteConf
     case 'contact': {
       const chosen = slug ? contactLocations(locations, slug) : locations;
       if (slug && !chosen.length) return { kind: 'not-found' };
-      return { ...base, kind: 'list', description: `Contact ${config.name}: phone, email and locations.`, cards: toCards(chosen) };
+      return {
+        ...base,
+        kind: 'list',
+        description: `Contact ${config.name}: phone, email and locations.`,
+        cards: toCards(chosen),
+        contactForm: contactFormView(chosen, params, data.offers),
+      };
     }
     case 'location': {
       const chosen = slug ? locationsForSlug(locations, slug) : [];

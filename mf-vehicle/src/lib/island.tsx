@@ -1,14 +1,20 @@
 import type { ComponentType } from 'react';
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import { islandContainerProps, islandPropsScriptProps, type IslandTrigger } from '@forecourt/contracts/islands';
 
-/** Server-renders a component as an island the shell's MF host hydrates (contracts/src/islands.ts). */
-export function Island<P extends object>({ module, id, component: Component, props }: { module: string; id: string; component: ComponentType<P>; props: P }) {
+/**
+ * Server-renders a component as an island the shell's MF host hydrates (contracts/src/islands.ts). `when` delays
+ * loading its code (e.g. `visible` for below-the-fold calculators), so first-visit JavaScript stays small.
+ */
+export function Island<P extends object>({ module, id, component: Component, props, when, className, as: Tag = 'div' }: { module: string; id: string; component: ComponentType<P>; props: P; when?: IslandTrigger[]; className?: string; /** 'span' inside phrasing content (a <p>). */ as?: 'div' | 'span' }) {
+  const container = islandContainerProps('mf-vehicle', module, id, when ? { when } : {});
   return (
     <>
-      <div {...islandContainerProps('mf-vehicle', module, id)}>
+      <Tag {...container} className={className ? `${container.className} ${className}` : container.className}>
         <Component {...props} />
-      </div>
+      </Tag>
       <script {...islandPropsScriptProps(id, props)} />
     </>
   );
 }
+
+export const VISIBLE: IslandTrigger[] = [{ kind: 'visible' }];

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '@forecourt/contracts/routes';
-import { COMING_SOON, isVehiclePage, PAGE_TITLES, robotsFor } from './pages.ts';
+import { isVehiclePage, PAGE_TITLES, robotsFor } from './pages.ts';
 
 describe('vehicle pages', () => {
-  it('has a title and a coming-soon sentence for exactly the pages the route table gives mf-vehicle', () => {
+  it('has a title for exactly the pages the route table gives mf-vehicle', () => {
     expect(Object.keys(PAGE_TITLES).sort()).toEqual([...PAGES['mf-vehicle']].sort());
-    expect(Object.keys(COMING_SOON).sort()).toEqual([...PAGES['mf-vehicle']].sort());
     for (const page of PAGES['mf-vehicle']) expect(isVehiclePage(page)).toBe(true);
   });
   it('rejects pages it does not own', () => {
@@ -13,7 +12,8 @@ describe('vehicle pages', () => {
     expect(isVehiclePage('constructor')).toBe(false);
   });
   it('keeps placeholders out of search results, print pages also unfollowed', () => {
-    expect(robotsFor('vehicle')).toBe('noindex');
+    expect(robotsFor('vehicle')).toBe('index, follow');
+    expect(robotsFor('checkout')).toBe('noindex');
     expect(robotsFor('print')).toBe('noindex, nofollow');
   });
 });

@@ -14,19 +14,10 @@ export const PAGE_TITLES: Record<VehiclePage, string> = {
   'online-payment': 'Online payment',
 };
 
-/** What is coming on each page, said plainly: these pages land with the vehicle page issue. */
-export const COMING_SOON: Record<VehiclePage, string> = {
-  vehicle: 'The full details page for this car is coming soon.',
-  checkout: 'Reserving a car online is coming soon.',
-  'buy-online': 'Buying a car online is coming soon.',
-  'checkout-journey': 'Checking out online is coming soon.',
-  'trade-in': 'Online trade-in valuations are coming soon.',
-  print: 'Printable vehicle details are coming soon.',
-  'test-drive': 'Booking a test drive online is coming soon.',
-  'online-payment': 'Paying online is coming soon.',
-};
-
 export const isVehiclePage = (page: string): page is VehiclePage => (PAGES['mf-vehicle'] as readonly string[]).includes(page);
 
-/** Placeholders are thin pages: kept out of search results; print copies also keep their links unfollowed. */
-export const robotsFor = (page: VehiclePage): string => (page === 'print' ? 'noindex, nofollow' : 'noindex');
+/**
+ * Car pages and the generic lead pages are for search engines; placeholders (thin pages) are not; print copies also
+ * keep their links unfollowed.
+ */
+export const robotsFor = (page: VehiclePage): string => (page === 'print' ? 'noindex, nofollow' : page === 'vehicle' || page === 'trade-in' || page === 'test-drive' ? 'index, follow' : 'noindex');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDocumentCache, composeDocument, documentCacheStats, markCurrentNavLink, type ComposeOptions } from './compose.ts';
 import { notFoundBlock, siteHeader } from './document.ts';
+import { encodeFragmentHead } from '@forecourt/contracts/fragments';
 import { demoTenant } from './test-tenants.ts';
 
 const encoder = new TextEncoder();
@@ -227,5 +228,55 @@ describe('document cache (shareable pages)', () => {
     const reloaded = setupAt({ page: shared('<p>car</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant: demoTenant('harbourside-toyota') });
     await (await composeDocument(reloaded.options)).text();
     expect(documentCacheStats().hits).toBe(0);
+  });
+});
+
+describe('fragment slots (another remote inside the page)', () => {
+  const slotHead = (slots: unknown) => encodeFragmentHead({ title: 'A car', styles: ['/_mf/mf-vehicle/1.0.0/assets/v.css'], slots } as never);
+  function slotSetup(finance: () => Response, opts: { pageCache?: string; path?: string } = {}) {
+    const s = setup({
+      page: () =>
+        new Response('<p>car</p><fc-slot id="finance-calculator"></fc-slot><p>end</p>', {
+          headers: { 'content-type': 'text/html; charset=utf-8', 'x-forecourt-head': slotHead([{ id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator', params: { price: '30000', car_id: '7' } }]), 'cache-control': opts.pageCache ?? 'private, no-store' },
+        }),
+      path: opts.path ?? `/cars/slot-${Math.random().toString(36).slice(2)}`,
+    });
+    const calls: Request[] = [];
+    (s.options.env as Record<string, unknown>).FINANCE = { fetch: async (url: string, init: RequestInit) => (calls.push(new Request(url, init)), finance()) };
+    s.options.page = { kind: 'remote', remote: 'mf-vehicle', page: 'vehicle', params: { slug: s.options.request.url.split('/').pop()! } };
+    return { ...s, calls };
+  }
+
+  it("puts the slot fragment's body at the marker and links its stylesheets; the slot is asked with its params and the tenant", async () => {
+    const { options, calls } = slotSetup(() => new Response('<div id="calc">$136 / week</div>', { headers: { 'content-type': 'text/html', 'x-forecourt-head': encodeFragmentHead({ title: 'x', styles: ['/_mf/mf-finance/1.0.0/assets/f.css'] }) } }));
+    const res = await composeDocument(options);
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).toContain('<p>car</p><div id="calc">$136 / week</div><p>end</p>');
+    expect(text).not.toContain('<fc-slot');
+    expect(text).toContain('href="/_mf/mf-finance/1.0.0/assets/f.css"');
+    expect(text).toContain('href="/_mf/mf-vehicle/1.0.0/assets/v.css"');
+    const url = new URL(calls[0]!.url);
+    expect(url.pathname).toBe('/fragments/finance-calculator');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ price: '30000', car_id: '7' });
+    expect(calls[0]!.headers.get('x-forecourt-tenant')).toBe('harbourside-toyota');
+  });
+
+  it("a failing slot leaves nothing at the marker and the page still answers 200; '$&' in a slot is inserted literally", async () => {
+    const failed = slotSetup(() => new Response('boom', { status: 500, headers: { 'content-type': 'text/html' } }));
+    const text = await (await composeDocument(failed.options)).text();
+    expect(text).toContain('<p>car</p><p>end</p>');
+    const literal = slotSetup(() => new Response('<b>$& $1</b>', { headers: { 'content-type': 'text/html' } }));
+    expect(await (await composeDocument(literal.options)).text()).toContain('<p>car</p><b>$& $1</b><p>end</p>');
+  });
+
+  it('a shareable page with a private slot is answered private and never kept whole', async () => {
+    clearDocumentCache();
+    const { options, pending } = slotSetup(() => new Response('<div>mine</div>', { headers: { 'content-type': 'text/html' } }), { pageCache: 'public, max-age=30' });
+    const res = await composeDocument(options);
+    await res.text();
+    await Promise.all(pending);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(documentCacheStats().entries).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@forecourt/contracts/display';
-import type { FragmentHead } from '@forecourt/contracts/fragments';
+import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
 import type { RemoteName } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
 import { announcementBar, documentHead, documentTail, fallbackBlock, NAV_LINK_CLASS, NAV_SUBLINK_CLASS, siteHeader, type ShellAssets } from './document.ts';
@@ -168,6 +168,34 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   }
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...securityHeaders() };
 
+  // Slots: other remotes' fragments inside this one (contracts FragmentSlotSchema), fetched in parallel once the page's
+  // head names them; the page body is then read whole so each marker can be replaced.
+  const slotSpecs = !isHead && fragment?.kind === 'ok' && typeof body !== 'string' ? (head?.slots ?? []) : [];
+  const slots = slotSpecs.length
+    ? await Promise.all(
+        slotSpecs.map(async (slot) => {
+          const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, request });
+          const html = await slotHtml(result);
+          return { slot, html, styles: result.ok && result.status === 200 ? (result.head?.styles ?? []) : [], sharedUntil: result.ok && result.status === 200 && html ? result.sharedUntil : undefined };
+        }),
+      )
+    : [];
+  if (slots.length && typeof body !== 'string') {
+    let text: string;
+    try {
+      text = await new Response(body as never).text();
+    } catch (error) {
+      console.error('compose: fragment broke', error instanceof Error ? error.message : error);
+      text = String(await fallbackBlock());
+    }
+    // Each marker once (the contract); a missing marker leaves its slot out. A replacer function: the slot's HTML is
+    // inserted as is, never read as a replacement pattern ('$&').
+    for (const { slot, html } of slots) text = text.replace(slotMarker(slot.id), () => html);
+    body = text;
+    // A page is only as shareable as its least shareable part.
+    if (slots.some((s) => !s.sharedUntil)) headers['cache-control'] = 'private, no-store';
+  }
+
   if (isHead) {
     if (typeof body !== 'string') await body.cancel().catch(() => {});
     return new Response(null, { status, headers });
@@ -176,13 +204,13 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   const account = await accountSlot!;
   const accountHtml = await slotHtml(account);
   // The page's stylesheets plus the header slot's, each once.
-  const styles = [...new Set([...(head?.styles ?? []), ...(account.ok ? (account.head?.styles ?? []) : [])])];
+  const styles = [...new Set([...(head?.styles ?? []), ...slots.flatMap((s) => s.styles), ...(account.ok ? (account.head?.styles ?? []) : [])])];
   const chrome = await tenantChrome(tenant, accountHtml, assets);
   const top = markCurrentNavLink(chrome.top, url.pathname);
   // The document may be shared when every part of it may be (status 200 only), until the earliest part expires.
   const sharedUntil =
     documentKey && status === 200 && fragment?.kind === 'ok' && fragment.sharedUntil && account.ok && account.status === 200 && account.sharedUntil
-      ? Math.min(fragment.sharedUntil, account.sharedUntil)
+      ? Math.min(fragment.sharedUntil, account.sharedUntil, ...slots.map((s) => s.sharedUntil ?? 0))
       : 0;
   const kept: Uint8Array[] | null = sharedUntil > Date.now() ? [] : null;
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();

@@ -125,12 +125,23 @@ ${brand.description.map((p) => html`<p>${p}</p>`)}
   return { status: 200, head: { title: `${brand.title} | ${tenant.config.name}`, description: brand.description[0]?.slice(0, 160) ?? brand.title }, body: String(body) };
 }
 
-/** After a lead form (spec §2 /success): the car context is recorded in the browser by the form kit. */
+/**
+ * After a lead form (spec §2 /success). The car context is recorded in the browser by mf-account's lead-form kit, so
+ * the part naming the car is its `LeadSuccess` island in client mode (empty on the server; nothing without a car).
+ */
 export async function successPage(tenant: Tenant): Promise<ShellPage> {
+  const { name, contact } = tenant.config;
   const body = await html`<section class="fc-content" aria-labelledby="fc-success-title">
 <h1 id="fc-success-title">Thank you</h1>
-<p>We've received your enquiry. A member of the ${tenant.config.name} team will be in touch shortly.</p>
+<p>We've received your enquiry. A member of the ${name} team will be in touch shortly.</p>
+<div id="fc-success-lead" data-island="mf-account/LeadSuccess" data-island-mode="client" class="fc-island"></div>
+<h2>What happens next</h2>
+<ol>
+<li>Your enquiry goes straight to the ${name} team.</li>
+<li>They will contact you by phone or email to help with your enquiry.</li>
+<li>Need an answer sooner? Call us on <a href="${telHref(contact.phone)}">${contact.phone}</a>.</li>
+</ol>
 <p><a class="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">Keep browsing</a> <a class="fc-btn" href="/">Home</a></p>
 </section>`;
-  return { status: 200, head: { title: `Thank you | ${tenant.config.name}`, robots: 'noindex' }, body: String(body) };
+  return { status: 200, head: { title: `Thank you | ${name}`, robots: 'noindex' }, body: String(body) };
 }

@@ -1,0 +1,73 @@
+/**
+ * Vehicle-page routes of edge-api (issue 5):
+ * - `GET /api/cars/:slug/view.json` (spec §7): counts one view of the car and answers its total (`views`), kept in
+ *   D1 `car_views` per tenant. The row key is the car's slug (the only key the call carries, spec §7); `car_fields`
+ *   is `{}` because edge-api holds no stock (the page's copy comes fresh from the search read model).
+ * - `GET /api/autogauge` (spec §7 "{car path}/autogauge"): the autograb port's market valuation of the car described
+ *   by the query (mf-vehicle's server sends the car it read from mf-search); 404 when no valuation applies.
+ * - `GET /api/delivery?postcode=&origin=` (spec §7 Delivery cost by postcode): the delivery port's estimate
+ *   `{ name, price }`; 404 with the spec §8 text when it has none.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { ViewJsonQuerySchema, type ViewJsonResponse } from '@forecourt/contracts/api';
+import { SlugSchema } from '@forecourt/contracts/entities/common';
+import type { AppEnv } from '../types.ts';
+import { jsonError } from '../lib/http.ts';
+import { validate } from '../lib/validate.ts';
+import { selectAutograb } from '../ports/autograb/select.ts';
+import { selectDelivery } from '../ports/delivery/select.ts';
+
+/** Spec §8 delivery text when no estimate can be given. */
+export const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+
+const Postcode = v.pipe(v.string(), v.regex(/^\d{4}$/, 'Invalid postcode. Please enter a 4-digit number.'));
+const NumberText = (min: number, max: number) => v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(min), v.maxValue(max));
+
+export const AutogaugeQuerySchema = v.object({
+  car_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  make: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  model: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  badge: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  year: NumberText(1900, 2100),
+  km: v.optional(NumberText(0, 10_000_000)),
+  price: NumberText(0, 100_000_000),
+});
+
+export const DeliveryQuerySchema = v.object({ postcode: Postcode, origin: Postcode });
+
+export const viewsRoutes = new Hono<AppEnv>()
+  .get('/cars/:slug/view.json', validate('query', ViewJsonQuerySchema), async (c) => {
+    const slug = v.safeParse(SlugSchema, c.req.param('slug'));
+    if (!slug.success) return jsonError(c, 400, 'Invalid request: the car slug must be a lowercase slug.');
+    // One upsert counts the view and returns the new total (no read-then-write race between shoppers).
+    const row = await c.env.DB
+      .prepare(
+        'INSERT INTO car_views (tenant, car_id, views, updated_at) VALUES (?1, ?2, 1, ?3) ' +
+          'ON CONFLICT (tenant, car_id) DO UPDATE SET views = views + 1, updated_at = ?3 RETURNING views',
+      )
+      .bind(c.get('tenant'), slug.output, Date.now())
+      .first<{ views: number }>();
+    return c.json({ views: row?.views ?? 1, car_fields: {} } satisfies ViewJsonResponse, 200, { 'cache-control': 'no-store' });
+  })
+  .get('/autogauge', validate('query', AutogaugeQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    const valuation = await selectAutograb(c.env).marketValuation(c.get('tenant'), {
+      id: q.car_id,
+      make: q.make,
+      model: q.model,
+      badge: q.badge ?? null,
+      year: q.year,
+      km: q.km ?? null,
+      price: q.price,
+    });
+    if (!valuation) return jsonError(c, 404, 'No market price for this car.');
+    const { fill, listing_price, market_range_min, market_range_max, confidence, description } = valuation;
+    return c.json({ fill, listing_price, market_range_min, market_range_max, confidence, description }, 200, { 'cache-control': 'private, max-age=300' });
+  })
+  .get('/delivery', validate('query', DeliveryQuerySchema), async (c) => {
+    const { postcode, origin } = c.req.valid('query');
+    const estimate = await selectDelivery(c.env).estimate({ tenant: c.get('tenant'), postcode, originPostcode: origin });
+    if (!estimate) return jsonError(c, 404, NO_DELIVERY_ESTIMATE);
+    return c.json(estimate, 200);
+  });

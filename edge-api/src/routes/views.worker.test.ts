@@ -1,0 +1,69 @@
+import { env } from 'cloudflare:workers';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../types.ts';
+import { tenantMiddleware } from '../lib/tenant.ts';
+import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
+import { NO_DELIVERY_ESTIMATE, viewsRoutes } from './views.ts';
+
+// Mounted as edge-api/src/index.ts mounts it (`.route('/api', viewsRoutes)` behind the tenant middleware).
+const app = new Hono<AppEnv>().use('/api/*', tenantMiddleware).route('/api', viewsRoutes);
+
+async function tenant(prefix: string) {
+  const slug = uniqueTenant(prefix);
+  await putTenant(slug);
+  return slug;
+}
+const get = (path: string, slug: string) => app.request(path, { headers: tenantHeaders(slug) }, env);
+
+describe('GET /api/cars/:slug/view.json (spec §7)', () => {
+  it('counts each view per tenant and car and answers the total', async () => {
+    const a = await tenant('views-a');
+    const b = await tenant('views-b');
+    const path = '/api/cars/2021-toyota-corolla-1/view.json?photos_count=12&updated_at=2026-01-01&website_id=x';
+    expect(await (await get(path, a)).json()).toEqual({ views: 1, car_fields: {} });
+    expect(await (await get(path, a)).json()).toEqual({ views: 2, car_fields: {} });
+    // Another tenant's car with the same slug counts apart.
+    expect(await (await get(path, b)).json()).toEqual({ views: 1, car_fields: {} });
+    const row = await env.DB.prepare('SELECT views FROM car_views WHERE tenant = ? AND car_id = ?').bind(a, '2021-toyota-corolla-1').first<{ views: number }>();
+    expect(row?.views).toBe(2);
+    const res = await get(path, a);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('needs website_id, a slug and a known tenant', async () => {
+    const a = await tenant('views-bad');
+    expect((await get('/api/cars/x-1/view.json', a)).status).toBe(400);
+    expect((await get('/api/cars/Not%20A%20Slug/view.json?website_id=x', a)).status).toBe(400);
+    expect((await app.request('/api/cars/x-1/view.json?website_id=x', {}, env)).status).toBe(400);
+    expect((await get('/api/cars/x-1/view.json?website_id=x', 'no-such-tenant-here')).status).toBe(404);
+  });
+});
+
+describe('GET /api/autogauge and /api/delivery (the vehicle page ports)', () => {
+  it('values a car with the autograb port, 404 at or below the spec §9 price threshold', async () => {
+    const a = await tenant('ag');
+    const res = await get('/api/autogauge?car_id=c1&make=Toyota&model=Corolla&badge=Ascent&year=2021&km=42000&price=31990', a);
+    expect(res.status).toBe(200);
+    const body = await res.json<Record<string, number>>();
+    expect(body.listing_price).toBe(31990);
+    expect(body.market_range_min).toBeLessThan(body.market_range_max!);
+    expect(body.fill).toBeGreaterThanOrEqual(0);
+    expect(body.confidence).toBeGreaterThan(0);
+    expect((await get('/api/autogauge?car_id=c1&make=Toyota&model=Corolla&year=2021&price=200', a)).status).toBe(404);
+    expect((await get('/api/autogauge?car_id=c1&make=Toyota&year=2021&price=20000', a)).status).toBe(400);
+  });
+
+  it('prices delivery by region, and says so in the spec §8 words when it cannot', async () => {
+    const a = await tenant('dl');
+    const res = await get('/api/delivery?postcode=4000&origin=4127', a);
+    expect(res.status).toBe(200);
+    const estimate = await res.json<{ name: string; price: number }>();
+    expect(estimate.name.length).toBeGreaterThan(0);
+    expect(estimate.price).toBeGreaterThan(0);
+    const none = await get('/api/delivery?postcode=0000&origin=4127', a);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ error: NO_DELIVERY_ESTIMATE });
+    expect((await get('/api/delivery?postcode=40&origin=4127', a)).status).toBe(400);
+  });
+});

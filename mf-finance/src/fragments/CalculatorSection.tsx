@@ -1,0 +1,18 @@
+import FinanceCalculator from '../islands/FinanceCalculator.tsx';
+import type { FinanceCalculatorProps } from '../lib/calculator.ts';
+import { Island } from '../lib/island.tsx';
+
+/**
+ * The finance calculator section: heading and the `FinanceCalculator` island. `#finance-calculator` is the vehicle
+ * page's anchor (spec §2). On a car it loads its code only near the viewport (first-visit JavaScript budget): the
+ * server HTML is a working GET form until then.
+ */
+export function CalculatorSection({ props, headingLevel = 2 }: { props: FinanceCalculatorProps; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section id="finance-calculator" className="ffc-section" aria-labelledby="ffc-title">
+      <Heading id="ffc-title">Finance calculator</Heading>
+      <Island module="FinanceCalculator" id="ffc" component={FinanceCalculator} props={props} {...(props.standalone ? {} : { when: [{ kind: 'visible' as const }] })} />
+    </section>
+  );
+}

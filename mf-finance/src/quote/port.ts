@@ -1,0 +1,20 @@
+import type { FinanceQuickQuoteRequest, FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
+
+/** Spec §8: the one message a failed quick quote gives (the calculator clears the quote silently on it). */
+export const QUICK_QUOTE_FAILED = 'Failed to get YouX quick quote';
+
+/** An adapter could not give a usable quote (network, timeout, non-2xx, bad body, out-of-range request). */
+export class QuickQuoteError extends Error {
+  override name = 'QuickQuoteError';
+  constructor(readonly reason: string) {
+    super(QUICK_QUOTE_FAILED);
+  }
+}
+
+/**
+ * The external finance quick quote (spec §7 quick quote; YouX in production): a weekly repayment with the advertised and
+ * comparison rates for a purchase price, term and self-assessed credit history. Throws QuickQuoteError on any failure.
+ */
+export interface QuickQuotePort {
+  quickQuote(tenant: string, request: FinanceQuickQuoteRequest): Promise<FinanceQuickQuoteResponse>;
+}

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { FinanceQuickQuoteRequestSchema } from '@forecourt/contracts/api';
+import type { TenantVariables } from '@forecourt/contracts/tenant-store';
+import type { Env } from '../env.ts';
+import { QUICK_QUOTE_FAILED, QuickQuoteError, type QuickQuotePort } from '../quote/port.ts';
+
+type QuoteEnv = { Bindings: Env; Variables: TenantVariables };
+
+/**
+ * `POST /api/finance/quote` (spec §7 quick quote): body FinanceQuickQuoteRequest -> 200 `{ weeklyRepaymentAmount,
+ * advertisedRate, comparisonRate }` | 400 bad body | 404 the site has no external quote | 502 `{ error: 'Failed to get
+ * YouX quick quote' }`. Never cached: a quote is per request.
+ */
+export function quoteRoutes(port: (env: Env) => QuickQuotePort) {
+  const app = new Hono<QuoteEnv>();
+  app.post('/', async (c) => {
+    c.header('cache-control', 'no-store');
+    // spec §5 External quote: only when the site turns the feature on.
+    if (!c.var.config.features.youx_quote) return c.json({ error: 'Not found.' }, 404);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: 'The request body must be JSON.' }, 400);
+    }
+    const parsed = v.safeParse(FinanceQuickQuoteRequestSchema, body);
+    if (!parsed.success) return c.json({ error: 'Invalid quote request.', fields: Object.keys(v.flatten(parsed.issues).nested ?? {}) }, 400);
+    try {
+      return c.json(await port(c.env).quickQuote(c.var.config.slug, parsed.output));
+    } catch (error) {
+      // spec §8: the calculator ignores a failed quote; the reason stays in the logs.
+      console.warn('quick quote failed', error instanceof QuickQuoteError ? error.reason : error instanceof Error ? error.message : error);
+      return c.json({ error: QUICK_QUOTE_FAILED }, 502);
+    }
+  });
+  return app;
+}

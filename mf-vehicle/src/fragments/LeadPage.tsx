@@ -1,0 +1,47 @@
+import { priceDisplay } from '@forecourt/contracts/display';
+import type { Car } from '@forecourt/contracts/entities/car';
+import { LeadFormIsland, type LeadFormConfig } from '@forecourt/mf-account/src/lead-form/index.ts';
+
+export type LeadPageProps = {
+  title: string;
+  intro: string;
+  form: LeadFormConfig;
+  car: Car | null;
+};
+
+/** A page around one lead form (Book a test drive, Trade-in valuation, Sell my car), with the car when known. */
+export function LeadPage({ title, intro, form, car }: LeadPageProps) {
+  const image = car?.images[0]?.image.url ?? car?.primary_image_url ?? null;
+  return (
+    <article className="fv-page fv-lead-page">
+      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
+        <ol>
+          <li>
+            <a href="/">Home</a>
+          </li>
+          {car ? (
+            <li>
+              <a href={`/cars/${car.slug}`}>{car.name}</a>
+            </li>
+          ) : null}
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <h1>{title}</h1>
+      <p>{intro}</p>
+      {car ? (
+        <aside className="fv-lead-page__car" aria-label="The car">
+          {image ? <img src={image} alt="" width={240} height={160} /> : null}
+          <p>
+            <a href={`/cars/${car.slug}`}>
+              <strong>{car.name}</strong>
+            </a>
+            <br />
+            {priceDisplay(car).text}
+          </p>
+        </aside>
+      ) : null}
+      <LeadFormIsland config={form} />
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { sampleLocation } from '@forecourt/contracts/fixtures/location';
+import { CarSchema } from '@forecourt/contracts/entities/car';
+import { LocationSchema } from '@forecourt/contracts/entities/location';
+import * as v from 'valibot';
+import { siteConfig } from '../test/tenant.ts';
+import { VehiclePage, type VehiclePageProps } from './VehiclePage.tsx';
+
+const car = v.parse(CarSchema, sampleCar);
+const location = v.parse(LocationSchema, sampleLocation);
+const other = v.parse(LocationSchema, { ...sampleLocation, id: 'loc-other', slug: 'other-yard', primary: false, name: 'Other Yard', address: { ...sampleLocation.address, city: 'Beenleigh', postcode: '4207' } });
+const ids = { enquire: '00000000-0000-4000-8000-000000000001', 'test-drive': '00000000-0000-4000-8000-000000000002', 'request-photos': '00000000-0000-4000-8000-000000000003', contact: '00000000-0000-4000-8000-000000000004' };
+const render = (props: Partial<VehiclePageProps> = {}, features: Record<string, boolean> = {}, extra: Record<string, unknown> = {}) =>
+  renderToString(
+    <VehiclePage
+      car={car}
+      config={siteConfig('test-motors', { site_url: 'https://www.test-motors.com.au', locations: [location.id, other.id], features, ...extra })}
+      locations={[location, other]}
+      market={null}
+      now={new Date('2024-06-01T00:00:00Z')}
+      leadIds={ids}
+      {...props}
+    />,
+  );
+
+describe('VehiclePage', () => {
+  it('breadcrumbs go Home > Used Cars > make > model > car', () => {
+    const html = render();
+    expect(html).toContain('<li><a href="/search/used-cars">Used Cars</a></li><li><a href="/search/toyota">Toyota</a></li><li><a href="/search/toyota/corolla">Corolla</a></li><li aria-current="page">2021 Toyota Corolla Ascent Sport Hybrid</li>');
+  });
+  it('price: Was price, reduced amount, below-market badge and the weekly estimate at the sample rate', () => {
+    const html = render();
+    expect(html).toContain('Was <s>$33,490</s>');
+    expect(html).toContain('<strong>$31,990</strong> <span class="fv-price__type">Drive Away</span>');
+    expect(html).toContain('Reduced by $1,500');
+    expect(html).toContain('$910 below market average'); // 32,900 state average - 31,990
+    expect(html).toMatch(/Est\. <strong>\$\d+\/week<\/strong>/);
+  });
+  it('key info shows 4 then Show More / Show Less; features 8 then Show All / Hide', () => {
+    const many = { ...car, features: Array.from({ length: 10 }, (_, i) => `Feature ${i + 1}`) };
+    const html = render({ car: many });
+    const keyInfo = html.slice(html.indexOf('id="fv-key-info"'), html.indexOf('id="fv-details"'));
+    expect(keyInfo.match(/<ul class="fv-keyinfo">(.*?)<\/ul>/)![1]!.match(/<li>/g)).toHaveLength(4);
+    expect(keyInfo).toContain('<span class="fv-more__closed">Show More</span><span class="fv-more__open">Show Less</span>');
+    const features = html.slice(html.indexOf('id="fv-features"'), html.indexOf('id="fv-specs"'));
+    expect(features.match(/<ul class="fv-features">(.*?)<\/ul>/)![1]!.match(/<li>/g)).toHaveLength(8);
+    expect(features).toContain('<span class="fv-more__closed">Show All</span><span class="fv-more__open">Hide</span>');
+  });
+  it('dealer comments: pending text, sanitised HTML, 400-character cut with show more', () => {
+    expect(render({ car: { ...car, dealercomments: ' - ' } })).toContain('Dealer comments are pending. Please check back here later.');
+    const evil = render({ car: { ...car, dealercomments: '<p onclick="x()">Nice <script>alert(1)</script><b>car</b></p>' } });
+    expect(evil).toContain('<div class="fv-comments"><p>Nice <b>car</b></p></div>');
+    expect(evil).not.toContain('alert(1)');
+    const long = render({ car: { ...car, dealercomments: 'word '.repeat(120) } });
+    expect(long).toContain('class="fv-comments__short"');
+    expect(long).toContain('Show more');
+  });
+  it('the car at a non-primary location gets the Located at bar with directions', () => {
+    expect(render({ car: { ...car, location_id: other.id, location: { ...car.location!, id: other.id } } })).toContain('Located at <strong>Beenleigh</strong>');
+    expect(render()).not.toContain('Located at');
+  });
+  it('dialogs: native <dialog> with the kit form in a client-mode island loaded when visible, car context hidden', () => {
+    const html = render();
+    for (const id of ['fv-enquire', 'fv-test-drive', 'fv-request-photos', 'fv-contact']) expect(html).toContain(`<dialog id="${id}" class="fv-dialog" aria-labelledby="${id}-title">`);
+    expect(html).toContain('<div id="fv-test-drive-form" data-island="mf-account/LeadForm" class="fc-island" data-island-when="visible" data-island-mode="client">');
+    const contact = html.slice(html.indexOf('<dialog id="fv-contact"'));
+    expect(contact).toContain(`name="location" value="${location.id}"`);
+    expect(contact).toContain(`name="car_id" value="${car.id}"`);
+    expect(html).toContain('name="category" value="Request Photos"');
+  });
+  it('call-the-dealer: masked phone, and the number in the JSON props for the reveal', () => {
+    const html = render();
+    expect(html).toContain('07 380* **** <span class="fv-phone__hint">Show number</span>');
+    expect(render({}, { phone_reveal_open: true })).toContain('href="tel:0738080000"');
+  });
+  it('calculators: delivery only where enabled, fuel hidden for electric cars', () => {
+    expect(render()).not.toContain('Delivery Calculator');
+    expect(render({}, { delivery_calculator: true })).toContain('Delivery Calculator');
+    expect(render()).toContain('Estimated fuel cost: <strong>$');
+    expect(render({ car: { ...car, fuel: 'Electric', simple_fuel: 'electric' } })).not.toContain('Fuel Calculator');
+  });
+  it('share icons only with a site URL; Twitter hidden by the tenant flag', () => {
+    expect(render()).toContain('aria-label="Share on Twitter"');
+    expect(render({}, { twitter_share: false })).not.toContain('Share on Twitter');
+    expect(render({}, {}, { site_url: undefined })).not.toContain('Share this car');
+  });
+  it('similar cars: mf-search island in client mode, loaded when near, with 6 placeholders', () => {
+    const html = render();
+    expect(html).toContain('<div id="fv-similar-cars" data-island="mf-search/SimilarCars" class="fc-island" data-island-when="visible" data-island-mode="client">');
+    expect(html.match(/fv-similar__placeholder"/g)).toHaveLength(6);
+    expect(html).toContain(`{"source":{"slug":"${car.slug}"}}`);
+  });
+  it('market panel when given, with its label', () => {
+    expect(render({ market: { fill: 0.7, listingPrice: 31990, min: 30000, max: 34000, confidence: 0.8, description: null, label: 'Great Deal', band: 'high' } })).toContain('<strong>Great Deal</strong>');
+  });
+});

@@ -1,0 +1,477 @@
+import { CALL_THE_DEALER_TEXT, DEALER_COMMENTS_LIMIT, DEALER_COMMENTS_PENDING, FEATURES_LIMIT, FINANCE_DISCLAIMER_LIMIT, FIND_SIMILAR_TEXT, KEY_INFO_LIMIT, SIMILAR_CARS_PLACEHOLDERS, SOLD_MESSAGE, SOLD_TITLE } from '@forecourt/contracts/constants';
+import { formatAud, priceDisplay, telHref } from '@forecourt/contracts/display';
+import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
+import type { Location } from '@forecourt/contracts/entities/location';
+import { defaultFinanceDisclaimer, weeklyFinanceEstimate } from '@forecourt/contracts/finance-estimate';
+import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import { slotMarker } from '@forecourt/contracts/fragments';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { ISLAND_MODE_ATTR, NoScriptLeadForm, type LeadFormConfig } from '@forecourt/mf-account/src/lead-form/index.ts';
+import { Dialog, Disclosure, LimitedList } from '../components/Disclosure.tsx';
+import { Gallery } from '../gallery/index.ts';
+import DeliveryCalculator from '../islands/DeliveryCalculator.tsx';
+import DialogButton from '../islands/DialogButton.tsx';
+import FaveButton from '../islands/FaveButton.tsx';
+import FuelCalculator from '../islands/FuelCalculator.tsx';
+import LocatedAt from '../islands/LocatedAt.tsx';
+import MarketPrice from '../islands/MarketPrice.tsx';
+import PhoneReveal from '../islands/PhoneReveal.tsx';
+import ShareBar from '../islands/ShareBar.tsx';
+import StickyBar from '../islands/StickyBar.tsx';
+import TrackedLink from '../islands/TrackedLink.tsx';
+import ViewCount from '../islands/ViewCount.tsx';
+import { breadcrumbs, carDetails, keyInformation, similarSearchHref, siteHref, specifications, summary } from '../lib/car-view.ts';
+import type { DeliveryView } from '../lib/delivery.ts';
+import { Island, VISIBLE } from '../lib/island.tsx';
+import { DIALOG_IDS, vehicleFormConfig } from '../lib/lead-forms.ts';
+import { belowMarketBy, commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
+import { dealerText, sanitizeDealerHtml } from '../lib/sanitize.ts';
+
+export const FINANCE_SLOT_ID = 'finance-calculator';
+
+export type VehiclePageProps = {
+  car: Car;
+  config: SiteConfig;
+  /** The tenant's locations (primary location, directions, pickup options). */
+  locations: Location[];
+  market: MarketPanel | null;
+  now: Date;
+  /** Lead ids of the no-JavaScript forms (fresh per render; the page is `private, no-store`). */
+  leadIds: { enquire: string; 'test-drive': string; 'request-photos': string; contact: string };
+  delivery?: { postcode: string; view: DeliveryView } | null;
+};
+
+/** The finance disclaimer the page shows (tenant text, else the default with the tenant's sample rates). */
+export function financeDisclaimer(config: Pick<SiteConfig, 'finance'>): string {
+  const f = config.finance;
+  return f.disclaimer ?? defaultFinanceDisclaimer({ ratePercent: f.sample_rate, comparisonRatePercent: f.comparison_rate, termYears: f.default_term_years });
+}
+
+/** Weekly estimate at the tenant's sample rate, for the sidebar and the sticky header (null when not shown). */
+export function weeklyText(car: Car, config: Pick<SiteConfig, 'finance'>): string | null {
+  const price = priceDisplay(car);
+  if (price.kind !== 'price' && price.kind !== 'offer') return null;
+  const weekly = weeklyFinanceEstimate(price.amount, { ratePercent: config.finance.sample_rate, termYears: config.finance.default_term_years, establishmentFee: config.finance.establishment_fee });
+  return weekly ? `${formatAud(weekly)}/week` : null;
+}
+
+/** Lead form of a dialog: the kit's no-JavaScript form in a client-mode mf-account island loaded once visible (open). */
+function DialogLeadForm({ config }: { config: LeadFormConfig }) {
+  return (
+    <>
+      <div {...islandContainerProps('mf-account', 'LeadForm', config.id, { when: VISIBLE })} {...{ [ISLAND_MODE_ATTR]: 'client' }}>
+        <NoScriptLeadForm config={config} />
+      </div>
+      <script {...islandPropsScriptProps(config.id, config)} />
+    </>
+  );
+}
+
+function primaryLocation(config: SiteConfig, locations: Location[]): Location | null {
+  const own = locations.filter((l) => config.locations.includes(l.id));
+  return own.find((l) => l.primary) ?? own[0] ?? null;
+}
+
+const directionsHref = (location: Location | null, car: Car) =>
+  location?.address.place_url ?? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(location ? `${location.address.street}, ${location.address.city} ${location.address.state} ${location.address.postcode}` : (car.location?.address ?? `${car.city ?? ''} ${car.state ?? ''}`))}`;
+
+/**
+ * The vehicle detail page (spec §2 Vehicle detail page, §4, §5, §9), server-rendered with its data. Interactive bits
+ * are small islands; below-the-fold ones load when near the viewport.
+ */
+export function VehiclePage({ car, config, locations, market, now, leadIds, delivery }: VehiclePageProps) {
+  const f = config.features;
+  const price = priceDisplay(car);
+  const purchasable = isPurchasable(car) && !car.sold;
+  const sold = showsSoldBlock(car);
+  const carLocation = locations.find((l) => l.id === (car.location_id ?? car.location?.id)) ?? null;
+  const primary = primaryLocation(config, locations);
+  const phone = car.location?.phone || carLocation?.contact_detail.phone || config.contact.phone;
+  const buttons = vehicleButtons(car, f, Boolean(phone));
+  const below = belowMarketBy(car);
+  const weekly = purchasable ? weeklyText(car, config) : null;
+  const disclaimer = financeDisclaimer(config);
+  const disclaimerCut = truncate(disclaimer, FINANCE_DISCLAIMER_LIMIT);
+  const pending = commentsPending(car.dealercomments);
+  const commentsText = pending ? '' : dealerText(car.dealercomments ?? '');
+  const commentsCut = truncate(commentsText, DEALER_COMMENTS_LIMIT);
+  const share = shareLinks(config.site_url, `/cars/${car.slug}`, car.name, f.twitter_share);
+  const pageUrl = siteHref(config, `/cars/${car.slug}`) ?? `/cars/${car.slug}`;
+  const notAtPrimary = Boolean(primary && (car.location_id ?? car.location?.id) && (car.location_id ?? car.location?.id) !== primary.id);
+  const city = carLocation?.address.city ?? car.city;
+  const tradeInHref = f.trade_in ? `/cars/trade-in?car_id=${encodeURIComponent(car.slug)}` : null;
+  const financeLink = financeHref(car);
+  const image = car.images[0]?.image.url ?? car.primary_image_url ?? null;
+  const pickupLocations = locations.filter((l) => config.locations.includes(l.id) && l.visible).map((l) => ({ value: l.id, label: l.name }));
+  const forms = {
+    enquire: vehicleFormConfig({ form: 'enquire', site: config, car, leadId: leadIds.enquire }),
+    'test-drive': vehicleFormConfig({ form: 'test-drive', site: config, car, locations: pickupLocations, leadId: leadIds['test-drive'] }),
+    'request-photos': vehicleFormConfig({ form: 'request-photos', site: config, car, leadId: leadIds['request-photos'] }),
+    contact: vehicleFormConfig({ form: 'contact', site: config, car, leadId: leadIds.contact, ...(carLocation || car.location_id ? { locationId: carLocation?.id ?? car.location_id! } : {}) }),
+  };
+  const details = carDetails(car, now, { timeZone: config.time_zone });
+  const info = keyInformation(car);
+  const specs = specifications(car);
+  const equipment = car.standardEquipment ?? [];
+  const features = car.features ?? [];
+  const crumbs = breadcrumbs(car);
+
+  return (
+    <article className="fv-vdp" data-car-id={car.id}>
+      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
+        <ol>
+          {crumbs.map((c) => (
+            <li key={c.label} {...(c.href ? {} : { 'aria-current': 'page' as const })}>
+              {c.href ? <a href={c.href}>{c.label}</a> : c.label}
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {notAtPrimary && city ? <Island module="LocatedAt" id="fv-located" component={LocatedAt} props={{ city, directionsHref: directionsHref(carLocation, car) }} /> : null}
+
+      <div className="fv-vdp__grid">
+        <div className="fv-vdp__main">
+          <Gallery car={car} />
+
+          {sold ? (
+            <section className="fv-sold" aria-labelledby="fv-sold-title">
+              <h2 id="fv-sold-title">{SOLD_TITLE}</h2>
+              <p>{SOLD_MESSAGE}</p>
+              <a className="fc-btn fc-btn--primary" href={similarSearchHref(car)}>
+                {FIND_SIMILAR_TEXT}
+              </a>
+            </section>
+          ) : null}
+
+          {info.length ? (
+            <section className="fv-section" aria-labelledby="fv-key-info">
+              <h2 id="fv-key-info">Key information</h2>
+              <LimitedList
+                items={info}
+                limit={KEY_INFO_LIMIT}
+                className="fv-keyinfo"
+                more="Show More"
+                less="Show Less"
+                render={(row) => (
+                  <li key={row.label}>
+                    <span className="fv-keyinfo__label">{row.label}</span>
+                    <strong>{row.value}</strong>
+                  </li>
+                )}
+              />
+            </section>
+          ) : null}
+
+          <section className="fv-section" aria-labelledby="fv-details">
+            <h2 id="fv-details">Car details</h2>
+            <dl className="fv-details">
+              {details.map((row) => (
+                <div key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          {features.length ? (
+            <section className="fv-section" aria-labelledby="fv-features">
+              <h2 id="fv-features">Features</h2>
+              <LimitedList items={features} limit={FEATURES_LIMIT} className="fv-features" more="Show All" less="Hide" render={(feature) => <li key={feature}>{feature}</li>} />
+            </section>
+          ) : null}
+
+          <section className="fv-section" aria-labelledby="fv-specs">
+            <h2 id="fv-specs">Specifications</h2>
+            <h3>Summary</h3>
+            <p>{summary(car)}</p>
+            {specs.length ? (
+              <>
+                <h3>Specifications</h3>
+                <dl className="fv-details">
+                  {specs.slice(0, 6).map((row) => (
+                    <div key={row.label}>
+                      <dt>{row.label}</dt>
+                      <dd>{row.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
+            ) : null}
+            {specs.length > 6 || equipment.length ? (
+              <Disclosure more="Show all specifications" less="Show fewer specifications">
+                {specs.length > 6 ? (
+                  <dl className="fv-details">
+                    {specs.slice(6).map((row) => (
+                      <div key={row.label}>
+                        <dt>{row.label}</dt>
+                        <dd>{row.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+                {equipment.length ? (
+                  <>
+                    <h3>Standard equipment</h3>
+                    <ul className="fv-features">
+                      {equipment.map((item) => (
+                        <li key={item}>{item}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </Disclosure>
+            ) : null}
+          </section>
+
+          <section className="fv-section" aria-labelledby="fv-comments">
+            <h2 id="fv-comments">Dealer Comments</h2>
+            {pending ? (
+              <p>{DEALER_COMMENTS_PENDING}</p>
+            ) : commentsCut.truncated ? (
+              <div className="fv-comments">
+                <p className="fv-comments__short">{commentsCut.text}</p>
+                <Disclosure more="Show more" less="Show less" className="fv-comments__toggle">
+                  <div className="fv-comments__full" dangerouslySetInnerHTML={{ __html: sanitizeDealerHtml(car.dealercomments ?? '') }} />
+                </Disclosure>
+              </div>
+            ) : (
+              <div className="fv-comments" dangerouslySetInnerHTML={{ __html: sanitizeDealerHtml(car.dealercomments ?? '') }} />
+            )}
+          </section>
+
+          <section className="fv-section fv-call" aria-labelledby="fv-call">
+            <h2 id="fv-call">{CALL_THE_DEALER_TEXT}</h2>
+            <p>
+              {car.dealership_name || config.name}
+              {car.location?.name ? ` · ${car.location.name}` : ''}
+            </p>
+            <Island module="PhoneReveal" id="fv-phone" when={VISIBLE} component={PhoneReveal} props={{ phone, car: { id: car.id, car_type: car.car_type, dealership_id: car.dealership_id }, website: config.slug, open: f.phone_reveal_open }} />
+            <Island module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact' }} />
+          </section>
+
+          {purchasable ? (
+            <section className="fv-section" id="vdp-finance" aria-labelledby="fv-finance-title">
+              <h2 id="fv-finance-title">Finance calculator</h2>
+              <div className="fv-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_SLOT_ID) }} />
+            </section>
+          ) : null}
+
+          {market ? (
+            <section className="fv-section" aria-labelledby="fv-market">
+              <h2 id="fv-market">How this price compares</h2>
+              <Island module="MarketPrice" id="fv-market-panel" component={MarketPrice} props={{ panel: market, average: car.autograb_data?.state_average_market_price || car.autograb_data?.average_market_price || null }} when={VISIBLE} />
+            </section>
+          ) : null}
+
+          {f.delivery_calculator && purchasable ? (
+            <section className="fv-section" id="delivery-calculator" aria-labelledby="fv-delivery">
+              <h2 id="fv-delivery">Delivery Calculator</h2>
+              <Island
+                module="DeliveryCalculator"
+                id="fv-delivery-calc"
+                component={DeliveryCalculator}
+                props={{ carId: car.slug, slug: car.slug, initial: delivery?.view ?? null, postcode: delivery?.postcode ?? '' }}
+                when={VISIBLE}
+              />
+            </section>
+          ) : null}
+
+          {f.fuel_calculator && !isElectric(car) ? (
+            <section className="fv-section" aria-labelledby="fv-fuel">
+              <h2 id="fv-fuel">Fuel Calculator</h2>
+              <Island module="FuelCalculator" id="fv-fuel-calc" component={FuelCalculator} props={{ consumption: car.variant?.fuelconsumptioncombined ?? null }} when={VISIBLE} />
+            </section>
+          ) : null}
+
+          <section className="fv-section fv-disclaimer" id="financeDisclaimer" aria-labelledby="fv-disclaimer">
+            <h2 id="fv-disclaimer">Disclaimer</h2>
+            {disclaimerCut.truncated ? (
+              <>
+                <p className="fv-disclaimer__short">{disclaimerCut.text}</p>
+                <Disclosure more="Show more" less="Show less" className="fv-disclaimer__toggle">
+                  <p>{disclaimer}</p>
+                </Disclosure>
+              </>
+            ) : (
+              <p>{disclaimer}</p>
+            )}
+          </section>
+
+          {share.length ? (
+            <section className="fv-section" id="share" aria-labelledby="fv-share-title">
+              <h2 id="fv-share-title">Share this car</h2>
+              <Island module="ShareBar" id="fv-share" when={VISIBLE} component={ShareBar} props={{ links: share, url: pageUrl }} />
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="fv-vdp__side" aria-label="Price and actions">
+          <p className="fv-side__kicker">
+            {car.year} {car.make} {car.model}
+          </p>
+          <h1 className="fv-side__title">{car.name}</h1>
+          {car.badge || car.series ? <p className="fv-side__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
+          {car.certified ? (
+            <p className="fv-certified">
+              <span className="fv-certified__badge">Certified Pre-Owned</span>{' '}
+              <Island as="span" module="DialogButton" id="fv-certified-open" component={DialogButton} props={{ dialog: 'fv-certified', label: 'What is this?', href: '#fv-certified-info', className: 'fv-link' }} />
+            </p>
+          ) : null}
+          {car.reserved ? <p className="fv-tag">Reserved</p> : null}
+          <div className="fv-price">
+            {price.kind === 'offer' && price.was ? (
+              <p className="fv-price__was">
+                Was <s>{formatAud(price.was)}</s>
+              </p>
+            ) : null}
+            <p className="fv-price__now">
+              <strong>{price.text}</strong> {car.price_type && (price.kind === 'price' || price.kind === 'offer') ? <span className="fv-price__type">{car.price_type}</span> : null}
+            </p>
+            {price.kind === 'offer' && price.was ? <p className="fv-price__reduced">{`Reduced by ${formatAud(price.was - price.amount)}`}</p> : null}
+            {below && purchasable ? <p className="fv-below-market">{`${formatAud(below)} below market average`}</p> : null}
+            {weekly ? (
+              <p className="fv-weekly">
+                Est. <strong>{weekly}</strong>{' '}
+                <a href="#financeDisclaimer" className="fv-link">
+                  See disclaimer
+                </a>
+              </p>
+            ) : null}
+          </div>
+          <p className="fv-side__meta">
+            {car.location?.slug ? <a href={`/locations/${car.location.slug}`}>{car.location.name}</a> : city ? <span>{city}</span> : null}{' '}
+            <Island
+              as="span"
+              module="ViewCount"
+              id="fv-views"
+              component={ViewCount}
+              props={{ slug: car.slug, car: { id: car.id, stocknum: car.stocknum ?? null, make: car.make, model: car.model, body: car.body ?? null, simple_body: car.simple_body ?? null, car_type: car.car_type }, photosCount: car.photos_count ?? car.images.length, updatedAt: car.created_at, website: config.slug, views: car.views ?? null }}
+            />
+          </p>
+          <ul className="fv-tools" aria-label="Car tools">
+            {share.length ? (
+              <li>
+                <a className="fv-tool" href="#share">
+                  Share
+                </a>
+              </li>
+            ) : null}
+            {f.favourites && purchasable ? (
+              <li>
+                <Island module="FaveButton" id="fv-fave" component={FaveButton} props={{ car: { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } }} />
+              </li>
+            ) : null}
+            <li>
+              <a className="fv-tool" href={`/print?car_id=${encodeURIComponent(car.slug)}`} target="_blank" rel="noopener">
+                Print
+              </a>
+            </li>
+          </ul>
+          <div className="fv-buttons">
+            {buttons.map((b) => {
+              switch (b) {
+                case 'reserve':
+                  return (
+                    <a key={b} className="fc-btn fc-btn--primary" href={`/cars/${car.slug}/checkout`}>
+                      Reserve Car Now
+                    </a>
+                  );
+                case 'enquire':
+                  return <Island key={b} module="DialogButton" id="fv-enquire-open" component={DialogButton} props={{ dialog: DIALOG_IDS.enquire, label: 'Enquire Now', href: '/contact', className: 'fc-btn fc-btn--primary' }} />;
+                case 'instant-message':
+                  return (
+                    <a key={b} className="fc-btn fc-btn--primary" href={`sms:${telHref(phone).slice(4)}?&body=${encodeURIComponent(`Hi, I'm interested in the ${car.name} (${pageUrl})`)}`}>
+                      Instant Message
+                    </a>
+                  );
+                case 'call':
+                  return (
+                    <a key={b} className="fc-btn" href={telHref(phone)}>
+                      Call Now
+                    </a>
+                  );
+                case 'test-drive':
+                  return <Island key={b} module="DialogButton" id="fv-test-drive-open" component={DialogButton} props={{ dialog: DIALOG_IDS['test-drive'], label: 'Book a Test Drive', href: `/book-test-drive?car_id=${encodeURIComponent(car.slug)}` }} />;
+                case 'finance':
+                  return (
+                    <a key={b} className="fc-btn" href={financeLink}>
+                      Get Finance
+                    </a>
+                  );
+                case 'trade-in':
+                  return (
+                    <a key={b} className="fc-btn" href={tradeInHref!}>
+                      Trade-In Valuation
+                    </a>
+                  );
+                case 'history-report':
+                  return <Island key={b} module="TrackedLink" id="fv-history" component={TrackedLink} props={{ href: car.file!.url, label: 'Car History Report', event: 'HISTORY_REPORT' as const, carId: car.id }} />;
+              }
+            })}
+            {!sold ? <Island module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} /> : null}
+          </div>
+        </aside>
+      </div>
+
+      <section className="fv-similar" aria-labelledby="fv-similar-title">
+        <div {...islandContainerProps('mf-search', 'SimilarCars', 'fv-similar-cars', { when: VISIBLE })} {...{ [ISLAND_MODE_ATTR]: 'client' }}>
+          <h2 id="fv-similar-title">Similar cars</h2>
+          <ul className="fv-similar__placeholders" aria-hidden="true">
+            {Array.from({ length: SIMILAR_CARS_PLACEHOLDERS }, (_, i) => (
+              <li key={i} className="fv-similar__placeholder" />
+            ))}
+          </ul>
+        </div>
+        <script {...islandPropsScriptProps('fv-similar-cars', { source: { slug: car.slug } })} />
+      </section>
+
+      {!sold ? (
+        <Island
+          module="StickyBar"
+          id="fv-sticky"
+          component={StickyBar}
+          props={{
+            name: car.name,
+            image,
+            detail: [car.simple_transmission ?? car.trans, car.body].filter(Boolean).join(' · '),
+            price: price.text,
+            priceType: price.kind === 'price' || price.kind === 'offer' ? (car.price_type ?? null) : null,
+            weekly: weekly ? `Est. ${weekly} at ${config.finance.sample_rate}% p.a.` : null,
+            financeHref: financeLink,
+            tradeInHref,
+            enquireHref: '/contact',
+            enquireDialog: buttons.includes('enquire') ? DIALOG_IDS.enquire : DIALOG_IDS.contact,
+            phoneHref: phone ? telHref(phone) : null,
+          }}
+        />
+      ) : null}
+
+      {buttons.includes('enquire') ? (
+        <Dialog id={DIALOG_IDS.enquire} title="Enquire Now">
+          <DialogLeadForm config={forms.enquire} />
+        </Dialog>
+      ) : null}
+      {buttons.includes('test-drive') ? (
+        <Dialog id={DIALOG_IDS['test-drive']} title="Book a Test Drive">
+          <DialogLeadForm config={forms['test-drive']} />
+        </Dialog>
+      ) : null}
+      <Dialog id={DIALOG_IDS['request-photos']} title="Request Photos">
+        <DialogLeadForm config={forms['request-photos']} />
+      </Dialog>
+      <Dialog id={DIALOG_IDS.contact} title="Contact the dealer">
+        <DialogLeadForm config={forms.contact} />
+      </Dialog>
+      {car.certified ? (
+        <Dialog id="fv-certified" title="Certified Pre-Owned">
+          <p id="fv-certified-info">
+            This {car.make} is certified pre-owned: it has passed the manufacturer's multi-point inspection and comes with the benefits of the {car.make} certified pre-owned programme.
+            Ask {car.dealership_name || config.name} for the programme's details.
+          </p>
+        </Dialog>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { slideAtScroll, slideForKey, swipeStep, type Slide, type VideoSlide } from './media.ts';
+import './gallery.css';
+
+/** Island props: plain JSON built by the server component (Gallery.tsx). */
+export type ImageGalleryProps = {
+  /** The car's name, for labels. */
+  name: string;
+  slides: Slide[];
+  /** Spec §4 Thumbnails: decided on the server (in stock and more than 3 images). */
+  thumbnails: boolean;
+  /** Photos loaded with high priority (spec §4: the first two). */
+  priorityCount: number;
+};
+
+/** Rendered size of a photo: explicit, so the page never shifts when it loads (spec §2; photos are contained in 3:2). */
+export const PHOTO_SIZE = { width: 1200, height: 800 } as const;
+export const THUMB_SIZE = { width: 120, height: 80 } as const;
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const slideId = (i: number) => `fvg-slide-${i + 1}`;
+
+/** '3 / 12' on screen, 'Slide 3 of 12' for screen readers. */
+function SlideCount({ index, count }: { index: number; count: number }) {
+  return (
+    <>
+      <span aria-hidden="true">{`${index + 1} / ${count}`}</span>
+      <span className="fc-visually-hidden">{`Slide ${index + 1} of ${count}`}</span>
+    </>
+  );
+}
+
+function VideoView({ slide, poster, active, load }: { slide: VideoSlide; poster: string | undefined; active: boolean; load: boolean }) {
+  const { video } = slide;
+  if (video.kind === 'embed' && !load) {
+    // Until the shopper reaches the video, a still that links to it: the provider's player (and its scripts and
+    // cookies) loads only when the slide is shown, and without JavaScript the link still plays it.
+    return (
+      <a className="fvg-facade" href={video.page} tabIndex={active ? 0 : -1}>
+        {poster ? <img src={poster} alt="" width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} loading="lazy" decoding="async" /> : null}
+        <span className="fvg-facade__play">
+          <span aria-hidden="true">▶ </span>
+          {`Play the video of the ${slide.title.replace(/^Video of the /, '')}`}
+        </span>
+      </a>
+    );
+  }
+  if (video.kind === 'embed') {
+    return (
+      <iframe
+        className="fvg-video"
+        src={video.src}
+        title={slide.title}
+        width={PHOTO_SIZE.width}
+        height={PHOTO_SIZE.height}
+        loading="lazy"
+        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+        tabIndex={active ? 0 : -1}
+      />
+    );
+  }
+  return (
+    <video className="fvg-video" src={video.src} poster={poster} controls preload="none" playsInline width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} aria-label={slide.title} tabIndex={active ? 0 : -1}>
+      <a href={video.src}>{slide.title}</a>
+    </video>
+  );
+}
+
+/**
+ * The vehicle page's photo slider (spec §2 Vehicle detail page): a scroll-snap track that works without JavaScript
+ * (a scrollable list, swipe is native scrolling), with Previous/Next buttons, arrow keys, thumbnails (spec §4) and a
+ * fullscreen viewer in a native modal <dialog> (focus moves in, Escape closes, focus returns to what opened it).
+ */
+export default function ImageGallery({ name, slides, thumbnails, priorityCount }: ImageGalleryProps) {
+  const count = slides.length;
+  const [active, setActive] = useState(0);
+  const [ready, setReady] = useState(false);
+  /** The slide open in the fullscreen viewer, or null when it is closed. */
+  const [viewer, setViewer] = useState<number | null>(null);
+  const track = useRef<HTMLUListElement>(null);
+  const thumbList = useRef<HTMLUListElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fullscreenButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const poster = slides.find((s) => s.kind === 'image')?.src;
+  /** The video slide has been shown: its player is mounted (and stays, so it keeps playing state). */
+  const [videoShown, setVideoShown] = useState(false);
+  useEffect(() => {
+    if (slides[active]?.kind === 'video') setVideoShown(true);
+  }, [active, slides]);
+
+  // The controls need JavaScript: the server HTML is a plain scrollable list until the island hydrates.
+  useEffect(() => {
+    setReady(true);
+    return () => clearTimeout(scrollTimer.current);
+  }, []);
+
+  const goTo = useCallback((index: number) => {
+    const el = track.current;
+    setActive(index);
+    el?.scrollTo({ left: index * el.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  }, []);
+
+  // Swipes and scrollbar drags move the track itself; the active slide follows once scrolling settles.
+  const onScroll = () => {
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(() => {
+      const el = track.current;
+      if (el) setActive(slideAtScroll(el.scrollLeft, el.clientWidth, count));
+    }, 80);
+  };
+
+  // Keep the active thumbnail in view without scrolling the page.
+  useEffect(() => {
+    const list = thumbList.current;
+    const item = list?.children[active] as HTMLElement | undefined;
+    if (list && item) list.scrollTo({ left: item.offsetLeft - (list.clientWidth - item.offsetWidth) / 2, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  }, [active]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const target = event.target as HTMLElement;
+    // A playing video keeps its own arrow keys (seeking).
+    if (event.altKey || event.ctrlKey || event.metaKey || target.tagName === 'VIDEO') return;
+    const next = slideForKey(event.key, active, count);
+    if (next === null) return;
+    event.preventDefault();
+    goTo(next);
+  }
+
+  function openViewer(index: number) {
+    const focused = document.activeElement;
+    opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : fullscreenButton.current;
+    setViewer(index);
+  }
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (viewer !== null && el && !el.open) el.showModal();
+  }, [viewer]);
+
+  function closeViewer() {
+    dialog.current?.close();
+  }
+
+  // Escape (native cancel) and the close button both end here: the slider shows where the viewer was, focus returns.
+  function onDialogClose() {
+    if (viewer !== null) goTo(viewer);
+    setViewer(null);
+    const back = opener.current?.isConnected ? opener.current : fullscreenButton.current;
+    back?.focus();
+  }
+
+  function onDialogKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    event.stopPropagation();
+    if (viewer === null || (event.target as HTMLElement).tagName === 'VIDEO') return;
+    const next = slideForKey(event.key, viewer, count);
+    if (next === null) return;
+    event.preventDefault();
+    setViewer(next);
+  }
+
+  function onSwipeStart(event: PointerEvent<HTMLDivElement>) {
+    swipe.current = { x: event.clientX, y: event.clientY };
+  }
+
+  function onSwipeEnd(event: PointerEvent<HTMLDivElement>) {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || viewer === null) return;
+    const step = swipeStep(event.clientX - start.x, event.clientY - start.y);
+    if (step) setViewer((viewer + step + count) % count);
+  }
+
+  if (count === 0) return null;
+  const many = count > 1;
+  const current = viewer === null ? null : slides[viewer];
+
+  const thumbItems = (onPick: (i: number) => void, selected: number, inDialog: boolean) =>
+    slides.map((slide, i) => {
+      const label = slide.kind === 'image' ? `Photo ${slide.image + 1}` : 'Video';
+      const thumb = slide.kind === 'image' ? slide.thumb : undefined;
+      const content = (
+        <>
+          {thumb ? <img src={thumb} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" decoding="async" /> : null}
+          {slide.kind === 'video' ? <span className="fvg-thumb__video" aria-hidden="true">▶</span> : null}
+          <span className="fc-visually-hidden">{label}</span>
+        </>
+      );
+      return (
+        <li key={i}>
+          {inDialog ? (
+            <button type="button" className="fvg-thumb" aria-current={i === selected ? 'true' : undefined} onClick={() => onPick(i)}>
+              {content}
+            </button>
+          ) : (
+            <a
+              className="fvg-thumb"
+              href={`#${slideId(i)}`}
+              aria-current={i === selected ? 'true' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                onPick(i);
+              }}
+            >
+              {content}
+            </a>
+          )}
+        </li>
+      );
+    });
+
+  return (
+    <section className="fvg" aria-roledescription="carousel" aria-label={`Photos of the ${name}`} onKeyDown={onKeyDown}>
+      <div className="fvg-main">
+        <ul className="fvg-track" ref={track} onScroll={onScroll} tabIndex={0} aria-label={many ? 'Photos: use the left and right arrow keys to move' : 'Photo'}>
+          {slides.map((slide, i) => (
+            <li key={i} id={slideId(i)} className="fvg-slide" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
+              {slide.kind === 'image' ? (
+                <img
+                  src={slide.src}
+                  alt={slide.alt}
+                  width={PHOTO_SIZE.width}
+                  height={PHOTO_SIZE.height}
+                  loading={slide.image < priorityCount ? 'eager' : 'lazy'}
+                  fetchPriority={slide.image < priorityCount ? 'high' : 'auto'}
+                  decoding={slide.image === 0 ? 'sync' : 'async'}
+                  onClick={() => openViewer(i)}
+                />
+              ) : (
+                <VideoView slide={slide} poster={poster} active={i === active} load={videoShown} />
+              )}
+            </li>
+          ))}
+        </ul>
+        {many ? (
+          <>
+            <button type="button" className="fvg-nav fvg-nav--prev" hidden={!ready} aria-label="Previous photo" onClick={() => goTo((active - 1 + count) % count)}>
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button type="button" className="fvg-nav fvg-nav--next" hidden={!ready} aria-label="Next photo" onClick={() => goTo((active + 1) % count)}>
+              <span aria-hidden="true">›</span>
+            </button>
+          </>
+        ) : null}
+        <button type="button" ref={fullscreenButton} className="fvg-expand" hidden={!ready} onClick={() => openViewer(active)}>
+          Full screen<span className="fc-visually-hidden"> photos</span>
+        </button>
+        {many ? (
+          <p className="fvg-counter" aria-live="polite" aria-atomic="true">
+            <SlideCount index={active} count={count} />
+          </p>
+        ) : null}
+      </div>
+      {thumbnails ? (
+        <ul className="fvg-thumbs" ref={thumbList} aria-label="Thumbnails">
+          {thumbItems(goTo, active, false)}
+        </ul>
+      ) : null}
+      <dialog ref={dialog} className="fvg-dialog" aria-label={`Photos of the ${name}, full screen`} onClose={onDialogClose} onKeyDown={onDialogKeyDown}>
+        {current ? (
+          <>
+            <div className="fvg-dialog__bar">
+              <p className="fvg-dialog__count" aria-live="polite" aria-atomic="true">
+                <SlideCount index={viewer!} count={count} />
+              </p>
+              <button type="button" className="fc-btn fvg-dialog__close" onClick={closeViewer}>
+                Close<span className="fc-visually-hidden"> full screen</span>
+              </button>
+            </div>
+            <div className="fvg-dialog__stage" onPointerDown={onSwipeStart} onPointerUp={onSwipeEnd} onPointerCancel={() => (swipe.current = null)}>
+              {current.kind === 'image' ? (
+                <img key={viewer} src={current.src} alt={current.alt} width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} draggable={false} />
+              ) : (
+                <VideoView key={viewer} slide={current} poster={poster} active load />
+              )}
+              {many ? (
+                <>
+                  <button type="button" className="fvg-nav fvg-nav--prev" aria-label="Previous photo" onClick={() => setViewer((viewer! - 1 + count) % count)}>
+                    <span aria-hidden="true">‹</span>
+                  </button>
+                  <button type="button" className="fvg-nav fvg-nav--next" aria-label="Next photo" onClick={() => setViewer((viewer! + 1) % count)}>
+                    <span aria-hidden="true">›</span>
+                  </button>
+                </>
+              ) : null}
+            </div>
+            {thumbnails ? (
+              <ul className="fvg-thumbs fvg-thumbs--dialog" aria-label="Thumbnails">
+                {thumbItems(setViewer, viewer!, true)}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+      </dialog>
+    </section>
+  );
+}

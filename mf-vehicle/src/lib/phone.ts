@@ -1,0 +1,14 @@
+/** Phone reveal helpers, kept apart from the rules so the PhoneReveal island stays small. */
+
+/**
+ * Spec §4 Phone reveal: digits after the fifth are masked with asterisks until clicked (spacing kept).
+ * @example maskPhone('07 5550 1200') // '07 555* ****'
+ */
+export function maskPhone(phone: string): string {
+  let digits = 0;
+  return phone.replace(/\d/g, (d) => (++digits > 5 ? '*' : d));
+}
+
+/** Analytics 25 meta: 'New Car' or 'Used Car' by path (spec §7; demo cars count as new). */
+export const phoneClickMeta = (carType: 'new' | 'used' | 'demo') => (carType === 'used' ? 'Used Car' : 'New Car');
+

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { TenantVariables } from '@forecourt/contracts/tenant-store';
+import type { Env } from '../env.ts';
+import { loadCar } from '../lib/car-source.ts';
+import { deliveryView } from '../lib/delivery-view.ts';
+import { carPdf } from '../lib/pdf.ts';
+
+type AppEnv = { Bindings: Env; Variables: TenantVariables };
+
+/**
+ * `/api/vehicle/*` (the shell proxies it with the tenant set):
+ * - `GET /delivery?postcode=&car_id=<slug>`: the delivery calculator (spec §7 Delivery cost by postcode) through
+ *   edge-api's delivery port, from the car's location postcode; answers a DeliveryView.
+ * - `GET /pdf?car_id=<slug>`: the car as a PDF (spec §7 PDF by slug).
+ */
+export const vehicleApi = new Hono<AppEnv>()
+  .get('/delivery', async (c) => {
+    const config = c.var.config;
+    if (!config.features.delivery_calculator) return c.json({ error: 'Delivery estimates are not offered here.' }, 404);
+    const found = await loadCar(c.env.SEARCH, config.slug, c.req.query('car_id') ?? '');
+    if (found.kind === 'not-found') return c.json({ error: 'No such car.' }, 404);
+    const view = await deliveryView(c.env.EDGE_API, config.slug, found.car, c.req.query('postcode') ?? '');
+    return c.json(view, view.kind === 'error' ? 400 : 200, { 'cache-control': 'no-store' });
+  })
+  .get('/pdf', async (c) => {
+    const config = c.var.config;
+    const found = await loadCar(c.env.SEARCH, config.slug, c.req.query('car_id') ?? '');
+    if (found.kind === 'not-found') return c.json({ error: 'No such car.' }, 404);
+    const bytes = carPdf(found.car, config);
+    return c.body(bytes as unknown as ArrayBuffer, 200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${found.car.slug}.pdf"`, 'cache-control': 'no-store' });
+  });

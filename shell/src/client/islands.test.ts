@@ -1,0 +1,75 @@
+import { createElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { hasStored, ISLAND_MODE_ATTR, mountIsland, whenTriggered } from './islands.ts';
+
+const fakeEl = (attrs: Record<string, string>) => ({ getAttribute: (name: string) => attrs[name] ?? null }) as unknown as Element;
+
+describe('mountIsland', () => {
+  it('hydrates an island by default (its server HTML is the same component)', () => {
+    const render = vi.fn();
+    const react = { createRoot: vi.fn(() => ({ render })), hydrateRoot: vi.fn() };
+    const element = createElement('p', null, 'x');
+    const el = fakeEl({ 'data-island': 'mf-search/SortSelect' });
+    expect(mountIsland(el, element, react)).toBe('hydrate');
+    expect(react.hydrateRoot).toHaveBeenCalledWith(el, element);
+    expect(react.createRoot).not.toHaveBeenCalled();
+  });
+
+  it('replaces the server HTML with createRoot in client mode (no hydration, so no mismatch)', () => {
+    const render = vi.fn();
+    const react = { createRoot: vi.fn(() => ({ render })), hydrateRoot: vi.fn() };
+    const element = createElement('p', null, 'x');
+    const el = fakeEl({ 'data-island': 'mf-account/LeadForm', [ISLAND_MODE_ATTR]: 'client' });
+    expect(mountIsland(el, element, react)).toBe('client');
+    expect(react.createRoot).toHaveBeenCalledWith(el);
+    expect(render).toHaveBeenCalledWith(element);
+    expect(react.hydrateRoot).not.toHaveBeenCalled();
+  });
+
+  it('treats any other mode value as hydrate', () => {
+    const react = { createRoot: vi.fn(() => ({ render: vi.fn() })), hydrateRoot: vi.fn() };
+    mountIsland(fakeEl({ [ISLAND_MODE_ATTR]: 'server' }), createElement('p'), react);
+    expect(react.hydrateRoot).toHaveBeenCalledOnce();
+  });
+});
+
+describe('island load triggers', () => {
+  it('hasStored: a value that is not empty and not an empty list; storage that throws counts as nothing', () => {
+    const storage = (v: string | null) => ({ getItem: () => v });
+    expect(hasStored(storage('[{"id":"1"}]'), 'k')).toBe(true);
+    expect(hasStored(storage('[]'), 'k')).toBe(false);
+    expect(hasStored(storage(' '), 'k')).toBe(false);
+    expect(hasStored(storage(null), 'k')).toBe(false);
+    expect(hasStored(null, 'k')).toBe(false);
+    expect(hasStored({ getItem: () => { throw new Error('SecurityError'); } }, 'k')).toBe(false);
+  });
+
+  it('waits for the first named event or for the island to near the viewport, then stops listening', async () => {
+    const win = new EventTarget() as unknown as Window & typeof globalThis;
+    let observed: ((entries: Array<{ isIntersecting: boolean }>) => void) | null = null;
+    const disconnect = vi.fn();
+    (win as unknown as Record<string, unknown>).IntersectionObserver = class {
+      constructor(cb: typeof observed, opts: { rootMargin: string }) {
+        observed = cb;
+        expect(opts.rootMargin).toBe('500px');
+      }
+      observe() {}
+      disconnect = disconnect;
+    };
+    const el = fakeEl({});
+    let done = false;
+    const p = whenTriggered(el, [{ kind: 'event', name: 'favourites.changed.v1' }], win).then(() => (done = true));
+    win.dispatchEvent(new Event('compare.changed.v1'));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    win.dispatchEvent(new Event('favourites.changed.v1'));
+    await p;
+    expect(done).toBe(true);
+
+    const seen = whenTriggered(el, [{ kind: 'visible' }, { kind: 'event', name: 'x.v1' }], win);
+    observed!([{ isIntersecting: false }]);
+    observed!([{ isIntersecting: true }]);
+    await seen;
+    expect(disconnect).toHaveBeenCalled();
+  });
+});
