@@ -303,3 +303,23 @@ describe('contact page General Enquiry form', () => {
     await context.close();
   });
 });
+
+describe('service page Service Enquiry (the same kit, another category)', () => {
+  it('sends a Service Enquiry that reaches the CRM inbox with that category', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${platform.tenantUrl(slug)}/service`, { waitUntil: 'load' });
+    // Without JavaScript (axe needs it: the kit's markup is checked by the contact page tests).
+    expect(await page.locator(`${FORM}-title`).textContent()).toBe('Ask us to book your service');
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Email').fill('sam@example.com');
+    await page.getByLabel('Phone').fill('0422 222 222');
+    await pickLocation(page);
+    await page.getByLabel('Comments').fill('Logbook service for my 2019 Corolla, please.');
+    await Promise.all([page.waitForURL(/\/success\?lead_id=/, { timeout: 15_000 }), page.getByRole('button', { name: 'Send enquiry' }).click()]);
+    const leadId = new URL(page.url()).searchParams.get('lead_id')!;
+    await expect.poll(async () => (await devOutbox()).inbox.some((r) => r.lead_id === leadId), { timeout: 15_000 }).toBe(true);
+    expect((await devOutbox()).inbox.find((r) => r.lead_id === leadId)!.payload).toContain('"category":"Service Enquiry"');
+    await context.close();
+  });
+});

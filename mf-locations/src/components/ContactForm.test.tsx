@@ -115,3 +115,16 @@ describe('offer enquiries (an offer card Enquire Now: /contact?offer=<id>)', () 
     }
   });
 });
+
+describe('service and parts enquiries', () => {
+  it("the service page's form is a Service Enquiry, the parts page's a Parts Enquiry, each with its heading", () => {
+    const config = siteConfig('test-motors', { locations: LOCATION_IDS });
+    for (const [purpose, category, heading] of [['service', 'Service Enquiry', 'Ask us to book your service'], ['parts', 'Parts Enquiry', 'Ask us about parts and accessories']] as const) {
+      const view = contactFormView(siteLocations(config, data), new URLSearchParams('offer=o1'), [], Date.now(), purpose);
+      const html = renderToString(<ContactForm view={view} config={config} leadId={LEAD_ID} />);
+      expect(view.offer).toBeNull();
+      expect(html).toContain(`name="category" value="${category}"`);
+      expect(html).toContain(`>${heading}</h2>`);
+    }
+  });
+});

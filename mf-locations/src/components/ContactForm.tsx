@@ -1,6 +1,6 @@
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { LeadFormIsland, leadFormConfig } from '@forecourt/mf-account/src/lead-form/index.ts';
-import { CONTACT_FORM_STEPS, type ContactFormView } from '../lib/contact-form.ts';
+import { CONTACT_FORM_STEPS, PURPOSES, type ContactFormView } from '../lib/contact-form.ts';
 
 export const CONTACT_FORM_ID = 'fl-contact-form';
 
@@ -12,10 +12,11 @@ export type ContactFormSite = Pick<SiteConfig, 'name' | 'features' | 'collection
  * `private, no-store`), so a resubmitted no-JavaScript form is one lead.
  */
 export function ContactForm({ view, config, leadId = crypto.randomUUID() }: { view: ContactFormView; config: ContactFormSite; leadId?: string }) {
+  const title = view.offer ? `Enquire about ${view.offer.name}` : PURPOSES[view.purpose].title;
   const form = leadFormConfig({
     id: CONTACT_FORM_ID,
-    title: view.offer ? `Enquire about ${view.offer.name}` : 'Send us an enquiry',
-    ...(view.offer ? { category: view.offer.category, subcategory: view.offer.subcategory } : {}),
+    title,
+    ...(view.offer ? { category: view.offer.category, subcategory: view.offer.subcategory } : { category: PURPOSES[view.purpose].category }),
     features: config.features,
     steps: CONTACT_FORM_STEPS.map((s) => ({ title: s.title, fields: [...s.fields] })),
     hidden: view.location ? { location: view.location.id, dealership_slug: view.location.dealership_slug } : {},
@@ -29,7 +30,7 @@ export function ContactForm({ view, config, leadId = crypto.randomUUID() }: { vi
   });
   return (
     <section className="fl-contact" aria-labelledby={`${CONTACT_FORM_ID}-title`}>
-      <h2 id={`${CONTACT_FORM_ID}-title`}>{view.offer ? `Enquire about ${view.offer.name}` : 'Send us an enquiry'}</h2>
+      <h2 id={`${CONTACT_FORM_ID}-title`}>{title}</h2>
       <LeadFormIsland config={form} />
     </section>
   );

@@ -15,6 +15,17 @@ export type ContactFormView = {
   serverError: string | null;
   /** `?offer=<id>` of a current offer (an offer card's Enquire Now): the lead is an Offer Enquiry about it. */
   offer: { id: string; name: string; category: string; subcategory: string } | null;
+  /** The page's purpose: a general enquiry (contact), or a service or parts enquiry on those pages. */
+  purpose: ContactPurpose;
+};
+
+export type ContactPurpose = 'contact' | 'service' | 'parts';
+
+/** Lead category and heading per page purpose (contracts LEAD_CATEGORIES). */
+export const PURPOSES: Record<ContactPurpose, { category: string; title: string }> = {
+  contact: { category: LEAD_CATEGORIES.GENERAL, title: 'Send us an enquiry' },
+  service: { category: LEAD_CATEGORIES.SERVICE, title: 'Ask us to book your service' },
+  parts: { category: LEAD_CATEGORIES.PARTS, title: 'Ask us about parts and accessories' },
 };
 
 /** Longest server message shown back (edge-api's texts are short; anything longer is not one of them). */
@@ -26,14 +37,15 @@ export function offerOf(offers: readonly Offer[], id: string | null, now: number
   return offer ? { id: offer.id, name: offer.name, category: LEAD_CATEGORIES.OFFERS, subcategory: offer.name.slice(0, 200) } : null;
 }
 
-export function contactFormView(locations: readonly Location[], params: URLSearchParams, offers: readonly Offer[] = [], now = Date.now()): ContactFormView {
+export function contactFormView(locations: readonly Location[], params: URLSearchParams, offers: readonly Offer[] = [], now = Date.now(), purpose: ContactPurpose = 'contact'): ContactFormView {
   const error = params.get('lead_error')?.trim().slice(0, MAX_LEAD_ERROR_LENGTH) || null;
-  const offer = offerOf(offers, params.get('offer'), now);
+  // Offers are enquired about from the contact page only.
+  const offer = purpose === 'contact' ? offerOf(offers, params.get('offer'), now) : null;
   if (locations.length === 1) {
     const only = locations[0]!;
-    return { location: { id: only.id, dealership_slug: only.dealership_slug }, options: [], serverError: error, offer };
+    return { location: { id: only.id, dealership_slug: only.dealership_slug }, options: [], serverError: error, offer, purpose };
   }
-  return { location: null, options: locations.map((l) => ({ value: l.id, label: l.name })), serverError: error, offer };
+  return { location: null, options: locations.map((l) => ({ value: l.id, label: l.name })), serverError: error, offer, purpose };
 }
 
 /** The form's steps: contact details first (prefilled for a returning shopper), then the enquiry. */

@@ -47,9 +47,15 @@ describe('pageView', () => {
     expect(view('location')).toEqual({ kind: 'not-found' });
   });
 
-  it('service and parts are noindex placeholders listing locations of their type', () => {
-    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', comingSoon: 'Booking a service online is coming soon.' });
+  it('service and parts list the locations of their type with a Service / Parts Enquiry form (noindex until online booking)', () => {
+    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', comingSoon: expect.stringContaining('send us an enquiry below') });
     expect(ids(view('service'))).toEqual(['l2']);
+    const service = view('service') as { contactForm?: { purpose: string; location: { id: string } | null } };
+    expect(service.contactForm).toMatchObject({ purpose: 'service', location: { id: 'l2' } });
     expect(ids(view('parts'))).toEqual([]);
+    // No parts location: the enquiry can be about any of the dealer's locations.
+    const parts = view('parts') as { contactForm?: { purpose: string; options: unknown[]; location: unknown } };
+    expect(parts.contactForm?.purpose).toBe('parts');
+    expect(parts.contactForm?.location ?? parts.contactForm?.options.length).toBeTruthy();
   });
 });

@@ -22,8 +22,8 @@ export const PAGE_TITLES: Record<LocationsPage, string> = {
 
 /** Parts of these pages that land in a later issue, said plainly. */
 const COMING_SOON: Partial<Record<LocationsPage, string>> = {
-  service: 'Booking a service online is coming soon.',
-  parts: 'Ordering parts and accessories online is coming soon.',
+  service: 'Booking a service online is coming soon. Until then, send us an enquiry below and we will call you to book.',
+  parts: 'Ordering parts and accessories online is coming soon. Until then, send us an enquiry below and we will help.',
 };
 
 export const isLocationsPage = (page: string): page is LocationsPage => (PAGES['mf-locations'] as readonly string[]).includes(page);
@@ -94,14 +94,18 @@ export function pageView(page: string, params: URLSearchParams, config: SiteConf
       };
     }
     case 'service':
-    case 'parts':
+    case 'parts': {
+      const chosen = ofType(locations, page);
       return {
         ...base,
         kind: 'list',
         description: `${PAGE_TITLES[page]} at ${config.name}.`,
-        cards: toCards(ofType(locations, page)),
-        // Placeholder pages stay out of search results until their issue lands.
+        cards: toCards(chosen),
+        // A Service / Parts Enquiry through the lead-form kit, about the locations of that type.
+        contactForm: contactFormView(chosen.length ? chosen : locations, params, [], Date.now(), page),
+        // Online booking and ordering are not built: the pages stay out of search results until they are.
         robots: 'noindex',
       };
+    }
   }
 }
