@@ -323,3 +323,30 @@ describe('service page Service Enquiry (the same kit, another category)', () => 
     await context.close();
   });
 });
+
+describe('careers page (a shell page hosting the kit in a fragment slot)', () => {
+  it("a careers enquiry is stored as General Enquiry / Career Enquiry with event 51 (spec §4 Careers rewrite)", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${platform.tenantUrl(slug)}/careers`, { waitUntil: 'load' });
+    await page.waitForSelector('#fa-lead-form form[novalidate]:not([data-no-js])');
+    expect(await page.locator('#fa-lead-form-title').textContent()).toBe('Apply or ask about a role');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('First name').fill('Jo');
+    await page.getByLabel('Email').fill('jo@example.com');
+    await page.getByLabel('Phone').fill('0433 333 333');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Comments').fill('Qualified apprentice technician looking for a role.');
+    await Promise.all([page.waitForURL(/\/success\?lead_id=/, { timeout: 15_000 }), page.getByRole('button', { name: 'Send enquiry' }).click()]);
+    const leadId = new URL(page.url()).searchParams.get('lead_id')!;
+    await expect.poll(async () => (await devOutbox()).inbox.some((r) => r.lead_id === leadId), { timeout: 15_000 }).toBe(true);
+    const payload = (await devOutbox()).inbox.find((r) => r.lead_id === leadId)!.payload;
+    expect(payload).toContain('"category":"General Enquiry"');
+    expect(payload).toContain('"subcategory":"Career Enquiry"');
+    const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');
+    expect((await db.prepare('SELECT event_id FROM leads WHERE tenant = ? AND id = ?').bind(slug, leadId).first<{ event_id: number }>())?.event_id).toBe(51);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -4,6 +4,7 @@ import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragmen
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { AccountPage } from './fragments/AccountPage.tsx';
+import { HostedLeadForm, isHostedPurpose } from './fragments/HostedLeadForm.tsx';
 import { HeaderSlot } from './fragments/HeaderSlot.tsx';
 import { HEADER_SLOT, isAccountPage, PAGE_TITLES } from './lib/pages.ts';
 
@@ -38,6 +39,15 @@ export function createApp({ styles, version }: AppOptions) {
     // Favourites are a per-tenant feature (spec §4 Watchlist toggle: hidden when the feature is off): an empty slot.
     if (!config.features.favourites) return fragmentResponse('', { head, version, cacheControl: HEADER_SLOT_CACHE });
     return fragmentResponse(await renderToReadableStream(<HeaderSlot />), { head, version, cacheControl: HEADER_SLOT_CACHE });
+  });
+
+  // A lead form for a page another part renders (a fragment slot of the shell's careers and fleet pages). Private:
+  // every render carries a fresh lead id.
+  app.get('/fragments/lead-form', async (c) => {
+    const config = c.var.config;
+    const purpose = c.req.query('purpose');
+    if (!isHostedPurpose(purpose)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
+    return fragmentResponse(await renderToReadableStream(<HostedLeadForm purpose={purpose} config={config} />), { head: { title: config.name, styles }, version });
   });
 
   app.get('/fragments/:page', async (c) => {

@@ -24,6 +24,11 @@ describe('applyCategoryRules', () => {
     const out = applyCategoryRules(payload({ category: 'Careers Enquiry', subcategory: 'ignored' }));
     expect(out.payload).toMatchObject({ category: 'General Enquiry', subcategory: 'Career Enquiry' });
     expect(out.eventId).toBe(51);
+    // A form that rewrote it already (the lead-form kit) is still a careers enquiry: 51, not the default form's 22.
+    const pre = applyCategoryRules(payload({ category: 'General Enquiry', subcategory: 'Career Enquiry' }));
+    expect(pre.payload).toMatchObject({ category: 'General Enquiry', subcategory: 'Career Enquiry' });
+    expect(pre.eventId).toBe(51);
+    expect(applyCategoryRules(payload({ category: 'Service Enquiry', subcategory: 'Career Enquiry' })).eventId).not.toBe(51);
   });
 
   it("adds Request Photos' hidden text 'Please send photos for this car' unless one was sent (spec §5)", () => {

@@ -1,7 +1,7 @@
 /** Pure business rules of lead submission (issue 4, spec §4 / §5 / §7), unit-tested in rules.test.ts. */
 import { ANALYTICS_EVENTS, enquiryEventId, testDriveEventId, type AnalyticsEventId } from '@forecourt/contracts/analytics';
 import {
-  LEAD_CATEGORIES, OFFER_ACCEPTED_SUBCATEGORY, REQUEST_PHOTOS_TEXT, normaliseLeadCategory,
+  CAREER_SUBCATEGORY, LEAD_CATEGORIES, OFFER_ACCEPTED_SUBCATEGORY, REQUEST_PHOTOS_TEXT, normaliseLeadCategory,
   type LeadFormRules, type LeadPayload,
 } from '@forecourt/contracts/api';
 import type { FeatureFlags } from '@forecourt/contracts/tenant';
@@ -38,10 +38,12 @@ export function applyCategoryRules(payload: LeadPayload): { payload: LeadPayload
 /**
  * Analytics id of a submitted lead (spec §7): offer accepted 18, finance enquiry 9, test drive 48 used / 17 new,
  * demo or 'Test Drive Only' (17 without a car), other enquiries 15 used / 14 new or demo / 22 default form (no car).
- * Careers (51) is decided by the rewrite in applyCategoryRules.
+ * Careers 51: rewritten here by applyCategoryRules, or already General Enquiry / Career Enquiry from the form.
  */
 export function leadEventId(payload: Pick<LeadPayload, 'category' | 'subcategory' | 'car_type' | 'car_tag'>): AnalyticsEventId {
   if (payload.subcategory === OFFER_ACCEPTED_SUBCATEGORY) return ANALYTICS_EVENTS.OFFER_ACCEPTED;
+  // A form that already rewrote a careers enquiry (the lead-form kit does) is still a careers enquiry.
+  if (payload.category === LEAD_CATEGORIES.GENERAL && payload.subcategory === CAREER_SUBCATEGORY) return ANALYTICS_EVENTS.CAREER_ENQUIRY;
   if (payload.category === LEAD_CATEGORIES.FINANCE) return ANALYTICS_EVENTS.FINANCE_ENQUIRY;
   if (payload.category === LEAD_CATEGORIES.TEST_DRIVE) {
     return payload.car_type ? testDriveEventId({ car_type: payload.car_type, tag: payload.car_tag ?? null }) : ANALYTICS_EVENTS.NEW_TEST_DRIVE;

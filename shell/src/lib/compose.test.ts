@@ -280,3 +280,22 @@ describe('fragment slots (another remote inside the page)', () => {
     expect(documentCacheStats().entries).toBe(0);
   });
 });
+
+describe('slots in pages the shell renders itself', () => {
+  it("fills a shell page's slot marker from the named remote", async () => {
+    const s = setup({});
+    const calls: string[] = [];
+    (s.options.env as Record<string, unknown>).ACCOUNT = {
+      fetch: async (url: string) => {
+        calls.push(url);
+        return new URL(url).pathname.endsWith('/lead-form')
+          ? new Response('<form id="f">form</form>', { headers: { 'content-type': 'text/html' } })
+          : new Response('<a>saved</a>', { headers: { 'content-type': 'text/html' } });
+      },
+    };
+    s.options.page = { kind: 'shell', status: 200, head: { title: 'Careers', slots: [{ id: 'lead-form', remote: 'mf-account', page: 'lead-form', params: { purpose: 'careers' } }] }, body: '<h1>Careers</h1><fc-slot id="lead-form"></fc-slot>' };
+    const text = await (await composeDocument(s.options)).text();
+    expect(text).toContain('<h1>Careers</h1><form id="f">form</form>');
+    expect(calls.some((u) => u.includes('/fragments/lead-form?purpose=careers'))).toBe(true);
+  });
+});

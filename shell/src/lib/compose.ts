@@ -168,9 +168,10 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   }
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...securityHeaders() };
 
-  // Slots: other remotes' fragments inside this one (contracts FragmentSlotSchema), fetched in parallel once the page's
-  // head names them; the page body is then read whole so each marker can be replaced.
-  const slotSpecs = !isHead && fragment?.kind === 'ok' && typeof body !== 'string' ? (head?.slots ?? []) : [];
+  // Slots: other remotes' fragments inside this page (contracts FragmentSlotSchema): a remote's fragment or a page
+  // the shell renders itself names them in its head; they are fetched in parallel, then the page body is read whole
+  // so each marker can be replaced.
+  const slotSpecs = !isHead && (fragment?.kind === 'ok' || page.kind === 'shell') ? (head?.slots ?? []) : [];
   const slots = slotSpecs.length
     ? await Promise.all(
         slotSpecs.map(async (slot) => {
@@ -180,13 +181,16 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
         }),
       )
     : [];
-  if (slots.length && typeof body !== 'string') {
+  if (slots.length) {
     let text: string;
-    try {
-      text = await new Response(body as never).text();
-    } catch (error) {
-      console.error('compose: fragment broke', error instanceof Error ? error.message : error);
-      text = String(await fallbackBlock());
+    if (typeof body === 'string') text = body;
+    else {
+      try {
+        text = await new Response(body as never).text();
+      } catch (error) {
+        console.error('compose: fragment broke', error instanceof Error ? error.message : error);
+        text = String(await fallbackBlock());
+      }
     }
     // Each marker once (the contract); a missing marker leaves its slot out. A replacer function: the slot's HTML is
     // inserted as is, never read as a replacement pattern ('$&').

@@ -33,3 +33,18 @@ describe('shell page slugs (no soft 404s)', () => {
     expect((await contentPage(tenant, 'corolla')).head.robots).toBe('noindex');
   });
 });
+
+describe('content pages with a lead form (careers, fleet)', () => {
+  it("put mf-account's lead form in a slot: the marker in the body, the slot in the head; other pages have none", async () => {
+    const { contentPage, LEAD_FORM_SLOT } = await import('./pages.ts');
+    const { demoTenant } = await import('./test-tenants.ts');
+    const tenant = demoTenant('harbourside-toyota');
+    const careers = await contentPage(tenant, 'careers');
+    expect(careers.body).toContain(`<fc-slot id="${LEAD_FORM_SLOT}"></fc-slot>`);
+    expect(careers.head.slots).toEqual([{ id: 'lead-form', remote: 'mf-account', page: 'lead-form', params: { purpose: 'careers' } }]);
+    expect((await contentPage(tenant, 'fleet')).head.slots?.[0]?.params).toEqual({ purpose: 'fleet' });
+    const about = await contentPage(tenant, 'about-us');
+    expect(about.body).not.toContain('<fc-slot');
+    expect(about.head.slots).toBeUndefined();
+  });
+});

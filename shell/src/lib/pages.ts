@@ -1,5 +1,5 @@
-import { html } from 'hono/html';
-import type { FragmentHead } from '@forecourt/contracts/fragments';
+import { html, raw } from 'hono/html';
+import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
 import { CONTENT_PAGES } from '@forecourt/contracts/routes';
 import { telHref } from '@forecourt/contracts/display';
 import { notFoundBlock, slugify } from './document.ts';
@@ -74,15 +74,25 @@ ${config.features.brand_grid && config.brands.length
  * Content pages the shell owns (spec §2 "Other"): the dealer's copy is managed outside this issue, so each is a
  * placeholder and marked noindex (and left out of the sitemap) until it has real content.
  */
+/** Content pages that carry a lead form: mf-account's kit in a fragment slot (its `purpose` picks the category). */
+export const CONTENT_LEAD_FORMS: Readonly<Record<string, 'careers' | 'fleet'>> = { careers: 'careers', fleet: 'fleet' };
+
 export async function contentPage(tenant: Tenant, slug: string): Promise<ShellPage> {
   const title = titleFromSlug(slug);
+  const form = Object.hasOwn(CONTENT_LEAD_FORMS, slug) ? CONTENT_LEAD_FORMS[slug]! : null;
   const body = await html`<article class="fc-content">
 <nav aria-label="Breadcrumb" class="fc-breadcrumbs"><ol><li><a href="/">Home</a></li><li aria-current="page">${title}</li></ol></nav>
 <h1>${title}</h1>
 <p>${tenant.config.name} will publish this page's content here. For anything you need now, call us on <a href="${telHref(tenant.config.contact.phone)}">${tenant.config.contact.phone}</a> or email <a href="mailto:${tenant.config.contact.email}">${tenant.config.contact.email}</a>.</p>
+${form ? raw(slotMarker(LEAD_FORM_SLOT)) : ''}
 </article>`;
-  return { status: 200, head: { title: `${title} | ${tenant.config.name}`, description: `${title} at ${tenant.config.name}.`, robots: 'noindex' }, body: String(body) };
+  const head = { title: `${title} | ${tenant.config.name}`, description: `${title} at ${tenant.config.name}.`, robots: 'noindex' };
+  const slots = form ? [{ id: LEAD_FORM_SLOT, remote: 'mf-account' as const, page: 'lead-form', params: { purpose: form } }] : undefined;
+  return { status: 200, head: slots ? { ...head, slots } : head, body: String(body) };
 }
+
+/** The slot id of a content page's lead form. */
+export const LEAD_FORM_SLOT = 'lead-form';
 
 /** The shell's not-found page: unknown paths, features the tenant has off, and a remote's empty 404 (protocol P1). */
 export async function notFoundPage(tenant: Tenant): Promise<ShellPage> {
