@@ -328,7 +328,10 @@ describe('robots.txt and sitemap.xml', () => {
   it('lists no noindex placeholders, and only the visible locations the tenant shows', async () => {
     const res = await hsGet('/sitemap.xml');
     const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const placeholder of ['/finance', '/contact', '/dealer-locator', '/privacy-policy']) expect(paths).not.toContain(placeholder);
+    for (const placeholder of ['/dealer-locator', '/privacy-policy', '/careers', '/service']) expect(paths).not.toContain(placeholder);
+    for (const real of ['/locations', '/contact', '/finance']) expect(paths).toContain(real);
+    // Every listed page is indexable: none says noindex.
+    for (const real of ['/locations', '/contact', '/finance']) expect((await hsGet(real)).body).not.toContain('noindex');
     expect(paths).toContain('/');
     expect(paths).toContain('/search/used-cars');
     const locations = paths.filter((p) => p.startsWith('/locations/'));

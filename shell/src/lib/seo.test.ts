@@ -35,7 +35,8 @@ describe('sitemap (protocol P3)', () => {
     expect(paths).not.toContain(`/locations/${hidden.slug}`);
     expect(paths).not.toContain(`/locations/${unlisted.slug}`);
     expect(paths).toContain(`/locations/${tenant.data.locations[2]!.slug}`);
-    for (const placeholder of ['/finance', '/contact', '/dealer-locator', '/privacy-policy']) expect(paths).not.toContain(placeholder);
+    for (const placeholder of ['/dealer-locator', '/privacy-policy', '/careers']) expect(paths).not.toContain(placeholder);
+    expect(paths.slice(5, 8)).toEqual(['/locations', '/contact', '/finance']);
     const used = staticSitemapPaths(demoTenant('outback-used-cars'));
     expect(used).toContain('/search/used-cars');
     expect(used).not.toContain('/search/new-cars');

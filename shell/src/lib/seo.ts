@@ -16,13 +16,16 @@ const SearchSitemapSchema = v.object({ paths: v.array(v.string()) });
 export const SITEMAP_TIMEOUT_MS = 2000;
 
 /**
- * The indexable pages the shell knows itself: home, the search type pages the tenant offers, and each location page
- * the tenant shows (listed in `config.locations` and visible). Placeholder (noindex) pages are left out.
+ * The indexable pages the shell knows itself: home, the search type pages the tenant offers, the locations, contact
+ * and finance pages, and each location page the tenant shows (listed in `config.locations` and visible).
+ * Placeholder (noindex) pages are left out.
  */
 export function staticSitemapPaths(tenant: Tenant): string[] {
   const { config, data } = tenant;
   const paths = ['/', '/search/new-used-and-demo-cars', '/search/used-cars'];
   if (!config.search.used_only) paths.push('/search/new-cars', '/search/demo-cars');
+  // Real pages of the remotes: locations list, contact (enquiry form), the standalone finance calculator.
+  paths.push('/locations', '/contact', '/finance');
   const shown = new Set(config.locations);
   for (const l of data.locations) if (l.visible && shown.has(l.id)) paths.push(`/locations/${l.slug}`);
   return paths;
