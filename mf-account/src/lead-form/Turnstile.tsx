@@ -5,9 +5,9 @@ const SCRIPT_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render
 type TurnstileApi = { render: (el: HTMLElement, options: Record<string, unknown>) => string; remove?: (id: string) => void };
 
 /**
- * Cloudflare Turnstile's widget for a real site key. Needs the shell's CSP to allow challenges.cloudflare.com
- * (script-src and frame-src); while it does not, the script fails to load, the form says so and sends without a
- * token, and edge-api decides (README "Turnstile"). Test site keys never get here: they use the test token.
+ * Cloudflare Turnstile's widget for a real site key. The shell's CSP allows challenges.cloudflare.com (script and
+ * frame) for tenants with Turnstile on and a site key; if the script still fails to load, the form says so and sends
+ * without a token, and edge-api keeps the lead flagged (README "Turnstile"). Test site keys use the test token.
  */
 export function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken: (token: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);

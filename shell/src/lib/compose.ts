@@ -166,7 +166,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
     head = { title: `${tenant.config.name}: temporarily unavailable`, robots: 'noindex' };
     body = String(await fallbackBlock());
   }
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...securityHeaders() };
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...securityHeaders({ turnstile: tenant.config.features.turnstile && Boolean(tenant.config.turnstile_site_key) }) };
 
   // Slots: other remotes' fragments inside this page (contracts FragmentSlotSchema): a remote's fragment or a page
   // the shell renders itself names them in its head; they are fetched in parallel, then the page body is read whole

@@ -1,14 +1,21 @@
-/** Security headers for every document (DEVELOPERS.md rule 7). */
-export function securityHeaders(): Record<string, string> {
+/** Cloudflare Turnstile's origin: its script and challenge frame (spam protection of lead forms). */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+/**
+ * Security headers for every document (DEVELOPERS.md rule 7). A tenant whose lead forms use Turnstile with a real
+ * site key (`features.turnstile` + `turnstile_site_key`) also allows Turnstile's script and frame, and only that.
+ */
+export function securityHeaders(options: { turnstile?: boolean } = {}): Record<string, string> {
+  const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : '';
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${turnstile}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "media-src 'self' https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
+    `frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com${turnstile}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
