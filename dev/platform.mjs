@@ -35,6 +35,8 @@ export async function startPlatform(options = {}) {
     // Local runs name tenants by `<slug>.localhost`; deployed shells never accept those hosts (not in wrangler vars).
     // An override's bindings may turn it off ({ LOCAL_HOSTS: 'off' }).
     if (dir === 'shell') worker.bindings = { LOCAL_HOSTS: 'on', ...worker.bindings };
+    // edge-api's dev pages (the embedded CRM inbox at /api/dev/outbox) exist only in local runs.
+    if (dir === 'edge-api') worker.bindings = { DEV_PAGES: 'on', ...worker.bindings };
     return worker;
   });
 

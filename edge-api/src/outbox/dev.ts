@@ -43,12 +43,14 @@ const time = (ms: number | null) => (ms ? new Date(ms).toISOString().replace('T'
  * Dev pages of the embedded CRM, mounted at /api/dev/outbox (tenant from the shell as for every /api route):
  *  GET /       the tenant's outbox states and crm_inbox (HTML; `?format=json` for JSON),
  *  POST /relay run one relay pass now,  POST /redrive re-drive the tenant's dead rows (form field or JSON `lead_ids`).
- * Answers 404 unless CRM_ADAPTER is 'embedded' (unset counts as embedded, as for the port): a deployment with a real
- * CRM never shows lead data here.
+ * Answers 404 unless the binding DEV_PAGES is 'on' (set only by the local runtime, dev/platform.mjs, never in
+ * wrangler.jsonc) and CRM_ADAPTER is 'embedded' (unset counts as embedded, as for the port): a deployed Worker never
+ * shows lead data here, whatever its adapter.
  */
 export const outboxDevRoutes = new Hono<AppEnv>()
   .use('*', async (c, next) => {
-    if ((c.env.CRM_ADAPTER?.trim() || 'embedded') !== 'embedded') return jsonError(c, 404, 'Not found.');
+    const devPages = (c.env as { DEV_PAGES?: string }).DEV_PAGES === 'on';
+    if (!devPages || (c.env.CRM_ADAPTER?.trim() || 'embedded') !== 'embedded') return jsonError(c, 404, 'Not found.');
     await next();
   })
   .get('/', async (c) => {

@@ -269,7 +269,7 @@ describe('deliverSoon and handleScheduled', () => {
 describe('outboxDevRoutes (/api/dev/outbox)', () => {
   const app = (bindings: Partial<Env> = {}) => {
     const hono = new Hono<AppEnv>().use('/api/*', tenantMiddleware).route('/api/dev/outbox', outboxDevRoutes);
-    return (path: string, init: RequestInit = {}) => hono.request(path, init, { ...env, ...bindings });
+    return (path: string, init: RequestInit = {}) => hono.request(path, init, { ...env, DEV_PAGES: 'on', ...bindings });
   };
 
   it('lists the tenant outbox states and CRM inbox, escaped, and nothing of other tenants', async () => {
@@ -305,9 +305,13 @@ describe('outboxDevRoutes (/api/dev/outbox)', () => {
     expect(await outboxRow(tenant, id)).toMatchObject({ state: 'pending', attempts: 0 });
   });
 
-  it('answers 404 unless CRM_ADAPTER is embedded', async () => {
+  it('answers 404 unless CRM_ADAPTER is embedded and the local runtime turned DEV_PAGES on', async () => {
     const tenant = uniqueTenant('dev');
     await putTenant(tenant);
+    // A deployed Worker (no DEV_PAGES binding) never shows the inbox, even with the embedded CRM.
+    for (const off of [undefined, 'off', 'true']) {
+      expect((await app({ DEV_PAGES: off } as unknown as Partial<Env>)('/api/dev/outbox', { headers: tenantHeaders(tenant) })).status).toBe(404);
+    }
     const res = await app({ CRM_ADAPTER: 'webhook' } as unknown as Partial<Env>)('/api/dev/outbox', { headers: tenantHeaders(tenant) });
     expect(res.status).toBe(404);
     const post = await app({ CRM_ADAPTER: 'webhook' } as unknown as Partial<Env>)('/api/dev/outbox/redrive', { method: 'POST', headers: tenantHeaders(tenant) });
