@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
-import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -26,11 +26,7 @@ usePlatformAndBrowser<Platform>((p, b) => {
   browser = b;
 });
 
-async function newContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
-  await dismissPromos(context);
-  return context;
-}
+const newContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => shopperContext(browser, options);
 
 async function d1(sql: string, ...params: unknown[]) {
   const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');

@@ -10,7 +10,7 @@ import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
 import { formatAud } from '@forecourt/contracts/display';
 import { calculateRepayment, type CalculatorLimits, type FinanceCalculatorState } from '@forecourt/contracts/finance-calculator';
-import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -24,11 +24,7 @@ usePlatformAndBrowser<Platform>((p, b) => {
   browser = b;
 });
 
-async function newContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
-  await dismissPromos(context);
-  return context;
-}
+const newContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => shopperContext(browser, options);
 
 async function openFinance(page: Page, path = '/finance') {
   await page.goto(`${platform.tenantUrl(slug)}${path}`, { waitUntil: 'load' });

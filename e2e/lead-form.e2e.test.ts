@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -24,11 +24,7 @@ usePlatformAndBrowser<Platform>((p, b) => {
   browser = b;
 });
 
-async function newContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
-  await dismissPromos(context);
-  return context;
-}
+const newContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => shopperContext(browser, options);
 
 async function openContact(page: Page, path = '/contact') {
   await page.goto(`${platform.tenantUrl(slug)}${path}`, { waitUntil: 'load' });

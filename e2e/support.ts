@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -103,4 +103,11 @@ export function usePlatformAndBrowser<P extends { dispose(): Promise<void> }>(re
     await browser?.close();
     await platform?.dispose();
   });
+}
+
+/** A shopper's desktop browser (1280x900, reduced motion) with every demo promo popup already dismissed. */
+export async function shopperContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
+  await dismissPromos(context);
+  return context;
 }
