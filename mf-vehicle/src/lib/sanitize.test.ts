@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealerText, sanitizeDealerHtml } from './sanitize.ts';
 
-describe('sanitizeDealerHtml (allow-list stop-gap)', () => {
+describe('sanitizeDealerHtml (js-xss allow-list, then balanced tags)', () => {
   it('keeps formatting tags without attributes', () => {
     expect(sanitizeDealerHtml('<p class="x" style="color:red">One <b>owner</b><br/>logbooks</p>')).toBe('<p>One <b>owner</b><br>logbooks</p>');
     expect(sanitizeDealerHtml('<ul><li>A</li><li>B</ul>')).toBe('<ul><li>A</li><li>B</li></ul>');
@@ -18,6 +18,20 @@ describe('sanitizeDealerHtml (allow-list stop-gap)', () => {
     expect(sanitizeDealerHtml('<!-- c --><p>d</p>')).toBe('<p>d</p>');
     expect(sanitizeDealerHtml('<b>open')).toBe('<b>open</b>');
     expect(sanitizeDealerHtml('</p>x')).toBe('x');
+  });
+  it('refuses the classic bypasses (OWASP filter evasion)', () => {
+    for (const attack of [
+      '<scr<script>ipt>alert(1)</script>',
+      '<IMG SRC="jav&#x09;ascript:alert(1)">',
+      '<p style="background:url(javascript:alert(1))">p</p>',
+      '<b/onmouseover=alert(1)>b</b>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+      '<<script>script>alert(1)<</script>/script>',
+    ]) {
+      const out = sanitizeDealerHtml(attack);
+      expect(out, attack).not.toMatch(/<(?!\/?(p|br|b|strong|i|em|u|ul|ol|li|h3|h4|h5)>)[a-z!?\/]/i);
+      expect(out, attack).not.toMatch(/<[^>]*(on\w+=|javascript:)/i);
+    }
   });
   it('keeps entities, escapes bare ampersands', () => {
     expect(sanitizeDealerHtml('R&amp;D &copy; A&B')).toBe('R&amp;D &copy; A&amp;B');
