@@ -84,8 +84,8 @@ export const LeadPayloadSchema = v.object({
   car_type: Optional(v.picklist(CAR_TYPES)),
   vehicle_status: Optional(v.picklist(CAR_STATUSES)),
   autogauge_enabled: Optional(v.boolean()),
-  /** Test-drive booking time (not required, spec §5). */
-  dateTime: Optional(v.string()),
+  /** Test-drive booking time (not required, spec §5): the form's local date and time, `YYYY-MM-DDTHH:mm`. */
+  dateTime: Optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Please choose a valid date and time.'))),
   /** The car's own tag (e.g. 'Test Drive Only'): picks the test-drive analytics id (spec §7). */
   car_tag: Optional(v.string()),
   /** Hidden request text (Request Photos: 'Please send photos for this car', spec §5). */

@@ -57,6 +57,16 @@ describe('toPayload', () => {
   });
 });
 
+describe('test-drive date and time (spec §5: dateTime, not required)', () => {
+  it('is sent when chosen, left out when empty, and a malformed one gets a clear message', () => {
+    const config = make({ steps: [{ title: 'Test drive', fields: ['name', 'email', 'phone', 'dateTime', 'message'] }] });
+    expect(toPayload(config, { ...good, dateTime: '2026-12-01T10:30' })).toMatchObject({ dateTime: '2026-12-01T10:30' });
+    expect(toPayload(config, { ...good, dateTime: '' })).not.toHaveProperty('dateTime');
+    expect(validateFields(config, { ...good, dateTime: '' }, ['dateTime'])).toEqual({});
+    expect(validateFields(config, { ...good, dateTime: 'next tuesday' }, ['dateTime'])).toEqual({ dateTime: 'Please choose a valid date and time.' });
+  });
+});
+
 describe('validateFields: the spec §5 rules with the §8 messages, shared with the server', () => {
   it('a complete form passes', () => {
     expect(validateFields(make(), good, allFields(make()))).toEqual({});

@@ -17,14 +17,14 @@ import type { FeatureFlags } from '@forecourt/contracts/tenant';
 import { CAR_STATUSES, CAR_TYPES } from '@forecourt/contracts/entities/car';
 
 /** Fields a shopper fills in. */
-export const VISIBLE_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode', 'location', 'message', 'terms_conditions', 'opt_in'] as const;
+export const VISIBLE_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode', 'location', 'dateTime', 'message', 'terms_conditions', 'opt_in'] as const;
 export type LeadFieldName = (typeof VISIBLE_FIELDS)[number];
 
 /** Context the host puts in hidden fields (never typed by the shopper). */
 export const HIDDEN_FIELDS = ['location', 'dealership_slug', 'manufacturer_slug', 'stock_number', 'car_id', 'car_type', 'vehicle_status', 'page_id', 'message'] as const;
 export type LeadHiddenName = (typeof HIDDEN_FIELDS)[number];
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox';
+export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'datetime-local';
 
 export type FieldDef = {
   label: string;
@@ -44,6 +44,8 @@ export const FIELD_DEFS: Record<LeadFieldName, FieldDef> = {
   // Spec §5 Postcode field: exactly 4 digits, input limited to 4 characters, no thousand separator.
   postcode: { label: 'Postcode', kind: 'text', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4, pattern: '\\d{4}' },
   location: { label: 'Preferred location', kind: 'select' },
+  // Spec §5 Test-drive form: dateTime, not required (a native date and time picker, local time).
+  dateTime: { label: 'Preferred date and time', kind: 'datetime-local' },
   message: { label: 'Comments', kind: 'textarea', maxLength: 5000 },
   terms_conditions: { label: 'I agree to the terms of use', kind: 'checkbox' },
   opt_in: { label: 'Keep me up to date with news and offers', kind: 'checkbox' },

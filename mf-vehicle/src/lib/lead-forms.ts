@@ -97,7 +97,7 @@ export function vehicleFormConfig({ form, site, car, locations = [], locationId,
       const config = leadFormConfig({
         ...base,
         category: LEAD_CATEGORIES.TEST_DRIVE,
-        steps: [{ ...CONTACT }, { title: 'Your test drive', fields: ['location', 'message', 'terms_conditions', 'opt_in'] }],
+        steps: [{ ...CONTACT }, { title: 'Your test drive', fields: ['location', 'dateTime', 'message', 'terms_conditions', 'opt_in'] }],
         hidden,
         // Pickup location is optional (spec §5), so a select with locations never makes it required.
         options: locations.length > 1 ? { location: locations } : {},
