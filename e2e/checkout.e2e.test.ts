@@ -126,6 +126,13 @@ describe(`reserve online on ${TENANT} (embedded test processor)`, () => {
     const vdp = await get(`/cars/${slug}`);
     expect(vdp.body).toContain('Reserved');
     expect(vdp.body).not.toContain(`href="/cars/${slug}/checkout"`);
+    // So do the search cards (mf-search asks edge-api for the page's cars): the Reserved tag and no Reserve button.
+    // The search API answers fresh (the shell's page cache may still hold the earlier render for up to 30 s).
+    const view = JSON.parse((await get('/api/search/view?path=/search/used-cars&status=in_stock')).body) as { cards: Array<{ slug: string; tag: { text: string } | null; buttons: Array<{ kind: string }> }> };
+    const card = view.cards.find((c) => c.slug === slug);
+    expect(card, 'the reserved car is on the first page of used in-stock cars').toBeTruthy();
+    expect(card!.tag?.text).toBe('Reserved');
+    expect(card!.buttons.map((b) => b.kind)).not.toContain('reserve');
 
     // The dealer hears of it: one lead, in the outbox, delivered to the (embedded) CRM.
     const [intent] = await d1('SELECT status, lead_id, lead_request FROM payment_intents WHERE tenant = ? AND id = ?', TENANT, paymentId);

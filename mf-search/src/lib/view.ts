@@ -1,3 +1,4 @@
+import { markReserved } from '@forecourt/contracts/reservations';
 import type { SearchPort, SortOption, TermFacet } from '@forecourt/contracts/search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { toCardCars, type CardCar } from './card.ts';
@@ -53,6 +54,8 @@ export async function buildSearchView(opts: {
   manufacturers?: Manufacturers;
   /** This remote's versioned asset path, for the body drawings (`/_mf/mf-search/<version>/`). */
   assetBase?: string;
+  /** Which of these cars have a paid online reservation (edge-api); null when unknown. */
+  reservedOf?: (carIds: string[]) => Promise<ReadonlySet<string> | null>;
 }): Promise<SearchView> {
   const { engine, config, path } = opts;
   const refinements = parseRefinements(opts.params);
@@ -71,6 +74,11 @@ export async function buildSearchView(opts: {
   if (result.pages > 0 && refinements.page > result.pages) {
     refinements.page = result.pages;
     result = await engine.search(scope, { ...request, page: result.pages });
+  }
+  // Reserved online (edge-api, issue 5): the card shows Reserved and no Reserve button, as for a feed-reserved car.
+  if (opts.reservedOf && result.hits.length) {
+    const reserved = await opts.reservedOf(result.hits.map((car) => String(car.id)));
+    if (reserved?.size) result = { ...result, hits: markReserved(result.hits, reserved) };
   }
   const facets = buildFacets({
     result,

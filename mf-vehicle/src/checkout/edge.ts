@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import type { Car } from '@forecourt/contracts/entities/car';
+import { loadReservedIds } from '@forecourt/contracts/reservations';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 
 type Edge = { fetch(input: string, init?: RequestInit): Promise<Response> };
@@ -19,7 +20,6 @@ const PaymentSchema = v.object({
   currency: v.literal('aud'),
 });
 export type PaymentView = v.InferOutput<typeof PaymentSchema>;
-const ReservedSchema = v.object({ reserved: v.array(v.string()) });
 
 async function getJson<T extends v.GenericSchema>(edge: EdgeFetcher, tenant: string, path: string, schema: T, timeoutMs: number): Promise<v.InferOutput<T> | null> {
   try {
@@ -41,12 +41,7 @@ export function loadPayment(edge: EdgeFetcher, tenant: string, id: string, timeo
   return getJson(edge, tenant, `/api/payments/intents/${encodeURIComponent(id)}`, PaymentSchema, timeoutMs);
 }
 
-/** `GET /api/payments/reserved?car_ids=`: which of these cars have a paid reservation; null when unknown. */
-export async function loadReservedIds(edge: EdgeFetcher, tenant: string, carIds: readonly string[], timeoutMs = 800): Promise<Set<string> | null> {
-  if (carIds.length === 0) return new Set();
-  const answer = await getJson(edge, tenant, `/api/payments/reserved?car_ids=${carIds.map(encodeURIComponent).join(',')}`, ReservedSchema, timeoutMs);
-  return answer ? new Set(answer.reserved) : null;
-}
+export { loadReservedIds } from '@forecourt/contracts/reservations';
 
 /**
  * The car with `reserved: true` when edge-api holds a paid reservation for it (stock comes from feeds; reservations

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadReservedIds, markReserved } from './reservations.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('reservations from edge-api', () => {
+  it('asks edge-api with the tenant header for at most 100 ids and answers a Set', async () => {
+    const calls: Array<{ url: string; tenant: string | null }> = [];
+    const edge = {
+      fetch: async (url: string, init: RequestInit) => {
+        calls.push({ url, tenant: new Headers(init.headers).get('x-forecourt-tenant') });
+        return Response.json({ reserved: ['2'] });
+      },
+    };
+    const ids = Array.from({ length: 120 }, (_, i) => String(i));
+    expect(await loadReservedIds(edge, 'test-motors', ids)).toEqual(new Set(['2']));
+    expect(calls[0]!.tenant).toBe('test-motors');
+    expect(new URL(calls[0]!.url).searchParams.get('car_ids')!.split(',')).toHaveLength(100);
+    expect(await loadReservedIds(edge, 't', [])).toEqual(new Set());
+  });
+  it('null when edge-api is absent, fails, answers an error or junk (the page renders as it would without)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await loadReservedIds(undefined, 't', ['1'])).toBeNull();
+    expect(await loadReservedIds({ fetch: async () => { throw new Error('down'); } }, 't', ['1'])).toBeNull();
+    expect(await loadReservedIds({ fetch: async () => new Response('x', { status: 503 }) }, 't', ['1'])).toBeNull();
+    expect(await loadReservedIds({ fetch: async () => Response.json({ reserved: [1] }) }, 't', ['1'])).toBeNull();
+  });
+  it('markReserved sets reserved on the listed cars only, keeping the feed flag', () => {
+    const cars = [{ id: '1', reserved: false }, { id: '2', reserved: false }, { id: '3', reserved: true }];
+    expect(markReserved(cars, new Set(['2']))).toEqual([{ id: '1', reserved: false }, { id: '2', reserved: true }, { id: '3', reserved: true }]);
+    expect(markReserved(cars, null)).toEqual(cars);
+  });
+});
