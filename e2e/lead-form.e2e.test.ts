@@ -276,12 +276,17 @@ describe('contact page General Enquiry form', () => {
     const errors = collectErrors(page);
     await page.goto(`${platform.tenantUrl(slug)}/contact`, { waitUntil: 'domcontentloaded' });
     await page.locator('#fl-contact-form-form[data-no-js] #fl-contact-form-name').fill('Early');
+    // An unticked opt-in stays unticked (consent is never ticked again by the island).
+    await page.locator('#fl-contact-form-form[data-no-js] input[type="checkbox"][name="opt_in"]').uncheck();
     await page.locator('#fl-contact-form-form[data-no-js] #fl-contact-form-email').fill('early@example.com');
     release();
     await page.waitForSelector(`${FORM}[data-hydrated] form[novalidate]:not([data-no-js])`);
     expect(await page.getByLabel('First name').inputValue()).toBe('Early');
     expect(await page.getByLabel('Email').inputValue()).toBe('early@example.com');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fl-contact-form-email');
+    await page.getByLabel('Phone').fill('0411 111 111');
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.locator(`${FORM} input[type="checkbox"][name="opt_in"]`).isChecked()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -20,7 +20,8 @@ export default defineConfig({
       return {
         wrangler: { configPath: path.join(here, 'wrangler.jsonc') },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations },
+          // DEV_PAGES: these tests play the local runtime (dev pages, the embedded test processor's confirm step).
+          bindings: { TEST_MIGRATIONS: migrations, DEV_PAGES: 'on' },
           // mf-search is not part of these tests: its car lookup answers "unknown car" (routes that need a known car
           // are tested on the composed platform). Replaces wrangler.jsonc's SEARCH service binding.
           serviceBindings: { SEARCH: () => Response.json({ error: 'No such car.' }, { status: 404 }) },

@@ -17,6 +17,8 @@ import { rateLimitRoutes } from './routes/rate-limit.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { viewsRoutes } from './routes/views.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
+import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
+import { expireAbandonedEverywhere } from './ports/payments/store.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -46,10 +48,23 @@ app.onError(onError);
 // The main module exports only the handlers (workerd rejects other runtime exports) and types.
 /** Typed client shape for `hono/client` (`hc<AppType>(...)`). */
 export type AppType = typeof routes;
-/** `fetch` serves the API; `scheduled` is the cron trigger of the outbox relay (the delivery guarantee). */
+/**
+ * `fetch` serves the API; `scheduled` is the cron trigger: the outbox relay (the delivery guarantee), then the expiry
+ * of abandoned checkouts (their contact details are dropped after 7 days).
+ */
+async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  await handleScheduled(controller, env, ctx);
+  try {
+    const now = Date.now();
+    await expireAbandonedEverywhere(env.DB, now - ABANDONED_CHECKOUT_MS, now);
+  } catch (error) {
+    console.error('edge-api cron: abandoned checkouts not expired this time', error instanceof Error ? error.message : 'error');
+  }
+}
+
 export default {
   fetch: app.fetch,
-  scheduled: handleScheduled,
+  scheduled,
   /** The Hono app itself, for tests (`app.request(...)`). */
   request: app.request,
 } satisfies ExportedHandler<Env> & { request: typeof app.request };

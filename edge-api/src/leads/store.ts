@@ -57,8 +57,9 @@ export async function findLead(db: D1Database, tenant: string, id: string): Prom
 
 /**
  * Writes a lead in one batch: the row (merged into an earlier lead of the same shopper and car within 10 minutes,
- * spec'd by rules.isDuplicateLead and decided inside the transaction), its analytics event and, unless merged,
- * its outbox row for the CRM (state pending, due now). A conflicting id changes nothing.
+ * spec'd by rules.isDuplicateLead and decided inside the transaction), its analytics event (not for a merged lead)
+ * and its outbox row for the CRM (state pending, due now) unless it merely repeats the earlier lead. A conflicting id
+ * changes nothing.
  */
 export async function insertLead(db: D1Database, lead: NewLead): Promise<StoredLead> {
   const { tenant, doc } = lead;
@@ -88,9 +89,17 @@ export async function insertLead(db: D1Database, lead: NewLead): Promise<StoredL
      SELECT ?1, ?2, ?3, ?4, ?5, ?6
      WHERE ?2 IS NOT NULL AND changes() = 1 AND EXISTS (SELECT 1 FROM leads WHERE tenant = ?1 AND id = ?7 AND merged_into IS NULL)`,
   ).bind(tenant, lead.eventId, lead.page, lead.carId, JSON.stringify({ lead_id: doc.lead_id, category: doc.category }), now, doc.lead_id);
+  // Delivered: every lead that was not merged, and a merged one that says something new (another journey, e.g. a
+  // test drive after an enquiry, or another message): it reaches the CRM as an update of the earlier lead
+  // (`merged_into` in the document), so merging never loses what the shopper sent. A pure repeat (same category and
+  // the same message) is not delivered twice.
   const insertOutbox = db.prepare(
     `INSERT INTO lead_outbox (tenant, lead_id, target, state, attempts, next_attempt_at, created_at, updated_at)
-     SELECT tenant, id, 'crm', 'pending', 0, ?3, ?3, ?3 FROM leads WHERE tenant = ?1 AND id = ?2 AND merged_into IS NULL
+     SELECT l.tenant, l.id, 'crm', 'pending', 0, ?3, ?3, ?3 FROM leads l WHERE l.tenant = ?1 AND l.id = ?2 AND (
+       l.merged_into IS NULL OR NOT EXISTS (
+         SELECT 1 FROM leads e WHERE e.tenant = l.tenant AND e.id = l.merged_into AND e.category = l.category
+           AND COALESCE(e.subcategory, '') = COALESCE(l.subcategory, '')
+           AND TRIM(COALESCE(json_extract(e.payload, '$.payload.message'), '')) = TRIM(COALESCE(json_extract(l.payload, '$.payload.message'), ''))))
      ON CONFLICT (tenant, lead_id, target) DO NOTHING`,
   ).bind(tenant, doc.lead_id, now);
   const readBack = db.prepare('SELECT merged_into FROM leads WHERE tenant = ? AND id = ?').bind(tenant, doc.lead_id);

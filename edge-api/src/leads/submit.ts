@@ -59,11 +59,16 @@ export async function submitLead(c: LeadContext, body: unknown): Promise<LeadOut
 
   const ip = clientIp(c.headers);
   const now = c.now ?? Date.now();
-  const limited = await hitRateLimits(db, c.tenant, [[RATE_LIMITS.leadIp, ip], [RATE_LIMITS.leadPhone, valid.contactPhone]], now);
-  if (!limited.ok) return { ok: false, status: 429, error: LEAD_RATE_LIMIT_MESSAGE, retryAfterSeconds: limited.retryAfterSeconds };
+  // Per IP before the bot check (a flood never reaches siteverify); per phone only after it, so requests with junk
+  // tokens cannot use up a real shopper's allowance by naming their phone.
+  const byIp = await hitRateLimits(db, c.tenant, [[RATE_LIMITS.leadIp, ip]], now);
+  if (!byIp.ok) return { ok: false, status: 429, error: LEAD_RATE_LIMIT_MESSAGE, retryAfterSeconds: byIp.retryAfterSeconds };
 
   const spam = await checkSpam(() => selectTurnstile(c.env), valid.turnstileToken, { required: c.site.features.turnstile, remoteIp: ip });
   if (!spam.accept) return { ok: false, status: 400, error: SPAM_CHECK_FAILED_MESSAGE, fields: { turnstile_token: SPAM_CHECK_FAILED_MESSAGE } };
+
+  const byPhone = await hitRateLimits(db, c.tenant, [[RATE_LIMITS.leadPhone, valid.contactPhone]], now);
+  if (!byPhone.ok) return { ok: false, status: 429, error: LEAD_RATE_LIMIT_MESSAGE, retryAfterSeconds: byPhone.retryAfterSeconds };
 
   const doc: LeadDocument = {
     lead_id: valid.leadId,

@@ -48,6 +48,8 @@ type DueRow = {
   subcategory: string | null;
   payload: string | null;
   created_at: number | null;
+  /** The earlier lead this one was merged into (duplicate rule): the CRM attaches it there. */
+  merged_into: string | null;
 };
 
 type Outcome = 'delivered' | 'duplicate' | 'retried' | 'dead';
@@ -83,12 +85,12 @@ due AS (
   ORDER BY o.next_attempt_at
   LIMIT ?3
 )
-SELECT due.tenant, due.lead_id, due.target, due.attempts, due.next_attempt_at, l.category, l.subcategory, l.payload, l.created_at
+SELECT due.tenant, due.lead_id, due.target, due.attempts, due.next_attempt_at, l.category, l.subcategory, l.payload, l.created_at, l.merged_into
 FROM due LEFT JOIN leads l ON l.tenant = due.tenant AND l.id = due.lead_id
 ORDER BY due.next_attempt_at`;
 
 const ONE_SQL = `
-SELECT o.tenant, o.lead_id, o.target, o.attempts, o.next_attempt_at, l.category, l.subcategory, l.payload, l.created_at
+SELECT o.tenant, o.lead_id, o.target, o.attempts, o.next_attempt_at, l.category, l.subcategory, l.payload, l.created_at, l.merged_into
 FROM lead_outbox o LEFT JOIN leads l ON l.tenant = o.tenant AND l.id = o.lead_id
 WHERE o.tenant = ?1 AND o.lead_id = ?2 AND o.target = 'crm' AND o.state = 'pending' AND o.next_attempt_at <= ?3`;
 
@@ -242,7 +244,10 @@ function leadPayload(row: DueRow): Record<string, unknown> {
   if (row.payload === null || row.category === null) throw new CrmDeliveryError('lead row not found', true);
   try {
     const payload: unknown = JSON.parse(row.payload);
-    if (payload && typeof payload === 'object' && !Array.isArray(payload)) return payload as Record<string, unknown>;
+    if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+      // A merged lead that still carries something new goes to the CRM as an update of the earlier lead.
+      return row.merged_into ? { ...(payload as Record<string, unknown>), merged_into: row.merged_into } : (payload as Record<string, unknown>);
+    }
   } catch {
     // Falls through to the permanent error below.
   }

@@ -1,4 +1,6 @@
 import { env } from 'cloudflare:workers';
+import { relayOutbox } from '../outbox/index.ts';
+import { listCrmInbox } from '../ports/crm/embedded.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { eventsOf, leadBody, leadTenant, leadsOf, outboxOf, post } from '../leads/test-helpers.ts';
 import type { LeadDocument } from '../leads/store.ts';
@@ -158,10 +160,25 @@ describe('POST /api/leads: duplicates merge (same phone or email and same car wi
     expect(await answer(third)).toEqual({ lead_id: first.lead_id, duplicate: true });
     const rows = await leadsOf(t);
     expect(rows.map((r) => r.merged_into)).toEqual([null, first.lead_id, first.lead_id]);
-    expect((await outboxOf(t)).map((o) => o.lead_id)).toEqual([first.lead_id]);
+    // The second says something new (another message): it still reaches the dealer, as an update of the first.
+    // The third repeats the first (same category, same message): not delivered twice. One analytics event.
+    expect((await outboxOf(t)).map((o) => o.lead_id).sort()).toEqual([first.lead_id, second.lead_id].sort());
     expect(await eventsOf(t)).toHaveLength(1);
     // A retry of the merged one still points at the first.
     expect(await answer(await post('/api/leads', t, second))).toEqual({ lead_id: first.lead_id, duplicate: true });
+  });
+
+  it('never loses another journey of the same shopper and car: a test drive after an enquiry reaches the CRM', async () => {
+    const t = await leadTenant('dup-journey');
+    const first = leadBody();
+    await post('/api/leads', t, first);
+    const drive = leadBody({ payload: { category: 'Test Drive', dateTime: '2026-12-01T10:30' } });
+    expect(await answer(await post('/api/leads', t, drive))).toEqual({ lead_id: first.lead_id, duplicate: true });
+    expect((await outboxOf(t)).map((o) => o.lead_id).sort()).toEqual([first.lead_id, drive.lead_id].sort());
+    // The CRM gets it as an update of the enquiry it was merged into.
+    await relayOutbox(env, { now: Date.now() + 1000 });
+    const inbox = await listCrmInbox(env.DB, t);
+    expect(JSON.parse(inbox.find((r) => r.lead_id === drive.lead_id)!.payload)).toMatchObject({ merged_into: first.lead_id, category: 'Test Drive' });
   });
 
   it('does not merge another car, another shopper, a lead without a car, or one older than 10 minutes', async () => {

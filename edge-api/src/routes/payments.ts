@@ -290,7 +290,10 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
       return c.redirect(journeyOf(intent), 303);
     })
     .post('/payments/embedded/confirm', async (c) => {
-      if (paymentsAdapterName(env(c)) !== 'embedded') return jsonError(c, 404, 'Not found.');
+      // The test processor's Pay button exists only in local runs (DEV_PAGES, set by dev/platform.mjs): a deployed
+      // Worker left on the embedded adapter must never let a shopper mark a reservation paid without paying.
+      const local = (env(c) as { DEV_PAGES?: string }).DEV_PAGES === 'on';
+      if (!local || paymentsAdapterName(env(c)) !== 'embedded') return jsonError(c, 404, 'Not found.');
       const body = await readBody(c, { form: true });
       if (!body.ok) return jsonError(c, body.status, body.error);
       const fields = body.kind === 'form' ? Object.fromEntries(body.form) : (body.value as Record<string, unknown> | null) ?? {};

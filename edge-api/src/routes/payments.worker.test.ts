@@ -11,6 +11,7 @@ import { onError } from '../lib/http.ts';
 import { tenantMiddleware } from '../lib/tenant.ts';
 import type { LeadDocument } from '../leads/store.ts';
 import { createFakeStripe } from '../ports/payments/testing.ts';
+import { expireAbandonedEverywhere } from '../ports/payments/store.ts';
 import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
 import { ALREADY_RESERVED_MESSAGE, AMOUNT_CHANGED_MESSAGE, NOT_RESERVABLE_MESSAGE, PAYMENT_START_FAILED_MESSAGE, RESERVE_UNAVAILABLE_MESSAGE, SIGN_IN_MESSAGE, createPaymentsRoutes } from './payments.ts';
 
@@ -75,6 +76,24 @@ const intentRow = (tenant: string, id: string) => env.DB.prepare('SELECT * FROM 
 afterEach(() => vi.restoreAllMocks());
 
 describe('POST /api/payments/reserve with the embedded test processor', () => {
+  it("the cron drops every tenant's abandoned checkouts (7 days unpaid) without waiting for a new reservation", async () => {
+    const t = await tenantWith('pay-cron');
+    const started = await reserve(t, reserveBody());
+    const id = started.json.payment_id;
+    await env.DB.prepare('UPDATE payment_intents SET created_at = ? WHERE tenant = ? AND id = ?').bind(Date.now() - 8 * 24 * 3600_000, t, id).run();
+    expect(await expireAbandonedEverywhere(env.DB, Date.now() - 7 * 24 * 3600_000, Date.now())).toBeGreaterThanOrEqual(1);
+    expect(await intentRow(t, id)).toMatchObject({ status: 'failed', lead_request: null });
+  });
+
+  it('the test processor cannot confirm anything in a deployed Worker (no DEV_PAGES): 404, nothing paid', async () => {
+    const t = await tenantWith('pay-deployed');
+    const started = await reserve(t, reserveBody());
+    const payment = started.json.payment_id as string;
+    const res = await call('/api/payments/embedded/confirm', t, { body: { payment, session: sessionOf(started.json.redirect_url as string) }, env: { ...unchecked, DEV_PAGES: undefined } });
+    expect(res.status).toBe(404);
+    expect((await intentRow(t, payment))?.status).toBe('requires_payment');
+  });
+
   it("answers the local confirmation page of a $200 intent (spec §9 default) and reserves nothing before it's paid", async () => {
     const t = await tenantWith('res-ok');
     const { res, json } = await reserve(t);

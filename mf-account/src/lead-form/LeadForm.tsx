@@ -21,6 +21,12 @@ function readServerForm(config: LeadFormConfig): { values: LeadValues; focused: 
   if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-no-js')) return { values: {}, focused: null };
   const values: LeadValues = {};
   for (const f of allFields(config)) {
+    // A checkbox shares its name with the hidden 'false' before it (namedItem would give a list): ask for the box.
+    const box = form.querySelector(`input[type="checkbox"][name="${CSS.escape(f)}"]`);
+    if (box instanceof HTMLInputElement) {
+      values[f] = box.checked;
+      continue;
+    }
     const el = form.elements.namedItem(f);
     if (el instanceof HTMLInputElement && el.type === 'checkbox') values[f] = el.checked;
     else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) values[f] = el.value;
@@ -48,6 +54,8 @@ export default function LeadForm(config: LeadFormConfig) {
   const [remember, setRemember] = useState(true);
   const testKey = Boolean(config.turnstileSiteKey && isTurnstileTestSiteKey(config.turnstileSiteKey));
   const [token, setToken] = useState(testKey ? TURNSTILE_TEST_TOKEN : '');
+  // A Turnstile token is spent once siteverify has seen it: after a failed submit a fresh widget gets a new one.
+  const [widgetRun, setWidgetRun] = useState(0);
   const [focusTarget, setFocusTarget] = useState<{ kind: 'summary' | 'step' | 'alert' | 'field'; id?: string; n: number } | null>(
     boot.focused ? { kind: 'field', id: boot.focused, n: 0 } : null,
   );
@@ -115,6 +123,10 @@ export default function LeadForm(config: LeadFormConfig) {
     }
     // Submitting clears; the same lead id is kept, so trying again never makes a second lead.
     busy.current = false;
+    if (config.turnstileSiteKey && !testKey) {
+      setToken('');
+      setWidgetRun((n) => n + 1);
+    }
     setStatus('error');
     setFormError(result.message);
     if (Object.keys(result.fields).length) fail(result.fields, firstStepWithError(config, result.fields));
@@ -145,7 +157,7 @@ export default function LeadForm(config: LeadFormConfig) {
           </div>
         ) : null}
       </StepFieldset>
-      {last && config.turnstileSiteKey && !testKey ? <TurnstileWidget siteKey={config.turnstileSiteKey} onToken={setToken} /> : null}
+      {last && config.turnstileSiteKey && !testKey ? <TurnstileWidget key={widgetRun} siteKey={config.turnstileSiteKey} onToken={setToken} /> : null}
       {last ? <CollectionNotice config={config} /> : null}
       <div className="flf-actions">
         {step > 0 ? (

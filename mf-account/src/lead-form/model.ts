@@ -21,7 +21,7 @@ export const VISIBLE_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'
 export type LeadFieldName = (typeof VISIBLE_FIELDS)[number];
 
 /** Context the host puts in hidden fields (never typed by the shopper). */
-export const HIDDEN_FIELDS = ['location', 'dealership_slug', 'manufacturer_slug', 'stock_number', 'car_id', 'car_type', 'vehicle_status', 'page_id', 'message'] as const;
+export const HIDDEN_FIELDS = ['location', 'dealership_slug', 'manufacturer_slug', 'stock_number', 'car_id', 'car_type', 'vehicle_status', 'car_tag', 'page_id', 'message'] as const;
 export type LeadHiddenName = (typeof HIDDEN_FIELDS)[number];
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'datetime-local';

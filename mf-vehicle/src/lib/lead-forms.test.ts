@@ -23,6 +23,9 @@ describe('vehicle lead forms (kit configs)', () => {
     expect(c.steps.flatMap((s) => s.fields)).toContain('location');
     expect(vehicleFormConfig({ form: 'test-drive', site, car: { ...car, car_type: 'new' }, leadId }).eventId).toBe(17);
     expect(vehicleFormConfig({ form: 'test-drive', site, car: { ...car, tag: 'Test Drive Only' }, leadId }).eventId).toBe(17);
+    // The tag travels to the server too, which records the analytics id itself (17 for Test Drive Only).
+    expect(vehicleFormConfig({ form: 'test-drive', site, car: { ...car, tag: 'Test Drive Only' }, leadId }).hidden.car_tag).toBe('Test Drive Only');
+    expect(c.steps.flatMap((s) => s.fields)).toContain('dateTime');
   });
   it('Request Photos and contact: categories and the hidden location id', () => {
     expect(vehicleFormConfig({ form: 'request-photos', site, car, leadId })).toMatchObject({ category: 'Request Photos', rules: { messageRequired: false } });

@@ -35,6 +35,8 @@ export const leadCar = (car: Pick<Car, 'id' | 'name' | 'slug' | 'car_type' | 'st
 function carHidden(car: Car): LeadFormConfig['hidden'] {
   const hidden: LeadFormConfig['hidden'] = { car_id: car.id, car_type: car.car_type, vehicle_status: car.status, dealership_slug: car.dealership_slug };
   if (car.stocknum) hidden.stock_number = car.stocknum;
+  // The car's own tag ('Test Drive Only') picks the test-drive analytics id on the server (spec §7: 17).
+  if (car.tag?.trim()) hidden.car_tag = car.tag.trim();
   return hidden;
 }
 

@@ -120,6 +120,18 @@ export async function expireAbandoned(db: D1Database, tenant: string, createdBef
   return result.meta.changes;
 }
 
+/**
+ * Every tenant's checkouts nobody paid within `createdBefore` are failed and their contact details dropped (privacy:
+ * the cron runs it, so details never wait for that tenant's next reservation). One tenant at a time.
+ * @returns how many were expired
+ */
+export async function expireAbandonedEverywhere(db: D1Database, createdBefore: number, now: number): Promise<number> {
+  const { results } = await db.prepare(`SELECT DISTINCT tenant FROM payment_intents WHERE status = 'requires_payment' AND created_at < ?`).bind(createdBefore).all<{ tenant: string }>();
+  let expired = 0;
+  for (const { tenant } of results) expired += await expireAbandoned(db, tenant, createdBefore, now);
+  return expired;
+}
+
 /** The reservation became a lead: keep its id, drop the contact details (the lead holds them, under its retention). */
 export async function setLead(db: D1Database, tenant: string, id: string, leadId: string, now: number): Promise<void> {
   await db.prepare('UPDATE payment_intents SET lead_id = ?, lead_request = NULL, updated_at = ? WHERE tenant = ? AND id = ?').bind(leadId, now, tenant, id).run();
