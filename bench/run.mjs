@@ -62,10 +62,28 @@ if (only.includes('leads')) {
 
 let platform;
 let tenantSlug;
+let carPath;
+
+/** `/cars/<slug>` of the first in-stock car the tenant's search lists. */
+async function firstCarPath(p, slug) {
+  const { request } = await import('node:http');
+  const body = await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: p.url.port, path: '/api/search/view?path=/search/new-used-and-demo-cars&status=in_stock', headers: { host: `${slug}.localhost` } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve(text));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  return JSON.parse(body).cards[0].path;
+}
 if (only.some((o) => ['ssr', 'js', 'lighthouse'].includes(o))) {
   platform = await startPlatform({ port: 0, persist: false, scale: 'bench', logLevel: 'error' });
   const demo = await import(join(ROOT, 'demo/dist/index.mjs'));
   tenantSlug = process.env.BENCH_TENANT ?? demo.demoTenants()[1].slug;
+  // A vehicle page: the first in-stock car of the tenant's search (the same car in every run on the same stock).
+  carPath = await firstCarPath(platform, tenantSlug);
 }
 
 if (only.includes('ssr')) {
@@ -76,13 +94,16 @@ if (only.includes('ssr')) {
   // The same page again and again is served mostly from the shell's fragment cache (max-age 30 s). A unique ignored
   // `nc` parameter per request (autocannon's [<id>]) makes every URL new: that measures rendering itself.
   const uncached = summary(await cannon({ url: `${platform.url.origin}/search/new-used-and-demo-cars?nc=[<id>]`, headers, idReplacement: true }));
+  // A vehicle page (issue 5): rendered per request (private: its lead forms carry a fresh lead id).
+  await cannon({ url: `${platform.url.origin}${carPath}`, headers, duration: 2 });
+  const vehicle = summary(await cannon({ url: `${platform.url.origin}${carPath}`, headers }));
   const helloScript = await bundle('bench/hello.mjs');
   const hello = new Miniflare({ host: '127.0.0.1', port: 0, modules: true, scriptPath: helloScript, compatibilityDate: '2026-04-01', cf: false });
   const helloUrl = await hello.ready;
   await cannon({ url: helloUrl.href, duration: 2 });
   const bare = summary(await cannon({ url: helloUrl.href }));
   await hello.dispose();
-  results.ssr = { tenant: tenantSlug, concurrency: 20, seconds: DURATION, search, search_distinct_urls: uncached, hello: bare, p99_ratio: +(search.p99_ms / Math.max(bare.p99_ms, 1)).toFixed(1), rps_ratio: +(bare.rps / Math.max(search.rps, 1)).toFixed(1) };
+  results.ssr = { tenant: tenantSlug, concurrency: 20, seconds: DURATION, search, search_distinct_urls: uncached, vehicle: { path: carPath, ...vehicle }, hello: bare, p99_ratio: +(search.p99_ms / Math.max(bare.p99_ms, 1)).toFixed(1), rps_ratio: +(bare.rps / Math.max(search.rps, 1)).toFixed(1) };
   console.log('ssr', results.ssr);
 }
 
@@ -90,7 +111,7 @@ if (only.includes('js')) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
   results.js = {};
-  for (const path of ['/', '/search/new-used-and-demo-cars']) {
+  for (const path of ['/', '/search/new-used-and-demo-cars', carPath]) {
     const page = await browser.newPage();
     const bodies = [];
     page.on('response', async (res) => {
@@ -114,7 +135,7 @@ if (only.includes('lighthouse')) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   results.lighthouse = {};
   try {
-    for (const path of ['/', '/search/new-used-and-demo-cars']) {
+    for (const path of ['/', '/search/new-used-and-demo-cars', carPath]) {
       const url = `http://${tenantSlug}.localhost:${platform.url.port}${path}`;
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const a = lhr.audits;
