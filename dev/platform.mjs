@@ -39,6 +39,18 @@ export async function startPlatform(options = {}) {
     if (dir === 'edge-api') worker.bindings = { DEV_PAGES: 'on', ...worker.bindings };
     return worker;
   });
+  // With `only`, a service binding to a Worker that is not running is left out (workerd refuses to start with it);
+  // the code reads such bindings as optional or answers as when that Worker fails.
+  const running = new Set(workers.map((w) => w.name));
+  for (const worker of workers) {
+    if (!worker.serviceBindings) continue;
+    worker.serviceBindings = Object.fromEntries(
+      Object.entries(worker.serviceBindings).filter(([, target]) => {
+        const name = typeof target === 'string' ? target : target?.name;
+        return typeof name !== 'string' || running.has(name) || !WORKERS.some((w) => readWranglerConfig(w.dir).name === name);
+      }),
+    );
+  }
 
   const persistOptions = persist
     ? { kvPersist: join(persist, 'kv'), d1Persist: join(persist, 'd1'), cachePersist: join(persist, 'cache') }

@@ -351,3 +351,28 @@ describe('careers page (a shell page hosting the kit in a fragment slot)', () =>
     await context.close();
   });
 });
+
+describe('finance enquiry page (mf-finance hosting the kit)', () => {
+  it('a finance enquiry about a car reaches the CRM as Finance Enquiry with event 9', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${platform.tenantUrl(slug)}/finance-enquiry?car_id=1234`, { waitUntil: 'load' });
+    await page.waitForSelector('#ff-enquiry form[novalidate]:not([data-no-js])');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('First name').fill('Lee');
+    await page.getByLabel('Email').fill('lee@example.com');
+    await page.getByLabel('Phone').fill('0444 444 444');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await Promise.all([page.waitForURL(/\/success\?lead_id=/, { timeout: 15_000 }), page.getByRole('button', { name: 'Send enquiry' }).click()]);
+    const leadId = new URL(page.url()).searchParams.get('lead_id')!;
+    await expect.poll(async () => (await devOutbox()).inbox.some((r) => r.lead_id === leadId), { timeout: 15_000 }).toBe(true);
+    const payload = (await devOutbox()).inbox.find((r) => r.lead_id === leadId)!.payload;
+    expect(payload).toContain('"category":"Finance Enquiry"');
+    expect(payload).toContain('"car_id":"1234"');
+    const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');
+    expect((await db.prepare('SELECT event_id FROM leads WHERE tenant = ? AND id = ?').bind(slug, leadId).first<{ event_id: number }>())?.event_id).toBe(9);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

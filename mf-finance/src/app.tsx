@@ -64,7 +64,7 @@ export function createApp({ styles, version, quickQuote = selectQuickQuote }: Ap
       // Like the slot, the page depends only on its query and the tenant.
       return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `Work out your finance repayments with ${config.name}.`, styles }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
     }
-    const body = await renderToReadableStream(<FinancePlaceholder page={page} config={config} />);
+    const body = await renderToReadableStream(<FinancePlaceholder page={page} config={config} params={new URL(c.req.url).searchParams} />);
     // Placeholders are thin pages: kept out of search results until the finance pages land.
     return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles }, version });
   });

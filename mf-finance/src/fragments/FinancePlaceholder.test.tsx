@@ -12,11 +12,22 @@ describe('finance placeholder fragments', () => {
     for (const page of PAGES['mf-finance']) {
       const html = renderToString(<FinancePlaceholder page={page} config={config} />);
       expect(html).toMatch(/<nav aria-label="Breadcrumb" class="fc-breadcrumbs"><ol><li><a href="\/">Home<\/a><\/li><li aria-current="page">[^<]+<\/li><\/ol><\/nav><h1>[^<]+<\/h1>/);
-      expect(html).toContain('coming soon');
+      if (page !== 'finance-enquiry') expect(html).toContain('coming soon');
       expect(html).toContain('<a href="tel:0730000000">07 3000 0000</a>');
       expect(html).toContain('<a href="mailto:sales@example.com.au">sales@example.com.au</a>');
       expect(html).toContain('href="/search/new-used-and-demo-cars"');
     }
+  });
+  it('finance enquiry and apply pages carry a Finance Enquiry through the lead-form kit (with the car of the query)', () => {
+    for (const page of ['finance-enquiry', 'apply-for-finance'] as const) {
+      const html = renderToString(<FinancePlaceholder page={page} config={config} params={new URLSearchParams('car_id=2004268')} />);
+      expect(html).toContain(`${ISLAND_ATTR}="mf-account/LeadForm"`);
+      expect(html).toContain('name="category" value="Finance Enquiry"');
+      expect(html).toContain('name="car_id" value="2004268"');
+    }
+    const junk = renderToString(<FinancePlaceholder page="finance-enquiry" config={config} params={new URLSearchParams('car_id=%3Cscript%3E')} />);
+    expect(junk).not.toContain('name="car_id"');
+    expect(renderToString(<FinancePlaceholder page="personalised-finance" config={config} />)).not.toContain('mf-account/LeadForm');
   });
   it('names the page', () => {
     const html = renderToString(<FinancePlaceholder page="apply-for-finance" config={config} />);

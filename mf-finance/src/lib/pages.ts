@@ -13,8 +13,8 @@ export const PAGE_TITLES: Record<FinancePage, string> = {
 /** What is coming on each page, said plainly: these pages land with the finance issue. */
 export const COMING_SOON: Record<FinancePage, string> = {
   finance: 'Our online finance application is coming soon.',
-  'finance-enquiry': 'Sending a finance enquiry online is coming soon.',
-  'apply-for-finance': 'Applying for finance online is coming soon.',
+  'finance-enquiry': 'Tell us what you would like to finance and we will call you with options.',
+  'apply-for-finance': 'A full online application is coming soon. Until then, send us a finance enquiry below and we will call you to start it.',
   'personalised-finance': 'Personalised finance quotes online are coming soon.',
 };
 
