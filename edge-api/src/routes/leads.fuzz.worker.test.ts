@@ -8,57 +8,19 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import app from '../index.ts';
 import { leadBody, leadTenant } from '../leads/test-helpers.ts';
-
-/** mulberry32: small deterministic PRNG. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { fuzzer } from '../test/fuzz.ts';
 
 const SEED = 20261122;
-const random = rng(SEED);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-const int = (n: number) => Math.floor(random() * n);
-
-const nasty = [
-  '', ' ', 'x'.repeat(70_000), 'y'.repeat(6_000), '\u0000', '\ud800', '👍'.repeat(1000), '<script>alert(1)</script>', "'; DROP TABLE leads; --",
-  '0412345678', '+61 412 345 678', 'not-a-uuid', crypto.randomUUID(), '1e999', '__proto__', 'General Enquiry', 'Careers Enquiry', '3. Offer Accepted', 'valuation',
-];
-function randomValue(depth = 0): unknown {
-  switch (int(depth > 2 ? 7 : 10)) {
-    case 0: return null;
-    case 1: return random() < 0.5;
-    case 2: return pick([0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 4, 51]);
-    case 3: return pick(nasty);
-    case 4: return 'z'.repeat(int(3000));
-    case 5: return String(random());
-    case 6: return undefined;
-    case 7: return Array.from({ length: int(5) }, () => randomValue(depth + 1));
-    case 8: return Object.fromEntries(Array.from({ length: int(5) }, () => [pick(['a', 'name', 'phone', '__proto__', 'constructor', 'x'.repeat(300)]), randomValue(depth + 1)]));
-    default: return { nested: randomValue(depth + 1) };
-  }
-}
-
-/** A valid body of the endpoint, then some fields replaced, removed or added. */
-function mutate(base: Record<string, unknown>): unknown {
-  const body = structuredClone(base) as Record<string, unknown>;
-  const targets = [body, ...Object.values(body).filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x))];
-  for (let i = 0, n = 1 + int(4); i < n; i++) {
-    const obj = pick(targets);
-    const keys = Object.keys(obj);
-    const r = random();
-    if (r < 0.35 && keys.length) delete obj[pick(keys)];
-    else if (r < 0.85 && keys.length) obj[pick(keys)] = randomValue();
-    else obj[pick(['extra', '__proto__', 'constructor', 'tenant'])] = randomValue();
-  }
-  return body;
-}
+const { random, pick, int, randomValue, mutate } = fuzzer(SEED, {
+  nasty: ['', ' ', 'x'.repeat(70_000), 'y'.repeat(6_000), '\u0000', '\ud800', '👍'.repeat(1000), '<script>alert(1)</script>', "'; DROP TABLE leads; --",
+  '0412345678', '+61 412 345 678', 'not-a-uuid', crypto.randomUUID(), '1e999', '__proto__', 'General Enquiry', 'Careers Enquiry', '3. Offer Accepted', 'valuation',],
+  numbers: [0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 4, 51],
+  longString: 3000,
+  keys: ['a', 'name', 'phone', '__proto__', 'constructor', 'x'.repeat(300)],
+  addedKeys: ['extra', '__proto__', 'constructor', 'tenant'],
+  maxItems: 5,
+  nested: true,
+});
 
 function rawBody(): string {
   return pick([

@@ -12,6 +12,7 @@ import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import type { AppEnv } from '../types.ts';
 import { MAX_BODY_BYTES, jsonError, notFound, onError } from '../lib/http.ts';
 import { tenantMiddleware } from '../lib/tenant.ts';
+import { fuzzer } from '../test/fuzz.ts';
 import { createFakeStripe } from '../ports/payments/testing.ts';
 import { putTenant, uniqueTenant } from '../test/fixtures.ts';
 import { createPaymentsRoutes } from './payments.ts';
@@ -27,56 +28,23 @@ app.route('/api', createPaymentsRoutes({ fetch: fake.fetch }));
 app.notFound(notFound);
 app.onError(onError);
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = 20261123;
-const random = rng(SEED);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-const int = (n: number) => Math.floor(random() * n);
-
-const nasty = [
-  '', ' ', 'x'.repeat(70_000), 'y'.repeat(3_000), '\u0000', '\ud800', '<script>alert(1)</script>', "'; DROP TABLE payment_intents; --", '//evil.example',
-  '/\\evil', 'https://evil.example/', '0412345678', 'not-a-uuid', crypto.randomUUID(), '1e999', '__proto__', `pay_${'a'.repeat(32)}`, `emb_cs_${'b'.repeat(32)}`, 'on',
-];
-function randomValue(depth = 0): unknown {
-  switch (int(depth > 2 ? 7 : 10)) {
-    case 0: return null;
-    case 1: return random() < 0.5;
-    case 2: return pick([0, -1, 0.001, 199.999, 200, 1e308, -1e308, Number.MAX_SAFE_INTEGER]);
-    case 3: return pick(nasty);
-    case 4: return 'z'.repeat(int(600));
-    case 5: return String(random());
-    case 6: return undefined;
-    case 7: return Array.from({ length: int(4) }, () => randomValue(depth + 1));
-    case 8: return Object.fromEntries(Array.from({ length: int(4) }, () => [pick(['a', 'name', 'car_id', '__proto__', 'constructor']), randomValue(depth + 1)]));
-    default: return { nested: randomValue(depth + 1) };
-  }
-}
+const { random, pick, int, randomValue, mutate } = fuzzer(SEED, {
+  nasty: ['', ' ', 'x'.repeat(70_000), 'y'.repeat(3_000), '\u0000', '\ud800', '<script>alert(1)</script>', "'; DROP TABLE payment_intents; --", '//evil.example',
+  '/\\evil', 'https://evil.example/', '0412345678', 'not-a-uuid', crypto.randomUUID(), '1e999', '__proto__', `pay_${'a'.repeat(32)}`, `emb_cs_${'b'.repeat(32)}`, 'on',],
+  numbers: [0, -1, 0.001, 199.999, 200, 1e308, -1e308, Number.MAX_SAFE_INTEGER],
+  longString: 600,
+  keys: ['a', 'name', 'car_id', '__proto__', 'constructor'],
+  addedKeys: ['extra', '__proto__', 'constructor', 'tenant', 'status'],
+  maxItems: 4,
+  nested: false,
+});
 
 const validReserve = () => ({
   car_id: `car-${int(50)}`, car_slug: 'a-car-1', idempotency_key: crypto.randomUUID(), amount: 200, name: 'Sam', email: 'sam@example.com',
   phone: `04${String(10000000 + int(89999999))}`, terms_conditions: true, return_path: '/cars/a-car-1/checkout',
 });
 
-function mutate(base: Record<string, unknown>): unknown {
-  const body = structuredClone(base) as Record<string, unknown>;
-  for (let i = 0, n = 1 + int(4); i < n; i++) {
-    const keys = Object.keys(body);
-    const r = random();
-    if (r < 0.35 && keys.length) delete body[pick(keys)];
-    else if (r < 0.85 && keys.length) body[pick(keys)] = randomValue();
-    else body[pick(['extra', '__proto__', 'constructor', 'tenant', 'status'])] = randomValue();
-  }
-  return body;
-}
 
 const RAW = ['', '{', '[', 'null', 'true', '0', '"text"', '[]', '{"a":', 'NaN', '{"__proto__":{"polluted":1}}', '['.repeat(5000) + ']'.repeat(5000), 'car_id=x&idempotency_key=y', '<xml/>'];
 const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', '', 'multipart/form-data; boundary=x'];
