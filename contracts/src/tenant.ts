@@ -191,7 +191,16 @@ export const SiteConfigSchema = v.object({
   search: v.optional(TenantSearchSchema, {}),
   include_sold_cars_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 3),
   override_city: v.optional(v.string()),
-  vdp_config: v.optional(v.object({ show_map_section: v.optional(v.boolean(), true) }), {}),
+  vdp_config: v.optional(
+    v.object({
+      show_map_section: v.optional(v.boolean(), true),
+      /** Spec §4 Registration display: a past rego expiry shows 'Unregistered' on some sites, nothing on others. */
+      show_unregistered: v.optional(v.boolean(), false),
+      /** Spec §4 Spin viewer: the view it opens on, the spinner by default (the photos on some sites). */
+      spin_default_view: v.optional(v.picklist(['spinner', 'gallery']), 'spinner'),
+    }),
+    {},
+  ),
   finance: FinanceSettingsSchema,
   reserve_amount: v.optional(v.number(), 200),
   /** Days a lead (with its personal details) is kept in edge-api before the purge command deletes it (Privacy). */

@@ -152,7 +152,8 @@ export const outback: DemoTenant = {
       card_control: 'compare',
     },
     include_sold_cars_days: 5,
-    vdp_config: { show_map_section: true },
+    // Used stock: an expired registration is said plainly; the 360 viewer opens on the photos (spec §4: some sites).
+    vdp_config: { show_map_section: true, show_unregistered: true, spin_default_view: 'gallery' },
     finance: {
       providers: ['360 Finance', 'AusLoans', 'Taurus'],
       default_interest: 11.95,

@@ -30,7 +30,7 @@ export function PrintPage({ car, config, now }: { car: Car; config: SiteConfig; 
       </div>
       <h2>Car details</h2>
       <dl className="fv-details">
-        {carDetails(car, now, { timeZone: config.time_zone }).map((row) => (
+        {carDetails(car, now, { timeZone: config.time_zone, showUnregistered: config.vdp_config.show_unregistered }).map((row) => (
           <div key={row.label}>
             <dt>{row.label}</dt>
             <dd>{row.value}</dd>

@@ -26,6 +26,16 @@ const render = (props: Partial<VehiclePageProps> = {}, features: Record<string, 
   );
 
 describe('VehiclePage', () => {
+  it("a past rego expiry: 'Unregistered' only for a tenant with vdp_config.show_unregistered (spec §4)", () => {
+    const expired = { car: { ...car, regplate: null, rego_expiry: '2024-01-31' } };
+    expect(render(expired)).not.toContain('Unregistered');
+    expect(render(expired, {}, { vdp_config: { show_unregistered: true } })).toContain('Unregistered');
+  });
+  it("the 360 viewer opens on the photos for a tenant with vdp_config.spin_default_view 'gallery'", () => {
+    const spinning = { car: { ...car, spin_images: ['/a.svg', '/b.svg', '/c.svg'] } };
+    expect(render(spinning)).toContain('"initialView":"spinner"');
+    expect(render(spinning, {}, { vdp_config: { spin_default_view: 'gallery' } })).toContain('"initialView":"gallery"');
+  });
   it('breadcrumbs go Home > Used Cars > make > model > car', () => {
     const html = render();
     expect(html).toContain('<li><a href="/search/used-cars">Used Cars</a></li><li><a href="/search/toyota">Toyota</a></li><li><a href="/search/toyota/corolla">Corolla</a></li><li aria-current="page">2021 Toyota Corolla Ascent Sport Hybrid</li>');

@@ -109,7 +109,7 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
     'request-photos': vehicleFormConfig({ form: 'request-photos', site: config, car, leadId: leadIds['request-photos'] }),
     contact: vehicleFormConfig({ form: 'contact', site: config, car, leadId: leadIds.contact, ...(carLocation || car.location_id ? { locationId: carLocation?.id ?? car.location_id! } : {}) }),
   };
-  const details = carDetails(car, now, { timeZone: config.time_zone });
+  const details = carDetails(car, now, { timeZone: config.time_zone, showUnregistered: config.vdp_config.show_unregistered });
   const info = keyInformation(car);
   const specs = specifications(car);
   const equipment = car.standardEquipment ?? [];
@@ -132,7 +132,7 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
 
       <div className="fv-vdp__grid">
         <div className="fv-vdp__main">
-          <Gallery car={car} />
+          <Gallery car={car} spinDefaultView={config.vdp_config.spin_default_view} />
 
           {sold ? (
             <section className="fv-sold" aria-labelledby="fv-sold-title">

@@ -12,6 +12,8 @@ export type GalleryProps = {
   car: Car;
   /** Photos loaded with high priority (spec §4: the first two slider images). */
   priorityCount?: number;
+  /** The 360 viewer's opening view (tenant `vdp_config.spin_default_view`). */
+  spinDefaultView?: 'spinner' | 'gallery';
 };
 
 /**
@@ -21,11 +23,11 @@ export type GalleryProps = {
  * only once it nears the viewport; the spin itself loads when the shopper opens it).
  * @example <Gallery car={car} />
  */
-export function Gallery({ car, priorityCount = 2 }: GalleryProps) {
+export function Gallery({ car, priorityCount = 2, spinDefaultView = 'spinner' }: GalleryProps) {
   const slides = gallerySlides(car);
   const photos = slides.flatMap((s) => (s.kind === 'image' ? [{ src: s.src, alt: s.alt }] : []));
   const gallery: ImageGalleryProps = { name: car.name, slides, thumbnails: showThumbnails(car, photos.length), priorityCount };
-  const media = spinMedia(car);
+  const media = spinMedia(car, spinDefaultView);
   const spin: SpinViewerProps | null = media ? { name: car.name, media, photos } : null;
 
   return (

@@ -66,7 +66,7 @@ function HotspotLayer({ spots, open, onToggle, prefix }: { spots: PlacedHotspot[
 export default function SpinStage({ name, media, photos }: { name: string; media: SpinMedia; photos: Array<{ src: string; alt: string }> }) {
   const frameCount = media.frames.length;
   const reducer = useMemo(() => spinReducer(frameCount, photos.length), [frameCount, photos.length]);
-  const [state, dispatch] = useReducer(reducer, media.views[0] ?? 'gallery', initialSpinState);
+  const [state, dispatch] = useReducer(reducer, media.initialView ?? media.views[0] ?? 'gallery', initialSpinState);
   const { status, percent, aspect } = usePreload(media.frames);
   const [interiorAspect, setInteriorAspect] = useState<number | null>(null);
   const [interacted, setInteracted] = useState(false);

@@ -138,6 +138,12 @@ describe('spinMedia: only cars with something to spin get a viewer (spec §4 Spi
     expect(media?.poster).toBe(sampleCar.spin_images[0]);
     expect(media?.hotspots.exterior).toHaveLength(1);
   });
+  it('opens on the spinner by default, on the photos where the tenant says (spec §4: gallery on some sites)', () => {
+    expect(spinMedia(sampleCar)?.initialView).toBe('spinner');
+    expect(spinMedia(sampleCar, 'gallery')?.initialView).toBe('gallery');
+    // A car without photos cannot open on them: its first view instead.
+    expect(spinMedia({ ...sampleCar, images: [] }, 'gallery')?.initialView).toBe('spinner');
+  });
   it('interior only: Images and Interior, poster is the interior', () => {
     const media = spinMedia({ ...sampleCar, spin_images: null });
     expect(media?.views).toEqual(['gallery', 'interior']);

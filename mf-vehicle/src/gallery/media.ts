@@ -123,6 +123,8 @@ export type SpinMedia = {
   hotspots: Hotspots;
   /** The views this car offers, in the order of the view switcher (Spin, Images, Interior). */
   views: SpinView[];
+  /** The view the viewer opens on: the tenant's default when this car offers it, else the first. */
+  initialView: SpinView;
   /** The still shown before the viewer opens. */
   poster: string;
 };
@@ -132,14 +134,15 @@ export type SpinMedia = {
  * frames (`spin_images`, two or more) and/or an interior image (`spin_interior_image`). A `spin_code` alone names a
  * provider's spin this platform cannot render, so it shows no viewer.
  */
-export function spinMedia(car: Pick<Car, 'spin_images' | 'spin_interior_image' | 'spin_code' | 'hotspots' | 'images'>): SpinMedia | null {
+export function spinMedia(car: Pick<Car, 'spin_images' | 'spin_interior_image' | 'spin_code' | 'hotspots' | 'images'>, defaultView: 'spinner' | 'gallery' = 'spinner'): SpinMedia | null {
   const frames = (car.spin_images ?? []).flatMap((u) => safeMediaUrl(u) ?? []);
   const exterior = frames.length >= 2 ? frames : [];
   const interior = safeMediaUrl(car.spin_interior_image);
   if (!exterior.length && !interior) return null;
   const photos = car.images.length > 0;
   const views: SpinView[] = [...(exterior.length ? ['spinner' as const] : []), ...(photos ? ['gallery' as const] : []), ...(interior ? ['interior' as const] : [])];
-  return { frames: exterior, interior, hotspots: car.hotspots ?? { exterior: [], interior: [] }, views, poster: exterior[0] ?? interior! };
+  const initialView = views.includes(defaultView) ? defaultView : views[0]!;
+  return { frames: exterior, interior, hotspots: car.hotspots ?? { exterior: [], interior: [] }, views, initialView, poster: exterior[0] ?? interior! };
 }
 
 /** The slide a key moves the slider or fullscreen viewer to (arrows wrap; Home/End), or null when the key is not ours. */
