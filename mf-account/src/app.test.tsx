@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
 import { PAGES } from '@forecourt/contracts/routes';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
@@ -57,12 +58,7 @@ describe('mf-account Worker', () => {
 
   it('answers an unknown page with the protocol\'s empty 404 (the shell draws the not-found block)', async () => {
     for (const page of ['checkout', 'toString']) {
-      const res = await get(`/fragments/${page}`, 'test-motors');
-      expect(res.status, page).toBe(404);
-      expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get(VERSION_HEADER)).toBe(version);
-      expect(await res.text()).toBe('');
-      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual({ title: 'Page not found | Test Motors', robots: 'noindex' });
+      await expectProtocolNotFound(await get(`/fragments/${page}`, 'test-motors'), { version, tenantName: 'Test Motors', label: page });
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
 import { PAGES } from '@forecourt/contracts/routes';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
@@ -58,12 +59,7 @@ describe('mf-locations Worker', () => {
 
   it('answers an unknown location, contact slug or page with the protocol\'s empty 404', async () => {
     for (const path of ['/fragments/location?_slug=nowhere', '/fragments/contact?_slug=nowhere', '/fragments/finance']) {
-      const res = await get(path, 'test-motors');
-      expect(res.status, path).toBe(404);
-      expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get(VERSION_HEADER)).toBe(version);
-      expect(await res.text()).toBe('');
-      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual({ title: 'Page not found | Test Motors', robots: 'noindex' });
+      await expectProtocolNotFound(await get(path, 'test-motors'), { version, tenantName: 'Test Motors', label: path });
     }
   });
 

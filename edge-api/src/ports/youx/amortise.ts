@@ -1,24 +1,11 @@
-/**
- * Standard amortisation (spec §9): payment per period at rate/100/frequency over years x frequency periods,
- * with an optional balloon (final payment) discounted to today.
- */
-export type AmortisationInput = {
-  principal: number;
-  annualRatePercent: number;
-  years: number;
-  periodsPerYear: number;
-  /** Final payment left owing after the last regular payment. */
-  balloon?: number;
-};
+import { periodicPayment } from '@forecourt/contracts/finance-estimate';
 
-export function periodicRepayment({ principal, annualRatePercent, years, periodsPerYear, balloon = 0 }: AmortisationInput): number {
-  const n = Math.round(years * periodsPerYear);
-  if (!(n > 0)) throw new RangeError('The loan needs at least one repayment.');
-  if (principal < 0 || balloon < 0 || annualRatePercent < 0) throw new RangeError('Amounts and rate must not be negative.');
-  const r = annualRatePercent / 100 / periodsPerYear;
-  if (r === 0) return (principal - balloon) / n;
-  return ((principal - balloon / (1 + r) ** n) * r) / (1 - (1 + r) ** -n);
-}
+/**
+ * Standard amortisation (spec §9): the platform's one implementation (contracts, shared with the search cards and the
+ * finance calculator), named here as the YouX adapter reads it.
+ */
+export const periodicRepayment = periodicPayment;
+export type { RepaymentInput as AmortisationInput } from '@forecourt/contracts/finance-estimate';
 
 /**
  * Comparison rate (annual %, monthly rests) of a loan whose amount of credit is `credit`: the rate at which the
