@@ -4,6 +4,7 @@
  * submits a lead that reaches edge-api's outbox; a sold car shows the SOLD block; the print page records
  * analytics 61; an unknown car is a real 404 with search suggestions.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
@@ -105,7 +106,7 @@ describe.each(tenants.map((t) => [t.slug, t] as const))('vehicle page on %s', (s
       expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/cars/${carSlug}$`));
       await expect.poll(() => copy.textContent(), { timeout: 3000 }).toBe('Copy link');
     }
-    // Phone reveal: masked until clicked, then a tel: link and analytics 25.
+    // Phone reveal: masked until clicked, then a tel: link; the lead call is stored for the CRM with analytics 25.
     const phone = page.locator('#fv-phone .fv-phone');
     if ((await phone.evaluate((el) => el.tagName)) === 'BUTTON') {
       expect(await phone.textContent()).toMatch(/\*/);
@@ -114,6 +115,7 @@ describe.each(tenants.map((t) => [t.slug, t] as const))('vehicle page on %s', (s
       await phone.click();
       await expect.poll(() => page.locator('#fv-phone a[href^="tel:"]').count()).toBe(1);
       await expect.poll(async () => (await d1('SELECT COUNT(*) AS n FROM analytics_events WHERE tenant = ? AND event_id = 25', slug))[0]!.n).toBeGreaterThan(0);
+      await expect.poll(async () => (await d1("SELECT COUNT(*) AS n FROM leads l JOIN lead_outbox o ON o.tenant = l.tenant AND o.lead_id = l.id WHERE l.tenant = ? AND l.category = 'Phone Reveal'", slug))[0]!.n).toBeGreaterThan(0);
     }
 
     // Fave: stored locally and announced to the header.
@@ -194,7 +196,7 @@ describe.each(tenants.map((t) => [t.slug, t] as const))('vehicle page on %s', (s
     await context.close();
   });
 
-  it('the print page records analytics 61; an unknown car is a 404 with search suggestions', async () => {
+  it('the print page records analytics 61 and downloads the PDF (Preparing..., failure alert); an unknown car is a 404 with search suggestions', async () => {
     const [carSlug] = await carSlugs(slug, '/search/new-used-and-demo-cars?status=in_stock');
     const context = await newContext();
     const page = await context.newPage();
@@ -203,6 +205,27 @@ describe.each(tenants.map((t) => [t.slug, t] as const))('vehicle page on %s', (s
     expect(await page.locator('h1').textContent()).toBeTruthy();
     expect(await axeViolations(page)).toEqual([]);
     await expect.poll(async () => (await d1('SELECT COUNT(*) AS n FROM analytics_events WHERE tenant = ? AND event_id = 61', slug))[0]!.n).toBeGreaterThan(0);
+    // Download PDF: a real PDF file named after the car.
+    const pdfButton = page.getByRole('button', { name: 'Download PDF' });
+    const [download] = await Promise.all([page.waitForEvent('download'), pdfButton.click()]);
+    expect(download.suggestedFilename()).toBe(`${carSlug}.pdf`);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    // A failed render (the provider down): 'Preparing...' while waiting, then the server's message in an alert (spec §8).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/vehicle/pdf?**', async (route) => {
+      await held;
+      await route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'We could not prepare the PDF. Please try again or print this page instead.' }) });
+    });
+    const alert = page.waitForEvent('dialog');
+    await pdfButton.click();
+    await expect.poll(() => page.getByRole('button', { name: 'Preparing...' }).isDisabled()).toBe(true);
+    release();
+    const dialog = await alert;
+    expect(dialog.message()).toBe('We could not prepare the PDF. Please try again or print this page instead.');
+    await dialog.dismiss();
+    await expect.poll(() => pdfButton.isEnabled()).toBe(true);
     await context.close();
 
     const missing = await getWithHost(platform.url, `${slug}.localhost`, '/cars/2001-nosuch-car-zzz999');

@@ -11,6 +11,8 @@ const base = `/_shell/${version}/`;
 export default defineConfig({
   root: dir,
   base,
+  // Demo media the shell serves in local and demo runs (src/worker.ts `/demo-video/*`, gated by DEMO_IMAGES).
+  publicDir: resolve(dir, '../demo/public'),
   logLevel: 'warn',
   plugins: [
     federation({

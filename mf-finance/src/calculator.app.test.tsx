@@ -6,6 +6,7 @@ import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import { createApp } from './app.tsx';
 import type { Env } from './env.ts';
 import { QuickQuoteError, type QuickQuotePort } from './quote/port.ts';
+import { QUOTE_RATE_LIMIT_MESSAGE } from './routes/quote.ts';
 import { siteConfigInput, testEnv } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-finance/0.1.0/assets/style-abc123.css'];
@@ -101,5 +102,20 @@ describe('POST /api/finance/quote', () => {
     expect(await res.json()).toEqual({ error: 'Failed to get YouX quick quote' });
     // Out of the quick-estimate range the embedded adapter refuses too.
     expect((await post({ purchasePrice: 5000 })).status).toBe(502);
+  });
+
+  it('limits quotes per tenant and client IP with a 429 before the provider is called', async () => {
+    const limited = testEnv([siteConfigInput('quote-motors', { features: { youx_quote: true } })]);
+    let calls = 0;
+    const counting: QuickQuotePort = { quickQuote: async () => { calls++; return { weeklyRepaymentAmount: 90, advertisedRate: 6, comparisonRate: 8 }; } };
+    const ask = (ip: string) => app(() => counting).request('/api/finance/quote', { method: 'POST', headers: { [TENANT_HEADER]: 'quote-motors', 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify({ purchasePrice: 30000 }) }, limited);
+    for (let i = 0; i < 30; i++) expect((await ask('203.0.113.9')).status).toBe(200);
+    const refused = await ask('203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toEqual({ error: QUOTE_RATE_LIMIT_MESSAGE });
+    expect(calls).toBe(30);
+    expect((await ask('203.0.113.10')).status).toBe(200);
+    expect((limited.QUOTE_LIMITER as unknown as { calls: string[] }).calls.at(-1)).toBe('quote-motors:203.0.113.10');
   });
 });

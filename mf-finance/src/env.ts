@@ -5,4 +5,6 @@ import type { QuickQuoteEnv } from './quote/select.ts';
 export type Env = QuickQuoteEnv & {
   ASSETS: Fetcher;
   CONFIG: KVNamespace;
+  /** Workers rate-limiting binding of POST /api/finance/quote (wrangler.jsonc `ratelimits`), keyed by tenant and client IP. */
+  QUOTE_LIMITER: { limit(options: { key: string }): Promise<{ success: boolean }> };
 };

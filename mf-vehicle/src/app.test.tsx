@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+/// <reference types="node" />
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, slotMarker } from '@forecourt/contracts/fragments';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { sampleLocation } from '@forecourt/contracts/fixtures/location';
@@ -120,7 +123,50 @@ describe('mf-vehicle Worker', () => {
     const text = new TextDecoder('latin1').decode(await res.arrayBuffer());
     expect(text.startsWith('%PDF-1.4')).toBe(true);
     expect(text).toContain(`(${sampleCar.name}) Tj`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${sampleCar.slug}.pdf"`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await get('/api/vehicle/pdf?car_id=nope-1')).status).toBe(404);
+  });
+
+  it('PDF through Cloudflare Browser Rendering (a local stand-in): the print page URL, then a 502 with the alert text on failure', async () => {
+    const seen: Array<{ path?: string; auth?: string; body: { url?: string } }> = [];
+    let status = 200;
+    const provider = createServer((req: IncomingMessage, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => {
+        seen.push({ path: req.url, auth: req.headers.authorization, body: JSON.parse(body) });
+        if (status === 200) return res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7\n%%EOF\n');
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, errors: [{ code: 2001, message: 'Rendering failed' }] }));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const cf = { ...makeEnv(), PDF_ADAPTER: 'cloudflare', CF_ACCOUNT_ID: 'acc1', CF_BROWSER_RENDERING_TOKEN: 'tok', CF_API_BASE: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` };
+      const ok = await get(`/api/vehicle/pdf?car_id=${sampleCar.slug}`, 'test-motors', cf);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-disposition')).toBe(`attachment; filename="${sampleCar.slug}.pdf"`);
+      expect(await ok.text()).toBe('%PDF-1.7\n%%EOF\n');
+      expect(seen[0]).toMatchObject({ path: '/client/v4/accounts/acc1/browser-rendering/pdf', auth: 'Bearer tok', body: { url: `https://www.test-motors.com.au/print?car_id=${sampleCar.slug}` } });
+
+      status = 503;
+      const failed = await get(`/api/vehicle/pdf?car_id=${sampleCar.slug}`, 'test-motors', cf);
+      expect(failed.status).toBe(502);
+      expect(failed.headers.get('cache-control')).toBe('no-store');
+      expect(await failed.json()).toEqual({ error: 'We could not prepare the PDF. Please try again or print this page instead.' });
+      // The provider's reason goes to the logs, not to the shopper.
+      expect(logged.mock.calls.some((args) => args.join(' ').includes('Browser Rendering answered 503: [2001] Rendering failed'))).toBe(true);
+
+      // Misconfigured (no token secret): loud, a logged 500, never a silent fallback to another adapter.
+      const broken = await get(`/api/vehicle/pdf?car_id=${sampleCar.slug}`, 'test-motors', { ...cf, CF_BROWSER_RENDERING_TOKEN: undefined });
+      expect(broken.status).toBe(500);
+      expect(logged.mock.calls.some((args) => args.join(' ').includes('CF_BROWSER_RENDERING_TOKEN is not set'))).toBe(true);
+      expect(seen).toHaveLength(2);
+    } finally {
+      logged.mockRestore();
+      await new Promise<void>((resolve) => provider.close(() => resolve()));
+    }
   });
 
   it('print, test drive and trade-in pages: with the car, and 404 for an unknown car on print', async () => {

@@ -8,4 +8,12 @@ export type Env = {
   SEARCH: Fetcher;
   /** edge-api: delivery and market-price ports (tenant header on every call). */
   EDGE_API: Fetcher;
+  /** PDF by slug (src/pdf): 'embedded' (default, the text writer) or 'cloudflare' (Browser Rendering prints /print). */
+  PDF_ADAPTER?: string;
+  /** Cloudflare account with Browser Rendering ('cloudflare' adapter). */
+  CF_ACCOUNT_ID?: string;
+  /** Worker secret: API token with Browser Rendering - Edit ('cloudflare' adapter; missing -> every PDF request fails loudly). */
+  CF_BROWSER_RENDERING_TOKEN?: string;
+  /** Cloudflare API origin; tests point it at a local server. */
+  CF_API_BASE?: string;
 };

@@ -363,6 +363,15 @@ describe('demo images', () => {
     }
   });
 
+  it('serves the walkaround clip demo cars link as a playable MP4 (ftyp box first), and nothing else under /demo-video/', async () => {
+    const res = await hsGet('/demo-video/walkaround.mp4');
+    expect(res.status).toBe(200);
+    expect(header(res, 'content-type')).toBe('video/mp4');
+    expect(Number(header(res, 'content-length'))).toBeGreaterThan(10_000);
+    expect(res.body.slice(4, 8)).toBe('ftyp');
+    for (const path of ['/demo-video/nope.mp4', '/demo-video/..%2fasset-manifest.json', '/demo-video/walkaround.mp4.txt']) expect((await hsGet(path)).status, path).toBe(404);
+  });
+
   it.each(['/demo-img/..%2f..%2fpackage.json', '/demo-img/car/%2e%2e/%2e%2e/%2e%2e/wrangler.jsonc', '/demo-img/../../etc/passwd', '/demo-img/car/nope.txt'])(
     '404s %s',
     async (path) => {

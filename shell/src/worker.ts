@@ -29,6 +29,13 @@ app.get('/_mf/:remote/:version/*', async (c) => {
   const binding = c.env[REMOTE_BINDING[remote]] as Fetcher;
   return binding.fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) }) as never) as never;
 });
+// The demo's walkaround clip (demo/public, committed; demo/bin/make-walkaround-video.mjs makes it), from the shell's
+// versioned assets. The assets binding answers Range requests, which video players use to seek.
+app.get('/demo-video/:file{[a-z0-9-]+\\.mp4}', (c) => {
+  if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
+  const url = new URL(`/_shell/${assetManifest.version}/demo-video/${c.req.param('file')}`, c.req.url);
+  return c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }) as never) as never;
+});
 app.get('/demo-img/*', (c) => {
   if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
   const image = renderDemoImage(c.req.path);

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   leadPhone: { name: 'lead-phone', limit: 5, windowMs: 10 * MINUTE },
   /** New leads from one IP (a dealership's showroom shares one, so higher). */
   leadIp: { name: 'lead-ip', limit: 20, windowMs: 10 * MINUTE },
+  /** Phone-reveal lead calls from one IP: a shopper comparing cars reveals a few numbers, a script many. */
+  phoneRevealIp: { name: 'phone-reveal-ip', limit: 30, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const OTP_RATE_LIMIT_MESSAGE = 'Too many verification attempts. Please try again later.';

@@ -25,9 +25,18 @@ export type LeadDocument = {
   received_at: number;
 };
 
+/**
+ * A phone-reveal lead call (spec §7): no contact details exist, so the payload holds only the car, and `call` the
+ * dealership and website the number was revealed for.
+ */
+export type CallDocument = Omit<LeadDocument, 'payload'> & {
+  payload: { category: string; car_id: string; car_type?: 'new' | 'used' | 'demo' };
+  call: { dealership_id: string; website_id: string; page: string | null };
+};
+
 export type NewLead = {
   tenant: string;
-  doc: LeadDocument;
+  doc: LeadDocument | CallDocument;
   carId: string | null;
   contactPhone: string | null;
   contactEmail: string | null;
@@ -36,6 +45,8 @@ export type NewLead = {
   eventId: number | null;
   /** Page path of the analytics event. */
   page: string;
+  /** More analytics context beside the lead id and category (e.g. analytics 25's 'New Car' / 'Used Car' type). */
+  eventMeta?: Record<string, string>;
 };
 
 export type StoredLead = {
@@ -78,8 +89,8 @@ export async function insertLead(db: D1Database, lead: NewLead): Promise<StoredL
        ?15, ?16, ?17, ?18, ?19, ?20, ?20)
      ON CONFLICT (tenant, id) DO NOTHING`,
   ).bind(
-    tenant, doc.lead_id, doc.category, doc.subcategory, JSON.stringify(doc), lead.carId, doc.payload.dealership_slug ?? null,
-    doc.payload.location ?? null, doc.userData?.source ?? 'Website', doc.userData?.user_agent || null,
+    tenant, doc.lead_id, doc.category, doc.subcategory, JSON.stringify(doc), lead.carId, ('dealership_slug' in doc.payload ? doc.payload.dealership_slug ?? null : null),
+    ('location' in doc.payload ? doc.payload.location ?? null : null), doc.userData?.source ?? 'Website', doc.userData?.user_agent || null,
     lead.contactPhone, lead.contactEmail, mergeable ? 1 : 0, now - DUPLICATE_WINDOW_MS,
     doc.parent_lead_id, doc.flagged ? 1 : 0, doc.spam_reason, lead.ipHash, lead.eventId, now,
   );
@@ -88,7 +99,7 @@ export async function insertLead(db: D1Database, lead: NewLead): Promise<StoredL
     `INSERT INTO analytics_events (tenant, event_id, page, car_id, meta, created_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6
      WHERE ?2 IS NOT NULL AND changes() = 1 AND EXISTS (SELECT 1 FROM leads WHERE tenant = ?1 AND id = ?7 AND merged_into IS NULL)`,
-  ).bind(tenant, lead.eventId, lead.page, lead.carId, JSON.stringify({ lead_id: doc.lead_id, category: doc.category }), now, doc.lead_id);
+  ).bind(tenant, lead.eventId, lead.page, lead.carId, JSON.stringify({ ...lead.eventMeta, lead_id: doc.lead_id, category: doc.category }), now, doc.lead_id);
   // Delivered: every lead that was not merged, and a merged one that says something new (another journey, e.g. a
   // test drive after an enquiry, or another message): it reaches the CRM as an update of the earlier lead
   // (`merged_into` in the document), so merging never loses what the shopper sent. A pure repeat (same category and

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { adapterName } from './adapter-name.ts';
 import { selectAutograb } from './autograb/select.ts';
 import { EmbeddedAutograb } from './autograb/embedded.ts';
+import { HttpAutograb } from './autograb/http.ts';
 import { selectGeocoding } from './geocoding/select.ts';
 import { EmbeddedGeocoding } from './geocoding/embedded.ts';
 import { selectDelivery } from './delivery/select.ts';
+import { EmbeddedDelivery } from './delivery/embedded.ts';
+import { HttpDelivery } from './delivery/http.ts';
 import { selectTurnstile } from './turnstile/select.ts';
 
 describe('port adapter selection', () => {
@@ -23,5 +26,14 @@ describe('port adapter selection', () => {
     expect(selectAutograb({ AUTOGRAB_ADAPTER: 'embedded' })).toBeInstanceOf(EmbeddedAutograb);
     expect(selectDelivery({ DELIVERY_ADAPTER: 'embedded' })).toBeDefined();
     expect(selectTurnstile({ TURNSTILE_ADAPTER: 'embedded' })).toBeDefined();
+  });
+
+  it("builds the 'http' market-price and delivery adapters from their env, naming a missing secret", () => {
+    expect(selectAutograb({ AUTOGRAB_ADAPTER: 'http', AUTOGRAB_API_KEY: 'sec_x' })).toBeInstanceOf(HttpAutograb);
+    expect(() => selectAutograb({ AUTOGRAB_ADAPTER: 'http' })).toThrow(/AUTOGRAB_API_KEY/);
+    expect(selectDelivery({})).toBeInstanceOf(EmbeddedDelivery);
+    expect(selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: 'https://quotes.example.com.au', DELIVERY_API_KEY: 'k' })).toBeInstanceOf(HttpDelivery);
+    expect(() => selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: 'https://quotes.example.com.au' })).toThrow(/DELIVERY_API_KEY/);
+    expect(() => selectDelivery({ DELIVERY_ADAPTER: 'courier' })).toThrow('DELIVERY_ADAPTER="courier" is not an available adapter (available: embedded, http).');
   });
 });

@@ -3,6 +3,7 @@
  *   POST /api/leads                          { payload, userData, lead_id, turnstile_token? } or the no-JS form
  *   POST /api/leads/valuation-adjustments    { id, adjustmentAnswers }                       (spec §7)
  *   POST /api/leads/offer-accepted           { category, subcategory: '3. Offer Accepted', lead_id, form_completed, offer_accepted }
+ *   POST /api/leads/phone-reveal             { call_id, car_id, dealership_id, website_id?, car_type?, page? } (spec §7 lead call)
  * JSON answers: 201 { lead_id }, 200 { lead_id, duplicate: true }, 400 { error, fields? }, 404/429 { error }, 415 { error }.
  */
 import { Hono, type Context } from 'hono';
@@ -12,6 +13,9 @@ import { LEAD_FAILED_MESSAGE, describeError, executionCtxOf, readBody } from '..
 import { formErrorLocation, formToLeadRequest, successLocation } from '../leads/form.ts';
 import { submitLead, type LeadContext, type LeadOutcome } from '../leads/submit.ts';
 import { submitAdjustments, submitOfferAccepted } from '../leads/follow-ups.ts';
+import { submitPhoneReveal } from '../leads/phone-reveal.ts';
+import { PhoneRevealLeadSchema } from '@forecourt/contracts/api';
+import { validate } from '../lib/validate.ts';
 
 const leadContext = (c: Context<AppEnv>): LeadContext => ({
   env: c.env,
@@ -61,4 +65,5 @@ export const leadsRoutes = new Hono<AppEnv>()
     const body = await readBody(c);
     if (!body.ok) return jsonError(c, body.status, body.error);
     return json(c, await run(c, () => submitOfferAccepted(leadContext(c), body.kind === 'json' ? body.value : null)));
-  });
+  })
+  .post('/leads/phone-reveal', validate('json', PhoneRevealLeadSchema), async (c) => json(c, await run(c, () => submitPhoneReveal(leadContext(c), c.req.valid('json')))));

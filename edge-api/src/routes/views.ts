@@ -4,9 +4,11 @@
  *   D1 `car_views` per tenant. The row key is the car's slug (the only key the call carries, spec §7); `car_fields`
  *   is `{}` because edge-api holds no stock (the page's copy comes fresh from the search read model).
  * - `GET /api/autogauge` (spec §7 "{car path}/autogauge"): the autograb port's market valuation of the car described
- *   by the query (mf-vehicle's server sends the car it read from mf-search); 404 when no valuation applies.
+ *   by the query (mf-vehicle's server sends the car it read from mf-search, with its NVIC and state when known); 404
+ *   when no valuation applies, 502 when the provider fails (the panel hides, spec §8). Answers, including "none", are
+ *   kept a day in D1 `market_prices` per car, price and km (src/lib/market-prices.ts).
  * - `GET /api/delivery?postcode=&origin=` (spec §7 Delivery cost by postcode): the delivery port's estimate
- *   `{ name, price }`; 404 with the spec §8 text when it has none.
+ *   `{ name, price }`; 404 with the spec §8 text when it has none, 503 with the same text when the partner fails.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -17,6 +19,7 @@ import { jsonError } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 import { selectAutograb } from '../ports/autograb/select.ts';
 import { selectDelivery } from '../ports/delivery/select.ts';
+import { cachedValuation } from '../lib/market-prices.ts';
 
 /** Spec §8 delivery text when no estimate can be given. */
 export const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
@@ -32,6 +35,8 @@ export const AutogaugeQuerySchema = v.object({
   year: NumberText(1900, 2100),
   km: v.optional(NumberText(0, 10_000_000)),
   price: NumberText(0, 100_000_000),
+  nvic: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,20}$/, 'nvic must be letters and digits.'))),
+  state: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}$/, 'state must be a state code such as NSW.'))),
 });
 
 export const DeliveryQuerySchema = v.object({ postcode: Postcode, origin: Postcode });
@@ -52,22 +57,28 @@ export const viewsRoutes = new Hono<AppEnv>()
   })
   .get('/autogauge', validate('query', AutogaugeQuerySchema), async (c) => {
     const q = c.req.valid('query');
-    const valuation = await selectAutograb(c.env).marketValuation(c.get('tenant'), {
-      id: q.car_id,
-      make: q.make,
-      model: q.model,
-      badge: q.badge ?? null,
-      year: q.year,
-      km: q.km ?? null,
-      price: q.price,
-    });
+    const car = { id: q.car_id, make: q.make, model: q.model, badge: q.badge ?? null, year: q.year, km: q.km ?? null, price: q.price, nvic: q.nvic ?? null, state: q.state?.toUpperCase() ?? null };
+    let valuation;
+    try {
+      valuation = await cachedValuation(c.env.DB, c.get('tenant'), car, () => selectAutograb(c.env).marketValuation(c.get('tenant'), car));
+    } catch (error) {
+      console.error(`edge-api autogauge: the market-price provider failed for ${c.get('tenant')}/${q.car_id}: ${error instanceof Error ? error.message : 'error'}`);
+      return jsonError(c, 502, 'Market price unavailable.');
+    }
     if (!valuation) return jsonError(c, 404, 'No market price for this car.');
     const { fill, listing_price, market_range_min, market_range_max, confidence, description } = valuation;
     return c.json({ fill, listing_price, market_range_min, market_range_max, confidence, description }, 200, { 'cache-control': 'private, max-age=300' });
   })
   .get('/delivery', validate('query', DeliveryQuerySchema), async (c) => {
     const { postcode, origin } = c.req.valid('query');
-    const estimate = await selectDelivery(c.env).estimate({ tenant: c.get('tenant'), postcode, originPostcode: origin });
+    let estimate;
+    try {
+      estimate = await selectDelivery(c.env).estimate({ tenant: c.get('tenant'), postcode, originPostcode: origin });
+    } catch (error) {
+      // spec §8: the shopper gets the no-estimate text either way; the cause stays in the log.
+      console.error(`edge-api delivery: the delivery partner failed for ${c.get('tenant')}: ${error instanceof Error ? error.message : 'error'}`);
+      return jsonError(c, 503, NO_DELIVERY_ESTIMATE);
+    }
     if (!estimate) return jsonError(c, 404, NO_DELIVERY_ESTIMATE);
     return c.json(estimate, 200);
   });

@@ -14,7 +14,10 @@ async function tenant(prefix: string) {
   await putTenant(slug);
   return slug;
 }
-const get = (path: string, slug: string) => app.request(path, { headers: tenantHeaders(slug) }, env);
+const get = (path: string, slug: string, bindings: object = env) => app.request(path, { headers: tenantHeaders(slug) }, bindings);
+/** Providers that cannot be reached: nothing listens on port 9 of 127.0.0.1. */
+const unreachable = { ...env, AUTOGRAB_ADAPTER: 'http', AUTOGRAB_API_KEY: 'k', AUTOGRAB_API_URL: 'http://127.0.0.1:9', DELIVERY_ADAPTER: 'http', DELIVERY_API_KEY: 'k', DELIVERY_API_URL: 'http://127.0.0.1:9' };
+const cachedRows = (slug: string) => env.DB.prepare('SELECT car_key, valuation FROM market_prices WHERE tenant = ?').bind(slug).all<{ car_key: string; valuation: string | null }>().then((r) => r.results);
 
 describe('GET /api/cars/:slug/view.json (spec §7)', () => {
   it('counts each view per tenant and car and answers the total', async () => {
@@ -65,5 +68,31 @@ describe('GET /api/autogauge and /api/delivery (the vehicle page ports)', () => 
     expect(none.status).toBe(404);
     expect(await none.json()).toEqual({ error: NO_DELIVERY_ESTIMATE });
     expect((await get('/api/delivery?postcode=40&origin=4127', a)).status).toBe(400);
+  });
+
+  it('keeps a valuation (or its absence) a day per car, price and km; a failing provider is a 502 and not kept', async () => {
+    const a = await tenant('ag-cache');
+    const path = '/api/autogauge?car_id=c7&make=Mazda&model=CX-5&year=2020&km=50000&price=29990&nvic=ABC123&state=nsw';
+    const first = await (await get(path, a)).json();
+    // The second answer comes from D1 even when the provider is down.
+    expect(await (await get(path, a, unreachable)).json()).toEqual(first);
+    expect(await cachedRows(a)).toHaveLength(1);
+    expect(JSON.parse((await cachedRows(a))[0]!.car_key)).toEqual(['c7', 29990, 50000, 2020, 'Mazda', 'CX-5', null, 'ABC123', 'NSW']);
+    // Another price is another lookup; with the provider down it fails with a 502 and nothing is kept.
+    const down = await get(path.replace('29990', '27990'), a, unreachable);
+    expect(down.status).toBe(502);
+    expect(await down.json()).toEqual({ error: 'Market price unavailable.' });
+    expect(await cachedRows(a)).toHaveLength(1);
+    // "No valuation" is remembered too.
+    expect((await get(path.replace('29990', '150'), a)).status).toBe(404);
+    expect((await cachedRows(a)).filter((r) => r.valuation === null)).toHaveLength(1);
+    expect((await get(path.replace('nvic=ABC123', 'nvic=AB-1'), a)).status).toBe(400);
+  });
+
+  it('answers the spec §8 delivery text with a 503 when the delivery partner cannot be reached', async () => {
+    const a = await tenant('dl-down');
+    const res = await get('/api/delivery?postcode=4000&origin=4127', a, unreachable);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: NO_DELIVERY_ESTIMATE });
   });
 });

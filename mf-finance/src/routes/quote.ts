@@ -7,10 +7,12 @@ import { QUICK_QUOTE_FAILED, QuickQuoteError, type QuickQuotePort } from '../quo
 
 type QuoteEnv = { Bindings: Env; Variables: TenantVariables };
 
+export const QUOTE_RATE_LIMIT_MESSAGE = 'Too many quote requests. Please try again in a minute.';
+
 /**
  * `POST /api/finance/quote` (spec §7 quick quote): body FinanceQuickQuoteRequest -> 200 `{ weeklyRepaymentAmount,
- * advertisedRate, comparisonRate }` | 400 bad body | 404 the site has no external quote | 502 `{ error: 'Failed to get
- * YouX quick quote' }`. Never cached: a quote is per request.
+ * advertisedRate, comparisonRate }` | 400 bad body | 404 the site has no external quote | 429 too many quotes from one
+ * client (QUOTE_LIMITER) | 502 `{ error: 'Failed to get YouX quick quote' }`. Never cached: a quote is per request.
  */
 export function quoteRoutes(port: (env: Env) => QuickQuotePort) {
   const app = new Hono<QuoteEnv>();
@@ -18,6 +20,10 @@ export function quoteRoutes(port: (env: Env) => QuickQuotePort) {
     c.header('cache-control', 'no-store');
     // spec §5 External quote: only when the site turns the feature on.
     if (!c.var.config.features.youx_quote) return c.json({ error: 'Not found.' }, 404);
+    // Every quote costs a provider call: limited per tenant and client IP before anything else is done.
+    const ip = c.req.header('cf-connecting-ip')?.trim() || 'unknown';
+    const { success } = await c.env.QUOTE_LIMITER.limit({ key: `${c.var.config.slug}:${ip}` });
+    if (!success) return c.json({ error: QUOTE_RATE_LIMIT_MESSAGE }, 429, { 'retry-after': '60' });
     let body: unknown;
     try {
       body = await c.req.json();

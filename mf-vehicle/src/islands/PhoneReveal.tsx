@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
+import type { PhoneRevealLead } from '@forecourt/contracts/api';
 import { telHref } from '@forecourt/contracts/display';
-import { track } from '@forecourt/contracts/track';
-import { maskPhone, phoneClickMeta } from '../lib/phone.ts';
+import { maskPhone } from '../lib/phone.ts';
 
 export type PhoneRevealProps = {
   phone: string;
@@ -13,17 +12,27 @@ export type PhoneRevealProps = {
   open?: boolean;
 };
 
+/** Sends the phone-reveal lead call to edge-api (which also records analytics 25); a failure is only logged (spec §8). */
+export function recordPhoneReveal(call: Omit<PhoneRevealLead, 'call_id'>): void {
+  const body: PhoneRevealLead = { call_id: crypto.randomUUID(), ...call };
+  // keepalive: the shopper may follow the tel: link straight away, and the call must still be recorded.
+  fetch('/api/leads/phone-reveal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true })
+    .then((res) => {
+      if (!res.ok) console.warn(`phone-reveal lead not recorded (${res.status})`);
+    })
+    .catch((error: unknown) => console.warn('phone-reveal lead not recorded', error));
+}
+
 /**
  * Phone reveal (spec §4): digits after the fifth are masked until clicked; the click records the phone-reveal lead
- * (spec §7: car_id, dealership_id, website_id) as analytics 25 with 'New Car' / 'Used Car' (recorded by edge-api in
- * D1; a failure is only logged, spec §8) and shows a tel: link.
+ * call (spec §7: car_id, dealership_id, website_id; edge-api `POST /api/leads/phone-reveal` stores it as a lead for the
+ * dealer's CRM with analytics 25 'New Car' / 'Used Car') and shows a tel: link.
  */
 export default function PhoneReveal({ phone, car, website, open = false }: PhoneRevealProps) {
   const [revealed, setRevealed] = useState(open);
   function reveal() {
     setRevealed(true);
-    const sent = track({ event_id: ANALYTICS_EVENTS.PHONE_CLICK, car_id: car.id, meta: { type: phoneClickMeta(car.car_type), lead: 'phone-reveal', dealership_id: car.dealership_id, website_id: website } });
-    if (!sent) console.warn('phone-reveal lead not recorded');
+    recordPhoneReveal({ car_id: car.id, dealership_id: car.dealership_id, website_id: website, car_type: car.car_type, page: location.pathname });
   }
   if (revealed) {
     return (

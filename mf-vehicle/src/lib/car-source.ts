@@ -39,6 +39,9 @@ export async function loadCar(search: Pick<Fetcher, 'fetch'>, tenant: string, sl
 export async function loadMarketPrice(edge: Pick<Fetcher, 'fetch'>, tenant: string, car: Car, timeoutMs = 800): Promise<MarketPriceResult | null> {
   const q = new URLSearchParams({ car_id: car.id, make: car.make, model: car.model, year: String(car.year), km: String(car.km), price: String(car.price) });
   if (car.badge) q.set('badge', car.badge);
+  // The provider matches a car best by NVIC and prices it for its state (edge-api's autograb port).
+  if (car.nvic && /^[A-Za-z0-9]{1,20}$/.test(car.nvic)) q.set('nvic', car.nvic);
+  if (car.state && /^[A-Za-z]{2,3}$/.test(car.state)) q.set('state', car.state);
   try {
     const res = (await edge.fetch(`https://edge-api.internal/api/autogauge?${q}`, { headers: { [TENANT_HEADER]: tenant }, signal: AbortSignal.timeout(timeoutMs) } as never)) as unknown as Response;
     if (!res.ok) {

@@ -9,6 +9,3 @@ export function maskPhone(phone: string): string {
   return phone.replace(/\d/g, (d) => (++digits > 5 ? '*' : d));
 }
 
-/** Analytics 25 meta: 'New Car' or 'Used Car' by path (spec §7; demo cars count as new). */
-export const phoneClickMeta = (carType: 'new' | 'used' | 'demo') => (carType === 'used' ? 'Used Car' : 'New Car');
-

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { FeatureFlagsSchema } from '@forecourt/contracts/tenant';
 import * as v from 'valibot';
-import { belowMarketBy, commentsPending, financeHref, financeSlotParams, fuelCost, isElectric, marketPanel, marketPriceEligible, maskPhone, phoneClickMeta, registrationText, shareLinks, showsSoldBlock, truncate, vehicleButtons } from './rules.ts';
+import { belowMarketBy, commentsPending, financeHref, financeSlotParams, fuelCost, isElectric, marketPanel, marketPriceEligible, maskPhone, registrationText, shareLinks, showsSoldBlock, truncate, vehicleButtons } from './rules.ts';
 
 const flags = (overrides: Record<string, boolean> = {}) => v.parse(FeatureFlagsSchema, overrides);
 
@@ -72,11 +72,6 @@ describe('phone reveal (spec §4: digits after the fifth masked)', () => {
     expect(maskPhone('07 5550 1200')).toBe('07 555* ****');
     expect(maskPhone('1300 975 708')).toBe('1300 9** ***');
     expect(maskPhone('12345')).toBe('12345');
-  });
-  it("says 'Used Car' for used cars and 'New Car' for new and demo (analytics 25)", () => {
-    expect(phoneClickMeta('used')).toBe('Used Car');
-    expect(phoneClickMeta('demo')).toBe('New Car');
-    expect(phoneClickMeta('new')).toBe('New Car');
   });
 });
 

@@ -15,7 +15,7 @@ import type { MarketPriceResult } from '@forecourt/contracts/entities/market-pri
 import type { FeatureFlags } from '@forecourt/contracts/tenant';
 
 export { fuelCost } from './fuel.ts';
-export { maskPhone, phoneClickMeta } from './phone.ts';
+export { maskPhone } from './phone.ts';
 
 /**
  * Spec §5 Below-market badge: the price is more than 499 below the market average, the state average preferred.

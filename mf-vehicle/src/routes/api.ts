@@ -3,7 +3,7 @@ import type { TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from '../env.ts';
 import { loadCar } from '../lib/car-source.ts';
 import { deliveryView } from '../lib/delivery-view.ts';
-import { carPdf } from '../lib/pdf.ts';
+import { PdfRenderError, printPageUrl, selectCarPdf } from '../pdf/index.ts';
 
 type AppEnv = { Bindings: Env; Variables: TenantVariables };
 
@@ -11,7 +11,8 @@ type AppEnv = { Bindings: Env; Variables: TenantVariables };
  * `/api/vehicle/*` (the shell proxies it with the tenant set):
  * - `GET /delivery?postcode=&car_id=<slug>`: the delivery calculator (spec §7 Delivery cost by postcode) through
  *   edge-api's delivery port, from the car's location postcode; answers a DeliveryView.
- * - `GET /pdf?car_id=<slug>`: the car as a PDF (spec §7 PDF by slug).
+ * - `GET /pdf?car_id=<slug>`: the car as a PDF (spec §7 PDF by slug) through the PDF port (src/pdf, env PDF_ADAPTER);
+ *   a failed render is a 502 whose `error` the print page alerts (spec §8 PDF failure).
  */
 export const vehicleApi = new Hono<AppEnv>()
   .get('/delivery', async (c) => {
@@ -24,8 +25,17 @@ export const vehicleApi = new Hono<AppEnv>()
   })
   .get('/pdf', async (c) => {
     const config = c.var.config;
+    // A misconfigured adapter (unknown name, missing secret) throws here: a logged 500, never a silent fallback.
+    const pdf = selectCarPdf(c.env);
     const found = await loadCar(c.env.SEARCH, config.slug, c.req.query('car_id') ?? '');
     if (found.kind === 'not-found') return c.json({ error: 'No such car.' }, 404);
-    const bytes = carPdf(found.car, config);
+    let bytes: Uint8Array;
+    try {
+      bytes = await pdf.render({ tenant: config, car: found.car, printUrl: printPageUrl(config, found.car.slug) });
+    } catch (error) {
+      if (!(error instanceof PdfRenderError)) throw error;
+      console.error('mf-vehicle pdf failed', config.slug, found.car.slug, error.reason);
+      return c.json({ error: error.message }, 502, { 'cache-control': 'no-store' });
+    }
     return c.body(bytes as unknown as ArrayBuffer, 200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${found.car.slug}.pdf"`, 'cache-control': 'no-store' });
   });

@@ -36,7 +36,22 @@ export function unitHash(key: string): number {
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const round = (x: number, step: number) => Math.round(x / step) * step;
-const round2 = (x: number) => Math.round(x * 100) / 100;
+/** Two decimals, as the panel's fill and confidence are sent. */
+export const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Where a listing price sits in a market range: 1 = at or below the bottom (best deal), 0 = at or above the top
+ * (spec §9 labels by fill); 0 for an empty range. Rounded to two decimals. Shared by every autograb adapter.
+ */
+export function marketFill(price: number, min: number, max: number): number {
+  return round2(max > min ? clamp((max - price) / (max - min), 0, 1) : 0);
+}
+
+/** "2021 Toyota Corolla Ascent Sport": the car as a valuation describes it (badge left out when unknown). */
+export function vehicleLabel(car: Pick<MarketPriceCar, 'year' | 'make' | 'model' | 'badge'>): string {
+  const badge = car.badge?.trim() ?? '';
+  return `${car.year} ${car.make} ${car.model}${badge ? ` ${badge}` : ''}`;
+}
 
 /** Deterministic market valuation of a car as of a date; null at or below spec §9's price threshold. */
 export function estimateMarketValuation(car: MarketPriceCar, asOf: Date): MarketValuation | null {
@@ -60,16 +75,13 @@ export function estimateMarketValuation(car: MarketPriceCar, asOf: Date): Market
     m.minConfidence,
     m.baseConfidence,
   );
-  // fill 1 = listed at the bottom of the market (best deal), 0 = at or above the top (spec §9 labels by fill).
-  const fill = max > min ? clamp((max - car.price) / (max - min), 0, 1) : 0;
-
   return {
-    fill: round2(fill),
+    fill: marketFill(car.price, min, max),
     listing_price: car.price,
     market_range_min: min,
     market_range_max: max,
     confidence: round2(confidence),
-    description: `Estimated market range for a ${car.year} ${car.make} ${car.model}${badge ? ` ${badge}` : ''} from its age and kilometres (local estimate, not live market data).`,
+    description: `Estimated market range for a ${vehicleLabel(car)} from its age and kilometres (local estimate, not live market data).`,
     average_market_price: average,
     state_average_market_price: null,
   };

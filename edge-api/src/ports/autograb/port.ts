@@ -9,6 +9,10 @@ export type MarketPriceCar = {
   year: number;
   km?: number | null;
   price: number;
+  /** The car's NVIC (spec §3 Car nvic): the most precise key a valuation provider can match on. */
+  nvic?: string | null;
+  /** Australian state the car is sold in (spec §3 Car state, e.g. 'QLD'): asks for a state-level market figure. */
+  state?: string | null;
 };
 
 /** Market-price answer: the AutoGauge panel fields plus the car's autograb_data (spec §3). */
@@ -20,8 +24,8 @@ export type MarketValuation = MarketPriceResult & {
 
 /**
  * Market price of a car (spec §7 GET {api}/{car path}/autogauge). Null when no valuation applies
- * (spec §9: price must be above 200). A real adapter (AutoGrab valuation API by NVIC/VIN, key from a
- * secret) comes with the vehicle-page issue and implements this same method.
+ * (spec §9: price must be above 200) or the provider has no match; throws when the provider cannot answer.
+ * Adapters: embedded.ts (local estimate) and http.ts (AutoGrab's v2 API, key from a Worker secret).
  */
 export interface AutograbPort {
   marketValuation(tenant: string, car: MarketPriceCar): Promise<MarketValuation | null>;

@@ -10,8 +10,8 @@ export type DeliveryRequest = {
 
 /**
  * Delivery cost by postcode (spec §7): region name and price, or null when no estimate can be given
- * (spec §8 "Sorry, we can't provide an estimate for that location..."). A real adapter (a transport
- * partner's quote API, path not shown in the spec) comes with its issue and implements this same method.
+ * (spec §8 "Sorry, we can't provide an estimate for that location..."); throws when the provider cannot answer.
+ * Adapters: embedded.ts (region tariff) and http.ts (a transport partner's quote API, wire format stated there).
  */
 export interface DeliveryPort {
   estimate(request: DeliveryRequest): Promise<DeliveryEstimate | null>;

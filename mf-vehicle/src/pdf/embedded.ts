@@ -1,13 +1,15 @@
 /**
- * The car as a PDF (spec §7 "PDF by slug"; §4 PDF print). No PDF library is installed, so this writes a plain
- * PDF 1.4 document itself: A4 pages of Helvetica text (WinAnsi; characters outside Latin-1 become '?').
+ * The embedded adapter of the PDF port (local runs, and the default): the car as a PDF (spec §7 "PDF by slug"; §4 PDF
+ * print). No PDF library is installed, so this writes a plain PDF 1.4 document itself: A4 pages of Helvetica text
+ * (WinAnsi; characters outside Latin-1 become '?').
  */
 import type { Car } from '@forecourt/contracts/entities/car';
 import { priceDisplay } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { carDetails, specifications, summary } from './car-view.ts';
-import { commentsPending } from './rules.ts';
-import { dealerText } from './sanitize.ts';
+import { carDetails, specifications, summary } from '../lib/car-view.ts';
+import { commentsPending } from '../lib/rules.ts';
+import { dealerText } from '../lib/sanitize.ts';
+import { PdfRenderError, type CarPdfInput, type CarPdfPort } from './port.ts';
 
 export type PdfLine = { text: string; bold?: boolean; size?: number };
 
@@ -73,12 +75,12 @@ export function textPdf(lines: PdfLine[]): Uint8Array {
 }
 
 /** The print page's content as PDF lines: name, price, summary, details, specifications, features, comments. */
-export function carPdf(car: Car, config: Pick<SiteConfig, 'name' | 'contact' | 'time_zone'>, now = new Date()): Uint8Array {
+export function carPdf(car: Car, config: Pick<SiteConfig, 'name' | 'contact' | 'time_zone'> & { vdp_config?: Pick<SiteConfig['vdp_config'], 'show_unregistered'> }, now = new Date()): Uint8Array {
   const lines: PdfLine[] = [{ text: car.name, bold: true, size: 16 }, { text: `${priceDisplay(car).text}${car.price_type ? ` ${car.price_type}` : ''}`, bold: true, size: 12 }];
   const section = (title: string) => lines.push({ text: '' }, { text: title, bold: true, size: 12 });
   for (const l of wrap(summary(car))) lines.push({ text: l });
   section('Car details');
-  for (const row of carDetails(car, now, { timeZone: config.time_zone })) lines.push({ text: `${row.label}: ${row.value}` });
+  for (const row of carDetails(car, now, { timeZone: config.time_zone, showUnregistered: config.vdp_config?.show_unregistered ?? false })) lines.push({ text: `${row.label}: ${row.value}` });
   const specs = specifications(car);
   if (specs.length) {
     section('Specifications');
@@ -94,4 +96,18 @@ export function carPdf(car: Car, config: Pick<SiteConfig, 'name' | 'contact' | '
   }
   lines.push({ text: '' }, { text: `${car.dealership_name || config.name} - ${car.location?.phone || config.contact.phone}` });
   return textPdf(lines);
+}
+
+/** The port over the writer above: needs nothing outside the Worker, so it works offline and never times out. */
+export class EmbeddedCarPdf implements CarPdfPort {
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  async render({ tenant, car }: CarPdfInput): Promise<Uint8Array> {
+    try {
+      return carPdf(car, tenant, this.now());
+    } catch (error) {
+      // A bug in the writer still reaches the shopper as the §8 message, with the cause in the logs.
+      throw new PdfRenderError(`embedded writer failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
