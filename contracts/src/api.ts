@@ -198,21 +198,6 @@ export const OfferAcceptedSchema = v.object({
 /** Category of the phone-reveal lead call delivered to the dealer's CRM (spec §7 Phone-reveal lead call). */
 export const PHONE_REVEAL_CATEGORY = 'Phone Reveal';
 
-/**
- * POST /api/leads/phone-reveal body (spec §7 Phone-reveal lead call: car_id, dealership_id, website_id; path not shown).
- * `call_id` is a UUID the button makes per reveal, so a retried request records one call. `website_id` is informative:
- * the server records the request's own tenant.
- */
-export const PhoneRevealLeadSchema = v.object({
-  call_id: v.pipe(v.string(), v.uuid('call_id must be a UUID.')),
-  car_id: IdSchema,
-  dealership_id: IdSchema,
-  website_id: v.optional(IdSchema),
-  car_type: v.optional(v.picklist(CAR_TYPES)),
-  /** Path of the page the number was revealed on. */
-  page: v.optional(v.pipe(v.string(), v.startsWith('/', 'page must be a path.'), v.maxLength(2048))),
-});
-export type PhoneRevealLead = v.InferOutput<typeof PhoneRevealLeadSchema>;
 
 /** POST /api/miscellaneous: a valuation response kept with its lead (spec §7, `column_name` valuation). */
 export const MISCELLANEOUS_COLUMNS = ['valuation'] as const;
@@ -351,6 +336,21 @@ export type ViewJsonResponse = v.InferOutput<typeof ViewJsonResponseSchema>;
 
 /** Phone-reveal lead call. */
 export const PhoneRevealRequestSchema = v.object({ car_id: IdSchema, dealership_id: IdSchema, website_id: v.string() });
+
+/**
+ * POST /api/leads/phone-reveal body: the spec's fields (§7 Phone-reveal lead call: car_id, dealership_id, website_id;
+ * path not shown) plus `call_id`, a UUID the button makes per reveal so a retried request records one call, and the
+ * context analytics 25 needs. `website_id` is informative: the server records the request's own tenant.
+ */
+export const PhoneRevealLeadSchema = v.object({
+  ...PhoneRevealRequestSchema.entries,
+  website_id: v.pipe(v.string(), v.maxLength(100)),
+  call_id: v.pipe(v.string(), v.uuid('call_id must be a UUID.')),
+  car_type: v.optional(v.picklist(CAR_TYPES)),
+  /** Path of the page the number was revealed on. */
+  page: v.optional(v.pipe(v.string(), v.startsWith('/', 'page must be a path.'), v.maxLength(2048))),
+});
+export type PhoneRevealLead = v.InferOutput<typeof PhoneRevealLeadSchema>;
 
 /** Delivery cost by postcode. */
 export const DeliveryRequestSchema = v.object({ postcode: Postcode });

@@ -7,6 +7,7 @@ export * from './tenant.ts';
 export * from './tenant-data.ts';
 export * from './search.ts';
 export * from './api.ts';
+export * from './sign-in.ts';
 export * from './browser-storage.ts';
 export * from './routes.ts';
 export * from './events.ts';

@@ -9,3 +9,12 @@ export function adapterName<const T extends readonly string[]>(variable: string,
   }
   return name as T[number];
 }
+
+/** An absolute http(s) URL, for the URL variables of the real adapters (workers-types has no URL.canParse). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}

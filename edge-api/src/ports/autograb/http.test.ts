@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { serveHandler } from '../../test/serve.ts';
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,19 +19,7 @@ const hiluxAg: FakeAutograbVehicle = { id: '5655899674771456', year: 2017, make:
 const fake = createFakeAutograb({ apiKey: KEY, vehicles: [corollaAg, hiluxAg] });
 const noNvicRoute = createFakeAutograb({ apiKey: KEY, vehicles: [corollaAg], nvicRoute: false });
 
-/** A fake on a real HTTP server on 127.0.0.1: the adapter goes through fetch and the network stack. */
-function serve(handle: (request: Request) => Promise<Response>): Server {
-  return createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const headers = new Headers();
-    for (const [k, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(k, value);
-    const answer = await handle(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined }));
-    if (res.destroyed) return;
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(await answer.text());
-  });
-}
+const serve = serveHandler;
 const servers = [serve(fake.handle), serve(noNvicRoute.handle)];
 let apiUrl = '';
 let noNvicUrl = '';

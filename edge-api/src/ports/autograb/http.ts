@@ -24,6 +24,7 @@ import * as v from 'valibot';
 import { AU_STATES, type AuState } from '../../lib/au/states.ts';
 import { MARKET_PRICE_MIN_PRICE, marketFill, round2, vehicleLabel } from './embedded.ts';
 import type { AutograbPort, MarketPriceCar, MarketValuation } from './port.ts';
+import { isHttpUrl } from '../adapter-name.ts';
 
 export const AUTOGRAB_API_BASE = 'https://api.autograb.com.au';
 /** The panel is decoration on the vehicle page: past this the whole valuation (every call) gives up. */
@@ -81,15 +82,6 @@ const normaliseNvic = (nvic: string | null | undefined) => {
 const normaliseState = (state: string | null | undefined): AuState | null => {
   const code = state?.trim().toUpperCase() ?? '';
   return (AU_STATES as readonly string[]).includes(code) ? (code as AuState) : null;
-};
-
-/** An absolute http(s) URL (workers-types has no URL.canParse). */
-const isHttpUrl = (value: string) => {
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
 };
 
 export class HttpAutograb implements AutograbPort {

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { serveHandler } from '../../test/serve.ts';
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,19 +21,7 @@ const fake = createFakeDeliveryPartner({
   },
 });
 
-/** The fake partner on a real HTTP server on 127.0.0.1. */
-function serve(handle: (request: Request) => Promise<Response>): Server {
-  return createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const headers = new Headers();
-    for (const [k, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(k, value);
-    const answer = await handle(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined }));
-    if (res.destroyed) return;
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(await answer.text());
-  });
-}
+const serve = serveHandler;
 const server = serve(fake.handle);
 let apiUrl = '';
 beforeAll(async () => {

@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import type { DeliveryEstimate } from '@forecourt/contracts/entities/vdp';
 import { isPostcodeShape } from '../../lib/au/states.ts';
 import type { DeliveryPort, DeliveryRequest } from './port.ts';
+import { isHttpUrl } from '../adapter-name.ts';
 
 /** A shopper waits on the calculator: past this the quote counts as unavailable. */
 export const DELIVERY_TIMEOUT_MS = 5_000;
@@ -41,15 +42,6 @@ export const DeliveryQuoteAnswerSchema = v.object({
 
 /** Whole dollars for the success text (spec §8 "will cost ${price}"), rounded up so the guide never under-quotes. */
 export const quoteDollars = (priceAud: number) => Math.ceil(Math.round(priceAud * 100) / 100);
-
-/** An absolute http(s) URL (workers-types has no URL.canParse). */
-const isHttpUrl = (value: string) => {
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
 
 export class HttpDelivery implements DeliveryPort {
   private readonly endpoint: string;

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { serveHandler } from '../../test/serve.ts';
 import type { AddressInfo } from 'node:net';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +14,7 @@ const WEBHOOK_SECRET = 'whsec_local_only';
 const fake = createFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 
 /** The fake Stripe on a real HTTP server on 127.0.0.1: the adapter goes through fetch and the network stack. */
-function serve(): Server {
-  return createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const headers = new Headers();
-    for (const [k, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(k, value);
-    const answer = await fake.handle(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined }));
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(await answer.text());
-  });
-}
+const serve = (): Server => serveHandler(fake.handle);
 
 describe('StripePayments against a local Stripe on 127.0.0.1 and a real local D1', () => {
   const server = serve();

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirectPath } from './sign-in.ts';
+
+describe('safeRedirectPath (sign-in returns only to this site)', () => {
+  it('keeps a same-site path with its query and hash', () => {
+    expect(safeRedirectPath('/cars/abc/checkout?x=1#top')).toBe('/cars/abc/checkout?x=1#top');
+    expect(safeRedirectPath('/watchlist')).toBe('/watchlist');
+  });
+  it.each([null, undefined, '', 'cars', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', `/${'a'.repeat(2100)}`])('sends %s home', (value) => {
+    expect(safeRedirectPath(value)).toBe('/');
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * A fake provider (a `(Request) => Promise<Response>` handler, e.g. ports/<name>/testing.ts) on a real HTTP server
+ * on 127.0.0.1, for the unit tests of the real adapters: they go through fetch and the network stack as in production.
+ * Node only (not for Worker tests).
+ */
+import { createServer, type Server } from 'node:http';
+
+export function serveHandler(handle: (request: Request) => Promise<Response>): Server {
+  return createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const headers = new Headers();
+    for (const [k, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(k, value);
+    const answer = await handle(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined }));
+    // A test that timed out its client has gone: nothing to answer.
+    if (res.destroyed) return;
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(await answer.text());
+  });
+}
