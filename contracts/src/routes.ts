@@ -216,8 +216,9 @@ export function fragmentPath<R extends RouteOwner>(remote: R, page: PageOf<R>): 
 }
 
 /**
- * The sign-in session cookie (set by edge-api on verify). The shell's gate only checks that one is present, to
- * send anonymous shoppers to sign-in; the data behind a gated page is authorised by the Worker that owns it.
+ * The sign-in session cookie (set by edge-api on verify). The shell's gate sends shoppers without one to sign-in and
+ * checks one on a gated page with edge-api (`GET /api/auth/session`); the gated action itself is still authorised by
+ * the Worker that owns it (edge-api `findSession`).
  */
 export const SESSION_COOKIE = '__Host-fc_session';
 

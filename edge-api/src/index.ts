@@ -16,9 +16,11 @@ import { miscellaneousRoutes } from './routes/miscellaneous.ts';
 import { rateLimitRoutes } from './routes/rate-limit.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { viewsRoutes } from './routes/views.ts';
+import { authRoutes } from './routes/auth.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
 import { expireAbandonedEverywhere } from './ports/payments/store.ts';
+import { deleteExpiredRows } from './lib/expiry.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -39,6 +41,7 @@ const routes = app
   .route('/api', rateLimitRoutes)
   .route('/api', paymentsRoutes)
   .route('/api', viewsRoutes)
+  .route('/api', authRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);
 
@@ -50,7 +53,7 @@ app.onError(onError);
 export type AppType = typeof routes;
 /**
  * `fetch` serves the API; `scheduled` is the cron trigger: the outbox relay (the delivery guarantee), then the expiry
- * of abandoned checkouts (their contact details are dropped after 7 days).
+ * of abandoned checkouts (their contact details are dropped after 7 days), then expired codes, sessions and valuations.
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   await handleScheduled(controller, env, ctx);
@@ -59,6 +62,11 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     await expireAbandonedEverywhere(env.DB, now - ABANDONED_CHECKOUT_MS, now);
   } catch (error) {
     console.error('edge-api cron: abandoned checkouts not expired this time', error instanceof Error ? error.message : 'error');
+  }
+  try {
+    await deleteExpiredRows(env.DB);
+  } catch (error) {
+    console.error('edge-api cron: expired sign-in codes, sessions and valuations not deleted this time', error instanceof Error ? error.message : 'error');
   }
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Fetcher } from '@cloudflare/workers-types';
-import { resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
+import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';
 import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
 import { renderDemoImage } from '@forecourt/demo/images';
@@ -8,7 +8,7 @@ import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
 import { composeDocument } from './lib/compose.ts';
 import { API_OWNERS, REMOTE_BINDING } from './lib/fragments.ts';
-import { signInRedirect } from './lib/gate.ts';
+import { sessionIsLive, signInRedirect } from './lib/gate.ts';
 import { isCrossSiteWrite, withoutInternalHeaders } from './lib/proxy.ts';
 import { brandPage, brandsPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
 import { imageHeaders, securityHeaders } from './lib/security.ts';
@@ -81,8 +81,14 @@ app.get('*', async (c) => {
   const compose = (page: Parameters<typeof composeDocument>[0]['page']) =>
     composeDocument({ env: c.env, request: c.req.raw, tenant, assets, page, waitUntil });
   if (!route || !routeEnabled(route, tenant.config.features)) return compose({ kind: 'shell', ...(await notFoundPage(tenant)) });
-  // Sign-in gate (spec §6): anonymous shoppers go to sign-in and come back here afterwards.
-  const signIn = signInRedirect(route, tenant.config.features, Boolean(getCookie(c, SESSION_COOKIE)), url);
+  // Sign-in gate (spec §6): anonymous shoppers go to sign-in and come back here afterwards. On a gated page a session
+  // cookie is checked with edge-api (a dead one goes to sign-in too); when edge-api cannot say, the owning Worker's API
+  // still refuses the gated action.
+  let signedIn = Boolean(getCookie(c, SESSION_COOKIE));
+  if (signedIn && requiresSignIn(route, tenant.config.features)) {
+    signedIn = (await sessionIsLive(c.env.EDGE_API, tenant.config.slug, c.req.header('cookie') ?? '')) !== false;
+  }
+  const signIn = signInRedirect(route, tenant.config.features, signedIn, url);
   if (signIn) return c.redirect(signIn, 302);
   if (route.remote === 'shell') {
     return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params)) });

@@ -40,6 +40,10 @@ const ENDPOINTS = (leadId: string): Endpoint[] => [
   { path: '/api/rate-limit', valid: () => ({ phone: `04${String(10000000 + int(89999999))}` }) },
   { path: '/api/analytics', valid: () => ({ event_id: 4, page: '/cars/x', car_id: 'c1', meta: { a: 1 } }) },
   { path: '/api/health', method: 'GET', valid: () => ({}) },
+  { path: '/api/auth/otp', valid: () => ({ phone: `04${String(10000000 + int(89999999))}`, first_name: 'Sam', email: 'sam@example.com', dealership_slug: 'outback-north' }), form: true },
+  { path: '/api/auth/verify', valid: () => ({ phone: `04${String(10000000 + int(89999999))}`, token: String(int(999999)).padStart(6, '0'), type: 'sms' }), form: true },
+  { path: '/api/auth/sign-out', valid: () => ({}), form: true },
+  { path: '/api/auth/session', method: 'GET', valid: () => ({}) },
 ];
 
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/x-www-form-urlencoded', '', 'application/vnd.api+json'];
@@ -108,7 +112,7 @@ describe('fuzz: malformed input never gets a 5xx, every error is JSON with an er
         } else if (r < 0.86) {
           // The no-JavaScript form with random fields.
           const form = new URLSearchParams();
-          for (let k = 0, n = int(12); k < n; k++) form.append(pick(['name', 'email', 'phone', 'message', 'lead_id', 'url', 'opt_in', 'additional_services', 'offer_price', 'regoState', 'rego', 'car_type', 'cf-turnstile-response', 'x']), String(randomValue() ?? ''));
+          for (let k = 0, n = int(12); k < n; k++) form.append(pick(['name', 'email', 'phone', 'message', 'lead_id', 'url', 'opt_in', 'additional_services', 'offer_price', 'regoState', 'rego', 'car_type', 'cf-turnstile-response', 'x', 'token', 'redirect', 'type', 'back']), String(randomValue() ?? ''));
           outcome = await send(tenant, endpoint, form.toString(), 'application/x-www-form-urlencoded');
         } else if (r < 0.9) {
           outcome = await send(tenant, endpoint, JSON.stringify({ ...endpoint.valid(), blob: 'x'.repeat(70 * 1024) }), 'application/json');

@@ -31,6 +31,7 @@ import { ABANDONED_CHECKOUT_MS, formatAud, journeyPath, parseCarIds, reserveAmou
 import { paymentsAdapterName, selectPayments, type PaymentsEnv } from '../ports/payments/select.ts';
 import { IdempotencyConflictError, expireAbandoned, findIntent, findIntentByKey, reservationOf, reservedCarIds, setLead, toIntent } from '../ports/payments/store.ts';
 import { StripePayments } from '../ports/payments/stripe.ts';
+import { findSession } from '../auth/session.ts';
 
 export const RESERVE_UNAVAILABLE_MESSAGE = 'Reserving online is not available for this site.';
 export const ALREADY_RESERVED_MESSAGE = 'This car has already been reserved.';
@@ -180,8 +181,9 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
       const site = c.get('siteConfig');
       const tenant = c.get('tenant');
       if (!site.features.reserve_online && !site.features.buy_online) return refuse(404, RESERVE_UNAVAILABLE_MESSAGE);
-      // spec §6: checkout is gated per site. The shell's gate sends anonymous shoppers to sign-in; the API agrees.
-      if (site.features.gated_checkout && !getCookie(c, SESSION_COOKIE)) {
+      // spec §6: checkout is gated per site. The shell's gate sends anonymous shoppers to sign-in; the API agrees, and
+      // only a live session of this tenant counts (a cookie's mere presence proves nothing).
+      if (site.features.gated_checkout && !(await findSession(c.env.DB, tenant, getCookie(c, SESSION_COOKIE), now()))) {
         return isForm ? c.redirect(signInPath('checkout', page), 303) : c.json({ error: SIGN_IN_MESSAGE }, 401);
       }
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return refuse(400, 'Invalid request: expected an object.');

@@ -13,6 +13,8 @@ import type { LeadDocument } from '../leads/store.ts';
 import { createFakeStripe } from '../ports/payments/testing.ts';
 import { expireAbandonedEverywhere } from '../ports/payments/store.ts';
 import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
+import { listSentSms } from '../ports/sms/embedded.ts';
+import { authRoutes } from './auth.ts';
 import { ALREADY_RESERVED_MESSAGE, AMOUNT_CHANGED_MESSAGE, NOT_RESERVABLE_MESSAGE, PAYMENT_START_FAILED_MESSAGE, RESERVE_UNAVAILABLE_MESSAGE, SIGN_IN_MESSAGE, createPaymentsRoutes } from './payments.ts';
 
 const STRIPE = { PAYMENTS_ADAPTER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_worker_only', STRIPE_WEBHOOK_SECRET: 'whsec_worker_only' };
@@ -22,6 +24,8 @@ const fake = createFakeStripe({ secretKey: STRIPE.STRIPE_SECRET_KEY, webhookSecr
 const app = new Hono<AppEnv>();
 app.use('/api/*', tenantMiddleware);
 app.route('/api', createPaymentsRoutes({ fetch: fake.fetch }));
+// Sign-in, to reach the gate with a real session.
+app.route('/api', authRoutes);
 app.onError(onError);
 
 const SLUG = '2021-toyota-corolla-ascent-sport-hybrid-148223';
@@ -162,8 +166,21 @@ describe('POST /api/payments/reserve with the embedded test processor', () => {
     const form = await call('/api/payments/reserve', t, { form: { car_id: sampleCar.id, idempotency_key: crypto.randomUUID(), return_path: `/cars/${SLUG}/checkout` } });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/sign-in?type=checkout&redirect=${encodeURIComponent(`/cars/${SLUG}/checkout`)}&back=${encodeURIComponent(`/cars/${SLUG}/checkout`)}`);
-    const signedIn = await reserve(t, reserveBody(), { headers: { cookie: '__Host-fc_session=abc' } });
+    // A cookie that names no session of this tenant is refused like no cookie at all.
+    const forged = await reserve(t, reserveBody(), { headers: { cookie: `__Host-fc_session=${'a'.repeat(43)}` } });
+    expect(forged.res.status).toBe(401);
+    expect((await reserve(t, reserveBody(), { headers: { cookie: '__Host-fc_session=abc' } })).res.status).toBe(401);
+    // A real session, made through the sign-in endpoints, passes.
+    expect((await call('/api/auth/otp', t, { body: { phone: '0412 345 678' } })).status).toBe(200);
+    const [sms] = await listSentSms(env.DB, t, '0412345678');
+    const verified = await call('/api/auth/verify', t, { body: { phone: '0412345678', token: sms!.body.slice(0, 6), type: 'sms' } });
+    expect(verified.status).toBe(200);
+    const session = verified.headers.getAll('set-cookie').find((c) => c.startsWith('__Host-fc_session='))!.split(';')[0]!;
+    const signedIn = await reserve(t, reserveBody(), { headers: { cookie: session } });
     expect(signedIn.res.status).toBe(201);
+    // The same session on another tenant is nobody there.
+    const other = await tenantWith('res-gate-b', { reserve_online: true, gated_checkout: true });
+    expect((await reserve(other, reserveBody(), { headers: { cookie: session } })).res.status).toBe(401);
   });
 
   it('works without JavaScript: the form redirects to the payment page, or back with the error', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoute } from '@forecourt/contracts/routes';
-import { returnPath, signInRedirect } from './gate.ts';
+import { returnPath, sessionIsLive, signInRedirect } from './gate.ts';
 import { demoTenant } from './test-tenants.ts';
 
 const gated = demoTenant('harbourside-toyota', (c) => ({ ...c, features: { ...c.features, gated_checkout: true } })).config.features;
@@ -32,5 +32,26 @@ describe('sign-in gate (spec §6)', () => {
     const location = signInRedirect(resolveRoute(url.pathname)!, gated, false, url)!;
     expect(new URLSearchParams(location.split('?')[1]).get('redirect')).toBe('/my-garage');
     expect(new URLSearchParams(location.split('?')[1]).get('back')).toBe('/my-garage');
+  });
+});
+
+describe('sessionIsLive (a gated page checks its session cookie with edge-api)', () => {
+  const edge = (answer: () => Promise<Response>) => {
+    const calls: Request[] = [];
+    return { calls, fetch: (async (input: string, init?: RequestInit) => { calls.push(new Request(input, init)); return answer(); }) as never };
+  };
+  it('asks GET /api/auth/session for the tenant with the cookie, and reads 200 / 401', async () => {
+    const ok = edge(async () => Response.json({ user: { id: 'u1', phone: '0412345678' } }));
+    expect(await sessionIsLive(ok, 'harbourside-toyota', '__Host-fc_session=abc')).toBe(true);
+    expect(new URL(ok.calls[0]!.url).pathname).toBe('/api/auth/session');
+    expect(ok.calls[0]!.headers.get('x-forecourt-tenant')).toBe('harbourside-toyota');
+    expect(ok.calls[0]!.headers.get('cookie')).toBe('__Host-fc_session=abc');
+    expect(await sessionIsLive(edge(async () => Response.json({ error: 'Not signed in.' }, { status: 401 })), 't', 'c')).toBe(false);
+  });
+  it('cannot say (null) when edge-api fails, answers something else or is too slow', async () => {
+    expect(await sessionIsLive(edge(async () => new Response('x', { status: 503 })), 't', 'c')).toBeNull();
+    expect(await sessionIsLive(edge(async () => { throw new Error('down'); }), 't', 'c')).toBeNull();
+    const slow = { fetch: ((_: string, init?: RequestInit) => new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as never };
+    expect(await sessionIsLive(slow, 't', 'c', 30)).toBeNull();
   });
 });

@@ -1,5 +1,28 @@
 import { requiresSignIn, signInPath, type ResolvedRoute } from '@forecourt/contracts/routes';
-import type { FeatureFlags } from '@forecourt/contracts/tenant';
+import { SIGN_IN_API } from '@forecourt/contracts/sign-in';
+import { TENANT_HEADER, type FeatureFlags } from '@forecourt/contracts/tenant';
+import type { Env } from '../env.ts';
+
+/** How long a gated page waits on edge-api's session check before it lets the owning Worker decide. */
+export const SESSION_CHECK_TIMEOUT_MS = 1_500;
+
+/**
+ * Whether a session cookie is a live session of this tenant (edge-api `GET /api/auth/session`): false on a 401 (forged,
+ * expired, signed out or another tenant's), true on a 200, null when edge-api cannot say (error, timeout). Asked only
+ * for gated pages, so an expired session goes to sign-in before the shopper fills in a form the API would refuse.
+ */
+export async function sessionIsLive(edge: Pick<Env['EDGE_API'], 'fetch'>, tenant: string, cookieHeader: string, timeoutMs = SESSION_CHECK_TIMEOUT_MS): Promise<boolean | null> {
+  try {
+    const res = (await edge.fetch(`https://edge-api.internal${SIGN_IN_API.session}`, {
+      headers: { [TENANT_HEADER]: tenant, cookie: cookieHeader },
+      signal: AbortSignal.timeout(timeoutMs),
+    } as never)) as unknown as Response;
+    await res.body?.cancel();
+    return res.status === 200 ? true : res.status === 401 ? false : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The way back after sign-in: this site's path and query, with leading slashes (and backslashes, which browsers

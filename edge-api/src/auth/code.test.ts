@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
+import { CODE_DRAW_LIMIT, CODE_SPACE, SESSION_TOKEN_PATTERN, constantTimeEqual, generateCode, hashCode, sessionId, sessionToken, type RandomSource } from './code.ts';
+
+/** A random source that answers the given 32-bit values in turn. */
+const scripted = (...values: number[]): RandomSource => (buffer) => {
+  buffer[0] = values.shift() ?? 0;
+  return buffer;
+};
+
+describe('generateCode (spec §9: 6 digits)', () => {
+  it('maps a draw to its last 6 digits, keeping leading zeros', () => {
+    expect(generateCode(scripted(0))).toBe('000000');
+    expect(generateCode(scripted(42))).toBe('000042');
+    expect(generateCode(scripted(1_999_999))).toBe('999999');
+    expect(generateCode(scripted(CODE_DRAW_LIMIT - 1))).toBe(String((CODE_DRAW_LIMIT - 1) % CODE_SPACE).padStart(6, '0'));
+  });
+
+  it('redraws values at or above the last full block of 10^6 (no modulo bias)', () => {
+    expect(CODE_DRAW_LIMIT).toBe(4_294_000_000);
+    expect(generateCode(scripted(CODE_DRAW_LIMIT, 2 ** 32 - 1, 7))).toBe('000007');
+  });
+
+  it('refuses a broken random source instead of looping for ever', () => {
+    expect(() => generateCode(() => new Uint32Array([2 ** 32 - 1]))).toThrow(/out of range/);
+  });
+
+  it('draws 6-digit codes spread over the whole range (sanity check of the real source)', () => {
+    const n = 20_000;
+    const buckets = new Array<number>(10).fill(0);
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const code = generateCode();
+      expect(code).toMatch(new RegExp(`^\\d{${OTP_LENGTH}}$`));
+      buckets[Number(code[0])]! += 1;
+      seen.add(code);
+    }
+    // Each leading digit ~2,000 times: a chi-square over 9 degrees of freedom stays far below 40 unless the source is skewed.
+    const expected = n / 10;
+    const chi = buckets.reduce((sum, b) => sum + (b - expected) ** 2 / expected, 0);
+    expect(chi).toBeLessThan(40);
+    // 20,000 draws from 10^6 codes: about 200 repeats are expected, thousands would mean a small range.
+    expect(seen.size).toBeGreaterThan(n - 1000);
+  });
+});
+
+describe('hashes and tokens', () => {
+  it('hashes a code bound to its tenant and phone, never the code itself', async () => {
+    const h = await hashCode('outback', '0412345678', '123456');
+    expect(h).toMatch(/^[0-9a-f]{64}$/);
+    expect(h).not.toContain('123456');
+    expect(await hashCode('outback', '0412345678', '123456')).toBe(h);
+    expect(await hashCode('other', '0412345678', '123456')).not.toBe(h);
+    expect(await hashCode('outback', '0412345679', '123456')).not.toBe(h);
+    expect(await hashCode('outback', '0412345678', '123457')).not.toBe(h);
+  });
+
+  it('compares strings fully (equal only when equal, any length)', () => {
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(constantTimeEqual('abc', 'abd')).toBe(false);
+    expect(constantTimeEqual('abc', 'ab')).toBe(false);
+    expect(constantTimeEqual('', '')).toBe(true);
+    expect(constantTimeEqual('a', '')).toBe(false);
+  });
+
+  it('makes 32-byte base64url session tokens whose stored id is their SHA-256', async () => {
+    const a = sessionToken();
+    const b = sessionToken();
+    expect(a).toMatch(SESSION_TOKEN_PATTERN);
+    expect(a).not.toBe(b);
+    const id = await sessionId(a);
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    expect(id).not.toContain(a);
+    const bytes = Uint8Array.from(atob(a.replace(/-/g, '+').replace(/_/g, '/') + '='), (ch) => ch.charCodeAt(0));
+    expect(bytes.length).toBe(32);
+  });
+});

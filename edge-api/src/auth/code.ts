@@ -1,0 +1,58 @@
+/**
+ * The secrets of one-time-code sign-in (spec §9 OTP 6 digits): the code, the session token, and how each is kept.
+ * Neither is ever stored in clear: D1 holds SHA-256 hashes, the code travels by SMS and the token in the shopper's cookie.
+ */
+import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
+
+/** 10^6 codes: 000000-999999. */
+export const CODE_SPACE = 10 ** OTP_LENGTH;
+/** Largest multiple of CODE_SPACE that fits in 32 bits: values at or above it are redrawn, so no code is likelier. */
+export const CODE_DRAW_LIMIT = Math.floor(2 ** 32 / CODE_SPACE) * CODE_SPACE;
+
+export type RandomSource = (buffer: Uint32Array) => Uint32Array;
+const webRandom: RandomSource = (buffer) => crypto.getRandomValues(buffer);
+
+/**
+ * A uniformly random code of OTP_LENGTH digits (leading zeros kept), by rejection sampling: a plain `% 10^6` of a
+ * 32-bit draw would favour the lowest 967,296 codes.
+ * @example generateCode() // '048213'
+ */
+export function generateCode(random: RandomSource = webRandom): string {
+  const draw = new Uint32Array(1);
+  for (let tries = 0; tries < 1000; tries++) {
+    const value = random(draw)[0]!;
+    if (value < CODE_DRAW_LIMIT) return String(value % CODE_SPACE).padStart(OTP_LENGTH, '0');
+  }
+  // A real random source is rejected with odds 0.00023 per draw: a thousand rejections means it is broken.
+  throw new Error('Random source keeps drawing out of range.');
+}
+
+export const toHex = (bytes: ArrayBuffer | Uint8Array) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
+
+/** The stored form of a code: bound to its tenant and phone, so a row copied to another tenant or phone verifies nothing. */
+export const hashCode = (tenant: string, phone: string, code: string) => sha256Hex(`otp\u0000${tenant}\u0000${phone}\u0000${code}`);
+
+/** Compares two strings in time that depends only on their length (hash comparisons: no early exit on the first difference). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  const length = Math.max(a.length, b.length);
+  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** 32 random bytes, base64url (43 characters): the session token only the shopper's cookie holds. */
+export function sessionToken(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** What a session token looks like; anything else is not looked up. */
+export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** `sessions.id`: SHA-256 hex of the token, so a read of D1 gives no usable session. */
+export const sessionId = (token: string) => sha256Hex(token);

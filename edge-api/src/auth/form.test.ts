@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formToken, signInLocation, signInReturn } from './form.ts';
+
+describe('no-JavaScript sign-in locations', () => {
+  it('carries redirect, type and back to the next step', () => {
+    const ret = signInReturn(new URLSearchParams({ redirect: '/cars/abc/checkout', type: 'checkout', back: '/cars/abc' }));
+    expect(ret).toEqual({ redirect: '/cars/abc/checkout', type: 'checkout', back: '/cars/abc' });
+    expect(signInLocation(ret, { step: 'code' })).toBe('/sign-in?step=code&redirect=%2Fcars%2Fabc%2Fcheckout&type=checkout&back=%2Fcars%2Fabc');
+    const back = new URL(signInLocation(ret, { step: 'code', error: 'The verification code is invalid. Please try again.' }), 'https://x.example');
+    expect(back.searchParams.get('sign_in_error')).toBe('The verification code is invalid. Please try again.');
+    expect(back.searchParams.get('step')).toBe('code');
+  });
+
+  it('never leaves the site and drops a malformed type', () => {
+    const ret = signInReturn(new URLSearchParams({ redirect: 'https://evil.example/', type: '<script>', back: '//evil.example' }));
+    expect(ret).toEqual({ redirect: '/', type: null, back: '/' });
+    expect(signInLocation(signInReturn(new URLSearchParams()), { error: 'x' })).toBe('/sign-in?sign_in_error=x&redirect=%2F');
+  });
+
+  it('reads a typed code with spaces as its digits', () => {
+    expect(formToken(new URLSearchParams({ token: ' 123 456 ' }))).toBe('123456');
+    expect(formToken(new URLSearchParams())).toBe('');
+  });
+});

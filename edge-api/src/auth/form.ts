@@ -1,0 +1,41 @@
+/**
+ * Where the no-JavaScript sign-in forms go next (spec §2 Sign-in: `/sign-in?type=&redirect=&back=`). The forms post
+ * straight to edge-api; every answer is a 303 back to the sign-in page (next step, or the error as `sign_in_error`)
+ * or, once signed in, to the page the shopper came from. Only same-site paths are ever used (safeRedirectPath).
+ */
+import { safeRedirectPath } from '@forecourt/contracts/sign-in';
+
+export const SIGN_IN_PAGE_PATH = '/sign-in';
+
+/** What the sign-in page carries from step to step: where to go afterwards, why sign-in was asked, the back link. */
+export type SignInReturn = { redirect: string; type: string | null; back: string | null };
+
+/** The sign-in reason is a short word (checkout, watchlist...): anything else is dropped. */
+const TYPE = /^[a-z][a-z0-9_-]{0,31}$/;
+
+export function signInReturn(form: URLSearchParams): SignInReturn {
+  const type = form.get('type')?.trim() ?? '';
+  const back = form.get('back');
+  return {
+    redirect: safeRedirectPath(form.get('redirect')),
+    type: TYPE.test(type) ? type : null,
+    back: back ? safeRedirectPath(back) : null,
+  };
+}
+
+/**
+ * The sign-in page at a step, with an error to show.
+ * @example signInLocation({ redirect: '/cars/abc', type: null, back: null }, { step: 'code' }) // '/sign-in?step=code&redirect=%2Fcars%2Fabc'
+ */
+export function signInLocation(ret: SignInReturn, options: { step?: 'code'; error?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (options.step) query.set('step', options.step);
+  if (options.error) query.set('sign_in_error', options.error);
+  query.set('redirect', ret.redirect);
+  if (ret.type) query.set('type', ret.type);
+  if (ret.back) query.set('back', ret.back);
+  return `${SIGN_IN_PAGE_PATH}?${query.toString()}`;
+}
+
+/** The code form's token: digits as typed, spaces ignored ('123 456'). */
+export const formToken = (form: URLSearchParams) => (form.get('token') ?? '').replace(/\s+/g, '');

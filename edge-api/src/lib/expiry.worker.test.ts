@@ -1,0 +1,29 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { uniqueTenant } from '../test/fixtures.ts';
+import { EXPIRED_CODE_KEEP_MS, deleteExpiredRows } from './expiry.ts';
+import { MARKET_PRICE_TTL_MS } from './market-prices.ts';
+
+const count = (table: string, tenant: string) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant = ?`).bind(tenant).first<{ n: number }>().then((r) => r!.n);
+
+describe('deleteExpiredRows (the cron keeps sign-in and valuation tables from only growing)', () => {
+  it('deletes codes a day past expiry, expired sessions and stale valuations, and keeps the live ones', async () => {
+    const t = uniqueTenant('expiry');
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO users (tenant, id, phone) VALUES (?, 'u1', '0412000001')").bind(t),
+      env.DB.prepare("INSERT INTO otp_codes (tenant, phone, code_hash, expires_at) VALUES (?, '0412000001', 'h', ?)").bind(t, now - EXPIRED_CODE_KEEP_MS - 1),
+      env.DB.prepare("INSERT INTO otp_codes (tenant, phone, code_hash, expires_at) VALUES (?, '0412000002', 'h', ?)").bind(t, now - 1000),
+      env.DB.prepare("INSERT INTO sessions (tenant, id, user_id, expires_at) VALUES (?, 'old', 'u1', ?)").bind(t, now - 1),
+      env.DB.prepare("INSERT INTO sessions (tenant, id, user_id, expires_at) VALUES (?, 'live', 'u1', ?)").bind(t, now + 60_000),
+      env.DB.prepare("INSERT INTO market_prices (tenant, car_key, valuation, fetched_at) VALUES (?, 'a', NULL, ?)").bind(t, now - MARKET_PRICE_TTL_MS - 1),
+      env.DB.prepare("INSERT INTO market_prices (tenant, car_key, valuation, fetched_at) VALUES (?, 'b', NULL, ?)").bind(t, now - 1000),
+    ]);
+    const report = await deleteExpiredRows(env.DB, now);
+    expect(report.otpCodes).toBeGreaterThanOrEqual(1);
+    expect(await count('otp_codes', t)).toBe(1);
+    expect(await count('sessions', t)).toBe(1);
+    expect((await env.DB.prepare('SELECT id FROM sessions WHERE tenant = ?').bind(t).first<{ id: string }>())!.id).toBe('live');
+    expect(await count('market_prices', t)).toBe(1);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * One-time-code sign-in (spec §6 Users, §7 One-time-code sign-in, §8 texts, §9 OTP 6 digits). Paths: contracts SIGN_IN_API.
+ *   POST /api/auth/otp       JSON SendCodeRequest or the no-JS form -> 200 { ok, expires_in } | 303 | 400 | 429 | 503
+ *   POST /api/auth/verify    JSON VerifyCodeRequest or the no-JS form -> 200 { user } + session cookie | 303 | 400 | 429
+ *   POST /api/auth/sign-out  -> 200 { ok: true } | 303 '/', the session row deleted and the cookie cleared
+ *   GET  /api/auth/session   -> 200 { user } | 401 { error }
+ * Logs name the tenant and the error only, never a phone or a code.
+ */
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { OTP_TTL_MS, PENDING_PHONE_COOKIE, SIGN_IN_API, SIGN_IN_MESSAGES, safeRedirectPath, type SendCodeResponse, type SessionResponse } from '@forecourt/contracts/sign-in';
+import { SESSION_COOKIE } from '@forecourt/contracts/routes';
+import type { AppEnv } from '../types.ts';
+import { jsonError } from '../lib/http.ts';
+import { describeError, readBody } from '../leads/http.ts';
+import { RATE_LIMITS, clientIp, hitRateLimits } from '../leads/rate-limit.ts';
+import { selectSms } from '../ports/sms/select.ts';
+import { generateCode } from '../auth/code.ts';
+import { clearPendingPhoneCookie, clearSessionCookie, pendingPhoneCookie, sessionCookie } from '../auth/cookies.ts';
+import { formToken, signInLocation, signInReturn } from '../auth/form.ts';
+import { recordCodeSent, saveCode, verifyCode } from '../auth/otp.ts';
+import { parseSendCode, parseVerifyCode, sendCodeFormFields } from '../auth/requests.ts';
+import { deleteSession, lookupSession, touchSession } from '../auth/session.ts';
+
+export const NOT_SIGNED_IN_MESSAGE = 'Not signed in.';
+const OTP_TTL_MINUTES = Math.round(OTP_TTL_MS / 60_000);
+/** Keeps the SMS within a few segments whatever the site's name. */
+const MAX_SITE_NAME_IN_SMS = 60;
+
+/** The text message of a code, e.g. '123456 is your Outback Motors code. It expires in 10 minutes.' */
+export function codeMessage(code: string, siteName: string): string {
+  const name = siteName.trim().slice(0, MAX_SITE_NAME_IN_SMS).trim() || 'sign-in';
+  return `${code} is your ${name} code. It expires in ${OTP_TTL_MINUTES} minutes.`;
+}
+
+const path = (full: string) => full.replace(/^\/api/, '');
+const setCookie = (c: Context, value: string) => c.header('set-cookie', value, { append: true });
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+type Failure = { status: 400 | 429 | 503; error: string; fields?: Record<string, string>; retryAfter?: number };
+
+export type AuthRoutesOptions = { now?: () => number };
+
+export function createAuthRoutes(options: AuthRoutesOptions = {}) {
+  const now = options.now ?? Date.now;
+
+  return new Hono<AppEnv>()
+    .post(path(SIGN_IN_API.sendCode), async (c) => {
+      const body = await readBody(c, { form: true });
+      if (!body.ok) return jsonError(c, body.status, body.error);
+      const form = body.kind === 'form' ? body.form : null;
+      const fail = (f: Failure) => {
+        if (f.retryAfter) c.header('retry-after', String(f.retryAfter));
+        if (form) return c.redirect(signInLocation(signInReturn(form), { error: f.error }), 303);
+        return c.json({ error: f.error, ...(f.fields && Object.keys(f.fields).length > 0 ? { fields: f.fields } : {}) }, f.status);
+      };
+      const tenant = c.get('tenant');
+      const db = c.env.DB;
+      const at = now();
+      let phone: string;
+      try {
+        // Per IP before anything (a script trying many phones), per phone once the phone is known to be real.
+        const byIp = await hitRateLimits(db, tenant, [[RATE_LIMITS.otpIp, clientIp(c.req.raw.headers)]], at);
+        if (!byIp.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byIp.retryAfterSeconds });
+        const parsed = parseSendCode(form ? sendCodeFormFields(form) : body.kind === 'json' ? body.value : null);
+        if (!parsed.ok) return fail({ status: 400, error: parsed.error, fields: parsed.fields });
+        phone = parsed.value.phone;
+        const profile = parsed.value.profile;
+        const byPhone = await hitRateLimits(db, tenant, [[RATE_LIMITS.otpPhone, phone]], at);
+        if (!byPhone.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byPhone.retryAfterSeconds });
+
+        const code = generateCode();
+        await saveCode(db, tenant, phone, code, profile, at);
+        try {
+          await selectSms(c.env).send({ tenant, to: phone, body: codeMessage(code, c.get('siteConfig').name) });
+        } catch (err) {
+          // The code row stays (harmless: nobody has the code); the shopper may ask again.
+          console.error(`edge-api ${SIGN_IN_API.sendCode}: SMS not sent for tenant ${tenant}: ${describeError(err)}`);
+          return fail({ status: 503, error: SIGN_IN_MESSAGES.unknown, retryAfter: 5 });
+        }
+        // Recorded once the SMS port took the message ("code sent"); the code works even if this write fails.
+        await recordCodeSent(db, tenant, phone, profile, at).catch((err: unknown) => {
+          console.error(`edge-api ${SIGN_IN_API.sendCode}: code sent but not recorded for tenant ${tenant}: ${describeError(err)}`);
+        });
+      } catch (err) {
+        console.error(`edge-api ${SIGN_IN_API.sendCode} failed for tenant ${tenant}: ${describeError(err)}`);
+        return fail({ status: 503, error: SIGN_IN_MESSAGES.unknown, retryAfter: 5 });
+      }
+
+      if (form) {
+        setCookie(c, pendingPhoneCookie(phone));
+        return c.redirect(signInLocation(signInReturn(form), { step: 'code' }), 303);
+      }
+      return c.json<SendCodeResponse>({ ok: true, expires_in: Math.round(OTP_TTL_MS / 1000) }, 200);
+    })
+    .post(path(SIGN_IN_API.verify), async (c) => {
+      const body = await readBody(c, { form: true });
+      if (!body.ok) return jsonError(c, body.status, body.error);
+      const form = body.kind === 'form' ? body.form : null;
+      const fail = (f: Failure, step: 'code' | null = 'code') => {
+        if (f.retryAfter) c.header('retry-after', String(f.retryAfter));
+        if (form) return c.redirect(signInLocation(signInReturn(form), { ...(step ? { step } : {}), error: f.error }), 303);
+        return c.json({ error: f.error, ...(f.fields && Object.keys(f.fields).length > 0 ? { fields: f.fields } : {}) }, f.status);
+      };
+      const tenant = c.get('tenant');
+      let input: unknown = body.kind === 'json' ? body.value : null;
+      if (form) {
+        const phone = form.get('phone')?.trim() || getCookie(c, PENDING_PHONE_COOKIE);
+        // Without a phone (its cookie lasts as long as the code) there is no code to verify: back to the first step.
+        if (!phone) return fail({ status: 400, error: SIGN_IN_MESSAGES.invalidCode }, null);
+        input = { phone, token: formToken(form) };
+      }
+      const parsed = parseVerifyCode(input);
+      if (!parsed.ok) return fail({ status: 400, error: form ? Object.values(parsed.fields)[0] ?? parsed.error : parsed.error, fields: parsed.fields });
+
+      let outcome;
+      try {
+        outcome = await verifyCode(c.env.DB, tenant, parsed.value.phone, parsed.value.token, now());
+        // A shopper signing in again (or as another phone) leaves no older session of this browser behind.
+        if (outcome.ok) await deleteSession(c.env.DB, tenant, getCookie(c, SESSION_COOKIE));
+      } catch (err) {
+        console.error(`edge-api ${SIGN_IN_API.verify} failed for tenant ${tenant}: ${describeError(err)}`);
+        return fail({ status: 503, error: SIGN_IN_MESSAGES.unknownVerification, retryAfter: 5 });
+      }
+      if (!outcome.ok) {
+        return outcome.reason === 'too-many'
+          ? fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts })
+          : fail({ status: 400, error: SIGN_IN_MESSAGES.invalidCode });
+      }
+      setCookie(c, sessionCookie(outcome.token));
+      setCookie(c, clearPendingPhoneCookie());
+      if (form) return c.redirect(safeRedirectPath(form.get('redirect')), 303);
+      return c.json<SessionResponse>({ user: outcome.user }, 200);
+    })
+    .post(path(SIGN_IN_API.signOut), async (c) => {
+      const isForm = FORM_TYPE.test(c.req.header('content-type') ?? '');
+      try {
+        await deleteSession(c.env.DB, c.get('tenant'), getCookie(c, SESSION_COOKIE));
+      } catch (err) {
+        // The cookie is cleared all the same: this browser is signed out; the row expires on its own.
+        console.error(`edge-api ${SIGN_IN_API.signOut}: session row not deleted for tenant ${c.get('tenant')}: ${describeError(err)}`);
+      }
+      setCookie(c, clearSessionCookie());
+      if (isForm) {
+        const form = new URLSearchParams(await c.req.text().catch(() => ''));
+        return c.redirect(safeRedirectPath(form.get('redirect')), 303);
+      }
+      return c.json({ ok: true as const }, 200);
+    })
+    .get(path(SIGN_IN_API.session), async (c) => {
+      c.header('cache-control', 'no-store');
+      const tenant = c.get('tenant');
+      const token = getCookie(c, SESSION_COOKIE);
+      const at = now();
+      const session = await lookupSession(c.env.DB, tenant, token, at);
+      if (!session) {
+        // A cookie that names no live session here is dead weight: clear it.
+        if (token !== undefined) setCookie(c, clearSessionCookie());
+        return jsonError(c, 401, NOT_SIGNED_IN_MESSAGE);
+      }
+      await touchSession(c.env.DB, tenant, session, at);
+      return c.json<SessionResponse>({ user: session.user }, 200);
+    });
+}
+
+export const authRoutes = createAuthRoutes();
