@@ -12,6 +12,8 @@ export default defineConfig(
       // The lead-form kit every remote's forms use (client island mode), and the /success page's car context.
       './LeadForm': './src/lead-form/LeadForm.tsx',
       './LeadSuccess': './src/lead-form/LeadSuccess.tsx',
+      // The sign-in page's forms (client island mode: it replaces the server forms).
+      './SignIn': './src/sign-in/SignIn.tsx',
     },
   }),
 );

@@ -169,6 +169,9 @@ export const southernCross: DemoTenant = {
       electric_tag: true,
       terms_required: true,
       gated_personalised_finance: true,
+      // Reserve online behind sign-in: the group wants to know who holds a car (spec §6 conditionally gated checkout).
+      reserve_online: true,
+      gated_checkout: true,
     },
     menus: {
       header: [

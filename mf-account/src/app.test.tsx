@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
 import { PAGES } from '@forecourt/contracts/routes';
+import { PENDING_PHONE_COOKIE } from '@forecourt/contracts/sign-in';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
 import type { Env } from './env.ts';
@@ -79,5 +80,23 @@ describe('mf-account Worker', () => {
     const res = await get('/fragments/sign-in', 'test-motors', broken);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'An unknown error occurred.' });
+  });
+
+  it('sign-in: the page of the query (heading and head title by journey, step 2), the pending phone from the forwarded cookie', async () => {
+    const query = '?type=checkout&redirect=%2Fcars%2Fabc%2Fcheckout&back=%2Fcars%2Fabc&step=code';
+    const res = await createApp({ styles, version }).request(`/fragments/sign-in${query}`, { headers: { [TENANT_HEADER]: 'test-motors', cookie: `${PENDING_PHONE_COOKIE}=0412345678` } }, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Sign in to reserve this car | Test Motors', robots: 'noindex', styles });
+    const html = await res.text();
+    expect(html).toContain('<h1>Sign in to reserve this car</h1>');
+    expect(html).toContain('id="fa-sign-in-code-form"');
+    expect(html).toContain('We sent a code to 04xx xxx 678.');
+    expect(html).toContain('<input type="hidden" name="redirect" value="/cars/abc/checkout"/>');
+    expect(html).not.toContain('coming soon');
+    expect(html).toContain('"sessionCookie":false}</script>');
+    const plain = await (await get('/fragments/sign-in', 'test-motors')).text();
+    expect(plain).toContain('<h1>Sign in</h1>');
+    expect(plain).toContain('id="fa-sign-in-phone-form"');
   });
 });

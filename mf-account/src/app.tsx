@@ -7,6 +7,8 @@ import { AccountPage } from './fragments/AccountPage.tsx';
 import { HostedLeadForm, isHostedPurpose } from './fragments/HostedLeadForm.tsx';
 import { HeaderSlot } from './fragments/HeaderSlot.tsx';
 import { HEADER_SLOT, isAccountPage, PAGE_TITLES } from './lib/pages.ts';
+import { hasSessionCookie, pendingPhoneFromCookie, readSignInQuery, signInHeading } from './sign-in/model.ts';
+import { SignInPage } from './sign-in/SignInPage.tsx';
 
 type AppEnv = { Bindings: Env; Variables: TenantVariables };
 
@@ -56,6 +58,14 @@ export function createApp({ styles, version }: AppOptions) {
     // No such page here: the empty 404 of the fragment protocol; the shell draws its standard not-found block.
     if (!isAccountPage(page)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const title = PAGE_TITLES[page];
+    if (page === 'sign-in') {
+      // The query (type, redirect, back, step, sign_in_error) and the pending-phone cookie come through the shell.
+      const query = readSignInQuery(new URL(c.req.url).searchParams);
+      const cookie = c.req.header('cookie');
+      const body = await renderToReadableStream(<SignInPage query={query} pendingPhone={pendingPhoneFromCookie(cookie)} sessionCookie={hasSessionCookie(cookie)} config={config} />);
+      const heading = signInHeading(query.type);
+      return fragmentResponse(body, { head: { title: `${heading} | ${config.name}`, description: `${heading} at ${config.name} with a code sent to your mobile.`, robots: 'noindex', styles }, version });
+    }
     const body = await renderToReadableStream(<AccountPage page={page} config={config} />);
     // Account pages are personal: never indexed.
     return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles }, version });

@@ -5,15 +5,17 @@ import SavedCars from '../islands/SavedCars.tsx';
 import { Island } from '../lib/island.tsx';
 import { PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
 
+/** The account pages drawn here; sign-in has its own page (src/sign-in/SignInPage.tsx). */
+export type PlaceholderPage = Exclude<Page, 'sign-in'>;
+
 /** What is coming on each page, said plainly: these pages land in a later issue. */
-const COMING_SOON: Record<Page, string> = {
-  'sign-in': 'Signing in with your mobile number is coming soon.',
+const COMING_SOON: Record<PlaceholderPage, string> = {
   watchlist: 'Saving cars to an account is coming soon; for now, cars you save are kept on this device.',
   'my-garage': 'My Garage, where you will keep your vehicles and service history, is coming soon.',
 };
 
-/** An account page (sign-in, watchlist, my-garage): honest about what is not built yet, with a way to reach the dealer. */
-export function AccountPage({ page, config }: { page: Page; config: Pick<SiteConfig, 'name' | 'contact' | 'features' | 'search'> }) {
+/** An account page (watchlist, my-garage): honest about what is not built yet, with a way to reach the dealer. */
+export function AccountPage({ page, config }: { page: PlaceholderPage; config: Pick<SiteConfig, 'name' | 'contact' | 'features' | 'search'> }) {
   const title = PAGE_TITLES[page];
   // Compare mode: the cards' control fills the compare list, and it is compared here (tenant search.card_control).
   const compare = config.features.compare && config.search.card_control === 'compare';

@@ -25,18 +25,13 @@ describe('header account slot', () => {
 });
 
 describe('account pages', () => {
-  it('sign-in names the page, says it is coming soon and gives the dealer phone and a link home', () => {
-    const html = renderToString(<AccountPage page="sign-in" config={config} />);
-    expect(html).toContain('<h1>Sign in</h1>');
+  it('my-garage names the page, says it is coming soon and gives the dealer phone and a link home', () => {
+    const html = renderToString(<AccountPage page="my-garage" config={config} />);
+    expect(html).toContain('<h1>My Garage</h1>');
     expect(html).toContain('coming soon');
     expect(html).toContain('<a href="tel:0730000000">07 3000 0000</a>');
     expect(html).toContain('href="/"');
     expect(html).not.toContain('data-island');
-  });
-  it('my-garage is a placeholder too', () => {
-    const html = renderToString(<AccountPage page="my-garage" config={config} />);
-    expect(html).toContain('<h1>My Garage</h1>');
-    expect(html).toContain('coming soon');
   });
   it('watchlist renders the saved-cars island with its server empty state', () => {
     const html = renderToString(<AccountPage page="watchlist" config={config} />);

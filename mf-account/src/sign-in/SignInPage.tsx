@@ -1,0 +1,67 @@
+/**
+ * The sign-in page (spec §2 `/sign-in?type=&redirect=&back=`, §6 Users, §7 one-time-code sign-in), server-rendered so
+ * it works without JavaScript: step 1 (mobile number) or step 2 (`?step=code`, the 6-digit code) as plain forms
+ * posting to edge-api, inside an `mf-account/SignIn` island in client mode that takes them over when JavaScript runs.
+ */
+import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { ISLAND_MODE_ATTR } from '../lead-form/LeadFormIsland.tsx';
+import { signInHeading, type SignInQuery } from './model.ts';
+import { CodeForm, PhoneForm, SIGN_IN_ID, SignInAlert } from './SignInView.tsx';
+
+/**
+ * What the island gets (its props script): the page's query, made safe, the phone a code went to (if known), and
+ * whether the browser sent a session cookie (then the island asks edge-api who is signed in).
+ */
+export type SignInIslandProps = SignInQuery & { phone: string | null; sessionCookie: boolean };
+
+/** The forms as the server draws them (no JavaScript): the alert, then the step the query asks for. */
+export function SignInServerForms(props: SignInIslandProps) {
+  return (
+    <div className="fa-sign-in__body">
+      <SignInAlert message={props.error} />
+      {props.step === 'code' ? <CodeForm mode="server" query={props} phone={props.phone} /> : <PhoneForm mode="server" query={props} />}
+    </div>
+  );
+}
+
+export type SignInPageProps = {
+  query: SignInQuery;
+  /** The phone the last code went to (edge-api's pending-phone cookie), or null. */
+  pendingPhone: string | null;
+  /** The request carried a session cookie (live or not: edge-api decides). */
+  sessionCookie?: boolean;
+  config: Pick<SiteConfig, 'name' | 'collection_notice_href'>;
+};
+
+export function SignInPage({ query, pendingPhone, sessionCookie = false, config }: SignInPageProps) {
+  const props: SignInIslandProps = { ...query, phone: query.step === 'code' ? pendingPhone : null, sessionCookie };
+  return (
+    <article className="fa-page fa-sign-in">
+      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
+        <ol>
+          <li>
+            <a href="/">Home</a>
+          </li>
+          <li aria-current="page">Sign in</li>
+        </ol>
+      </nav>
+      <h1>{signInHeading(query.type)}</h1>
+      <p className="fa-sign-in__intro">
+        No password needed: we text a {OTP_LENGTH}-digit code to your mobile and you enter it here. Standard message rates may apply.
+      </p>
+      <div {...islandContainerProps('mf-account', 'SignIn', SIGN_IN_ID)} {...{ [ISLAND_MODE_ATTR]: 'client' }}>
+        <SignInServerForms {...props} />
+      </div>
+      <script {...islandPropsScriptProps(SIGN_IN_ID, props)} />
+      <p className="flf-notice">
+        {config.name} uses your mobile number and any details you add to sign you in and to keep your saved cars and bookings with your account. Read our{' '}
+        <a href={config.collection_notice_href}>collection notice and privacy policy</a>.
+      </p>
+      <p>
+        <a href={query.back}>{query.back === '/' ? 'Back to home' : 'Go back'}</a>
+      </p>
+    </article>
+  );
+}
