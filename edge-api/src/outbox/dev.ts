@@ -9,6 +9,10 @@ import { redrive } from './redrive.ts';
 
 /** Rows shown per table: a dev page, not an export. */
 const PAGE_ROWS = 200;
+/** Newest text messages shown. */
+const SMS_ROWS = 20;
+
+type SmsRow = { to_phone: string; body: string; created_at: number };
 
 export type OutboxRow = {
   lead_id: string;
@@ -41,7 +45,8 @@ const time = (ms: number | null) => (ms ? new Date(ms).toISOString().replace('T'
 
 /**
  * Dev pages of the embedded CRM, mounted at /api/dev/outbox (tenant from the shell as for every /api route):
- *  GET /       the tenant's outbox states and crm_inbox (HTML; `?format=json` for JSON),
+ *  GET /       the tenant's outbox states, crm_inbox and the embedded SMS port's latest texts (sign-in codes) (HTML;
+ *              `?format=json` for JSON),
  *  POST /relay run one relay pass now,  POST /redrive re-drive the tenant's dead rows (form field or JSON `lead_ids`).
  * Answers 404 unless the binding DEV_PAGES is 'on' (set only by the local runtime, dev/platform.mjs, never in
  * wrangler.jsonc) and CRM_ADAPTER is 'embedded' (unset counts as embedded, as for the port): a deployed Worker never
@@ -55,8 +60,16 @@ export const outboxDevRoutes = new Hono<AppEnv>()
   })
   .get('/', async (c) => {
     const tenant = c.get('tenant');
-    const [{ counts, outbox }, inbox] = await Promise.all([tenantOutbox(c.env.DB, tenant), listCrmInbox(c.env.DB, tenant)]);
-    if (c.req.query('format') === 'json') return c.json({ tenant, counts, outbox, inbox: inbox.slice(0, PAGE_ROWS) });
+    // Sign-in codes texted by the embedded SMS port, so a local run can sign in (not with a real gateway).
+    const smsEmbedded = (c.env.SMS_ADAPTER?.trim() || 'embedded') === 'embedded';
+    const [{ counts, outbox }, inbox, sms] = await Promise.all([
+      tenantOutbox(c.env.DB, tenant),
+      listCrmInbox(c.env.DB, tenant),
+      smsEmbedded
+        ? c.env.DB.prepare(`SELECT to_phone, body, created_at FROM sms_outbox WHERE tenant = ? ORDER BY created_at DESC, rowid DESC LIMIT ${SMS_ROWS}`).bind(tenant).all<SmsRow>().then((r) => r.results)
+        : Promise.resolve([] as SmsRow[]),
+    ]);
+    if (c.req.query('format') === 'json') return c.json({ tenant, counts, outbox, inbox: inbox.slice(0, PAGE_ROWS), sms });
     return c.html(html`<!doctype html>
 <html lang="en">
   <head>
@@ -83,6 +96,13 @@ export const outboxDevRoutes = new Hono<AppEnv>()
         ${outbox.map(
           (r) => html`<tr class="${r.state}"><td>${r.lead_id}</td><td>${r.state}</td><td>${r.attempts}</td><td>${r.state === 'pending' ? time(r.next_attempt_at) : ''}</td><td>${time(r.delivered_at)}</td><td>${r.last_error ?? ''}</td></tr>`,
         )}
+      </tbody>
+    </table>
+    <h2>Text messages (embedded SMS adapter: sign-in codes)</h2>
+    <table>
+      <thead><tr><th>Sent</th><th>To</th><th>Message</th></tr></thead>
+      <tbody>
+        ${sms.map((r) => html`<tr><td>${time(r.created_at)}</td><td>${r.to_phone}</td><td>${r.body}</td></tr>`)}
       </tbody>
     </table>
     <h2>CRM inbox (embedded adapter)</h2>

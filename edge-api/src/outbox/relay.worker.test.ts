@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../types.ts';
 import { tenantMiddleware } from '../lib/tenant.ts';
 import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
+import { EmbeddedSms } from '../ports/sms/embedded.ts';
 import { EmbeddedCrm, listCrmInbox } from '../ports/crm/embedded.ts';
 import { CrmDeliveryError, type CrmLead, type CrmPort } from '../ports/crm/port.ts';
 import { MAX_ATTEMPTS, RETRY_BASE_MS, deliverLead, deliverSoon, handleScheduled, leaseMs, outboxDevRoutes, redrive, relayOutbox } from './index.ts';
@@ -293,6 +294,21 @@ describe('outboxDevRoutes (/api/dev/outbox)', () => {
     const text = await page.text();
     expect(text).toContain(id);
     expect(text).toContain('&quot;first_name&quot;: &quot;Sam&quot;');
+  });
+
+  it("shows the embedded SMS port's latest texts of the tenant (sign-in codes for local runs), escaped, none with a real gateway", async () => {
+    const tenant = uniqueTenant('dev-sms');
+    const other = uniqueTenant('dev-sms');
+    await Promise.all([putTenant(tenant), putTenant(other)]);
+    await new EmbeddedSms(env.DB).send({ tenant, to: '0412000111', body: '123456 is your <Dealer> code.' });
+    await new EmbeddedSms(env.DB).send({ tenant: other, to: '0412000222', body: '654321 is your code.' });
+    const json = (await (await app()('/api/dev/outbox?format=json', { headers: tenantHeaders(tenant) })).json()) as { sms: { to_phone: string; body: string }[] };
+    expect(json.sms).toMatchObject([{ to_phone: '0412000111', body: '123456 is your <Dealer> code.' }]);
+    const text = await (await app()('/api/dev/outbox', { headers: tenantHeaders(tenant) })).text();
+    expect(text).toContain('123456 is your &lt;Dealer&gt; code.');
+    expect(text).not.toContain('654321');
+    const gateway = (await (await app({ SMS_ADAPTER: 'http' } as never)('/api/dev/outbox?format=json', { headers: tenantHeaders(tenant) })).json()) as { sms: unknown[] };
+    expect(gateway.sms).toEqual([]);
   });
 
   it('re-drives the tenant dead rows from the page', async () => {
