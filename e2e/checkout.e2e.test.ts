@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
-import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext } from './support.ts';
+import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext, queryD1 } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -28,10 +28,7 @@ usePlatformAndBrowser<Platform>((p, b) => {
 
 const newContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => shopperContext(browser, options);
 
-async function d1(sql: string, ...params: unknown[]) {
-  const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');
-  return (await db.prepare(sql).bind(...params).all()).results as Array<Record<string, unknown>>;
-}
+const d1 = (sql: string, ...params: unknown[]) => queryD1(platform, sql, ...params);
 
 const get = (path: string) => getWithHost(platform.url, `${TENANT}.localhost`, path);
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 import type { startPlatform } from '../dev/platform.mjs';
-import { axeViolations, getWithHost, usePlatformAndBrowser, shopperContext } from './support.ts';
+import { axeViolations, getWithHost, usePlatformAndBrowser, shopperContext, queryD1 } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -21,10 +21,7 @@ usePlatformAndBrowser<Platform>((p, b) => {
   browser = b;
 });
 
-async function d1(sql: string, ...params: unknown[]) {
-  const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');
-  return (await db.prepare(sql).bind(...params).all()).results as Array<Record<string, unknown>>;
-}
+const d1 = (sql: string, ...params: unknown[]) => queryD1(platform, sql, ...params);
 
 const get = (path: string, headers: Record<string, string> = {}) => getWithHost(platform.url, `${TENANT}.localhost`, path, headers);
 

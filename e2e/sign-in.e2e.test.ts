@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, getWithHost, shopperContext, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, getWithHost, shopperContext, usePlatformAndBrowser, queryD1 } from './support.ts';
+import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -18,7 +19,6 @@ let platform: Platform;
 let browser: Browser;
 const tenant: { slug: string; name: string } = demoTenants()[0];
 const slug = tenant.slug;
-const SESSION_COOKIE = '__Host-fc_session';
 const INVALID_CODE = 'The verification code is invalid. Please try again.';
 
 usePlatformAndBrowser<Platform>((p, b) => {
@@ -26,10 +26,7 @@ usePlatformAndBrowser<Platform>((p, b) => {
   browser = b;
 });
 
-async function d1(sql: string, ...params: unknown[]) {
-  const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');
-  return (await db.prepare(sql).bind(...params).all()).results as Array<Record<string, unknown>>;
-}
+const d1 = (sql: string, ...params: unknown[]) => queryD1(platform, sql, ...params);
 
 /** The number of codes texted to a phone so far (local form, as edge-api stores it). */
 async function codesSent(phone: string): Promise<number> {

@@ -111,3 +111,11 @@ export async function shopperContext(browser: Browser, options: BrowserContextOp
   await dismissPromos(context);
   return context;
 }
+
+/** Rows of a query against edge-api's local D1 (what the platform under test stored: leads, codes, payments). */
+export async function queryD1(platform: { mf: { getD1Database(binding: string, worker: string): Promise<unknown> } }, sql: string, ...params: unknown[]): Promise<Array<Record<string, unknown>>> {
+  const db = (await platform.mf.getD1Database('DB', 'forecourt-edge-api')) as D1Like;
+  return (await db.prepare(sql).bind(...params).all()).results;
+}
+type D1Like = { prepare(sql: string): { bind(...params: unknown[]): { all(): Promise<{ results: Array<Record<string, unknown>> }> } } };
+

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser, queryD1 } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -36,10 +36,7 @@ async function carSlugs(tenant: string, path: string): Promise<string[]> {
   return [...new Set([...res.body.matchAll(/href="\/cars\/([a-z0-9-]+)"/g)].map((m) => m[1]!))];
 }
 
-async function d1(sql: string, ...params: unknown[]) {
-  const db = await platform.mf.getD1Database('DB', 'forecourt-edge-api');
-  return (await db.prepare(sql).bind(...params).all()).results as Array<Record<string, unknown>>;
-}
+const d1 = (sql: string, ...params: unknown[]) => queryD1(platform, sql, ...params);
 
 async function openCar(page: Page, tenant: string, slug: string) {
   await page.goto(`${platform.tenantUrl(tenant)}/cars/${slug}`, { waitUntil: 'load' });

@@ -4,6 +4,7 @@
  * Node only (not for Worker tests).
  */
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export function serveHandler(handle: (request: Request) => Promise<Response>): Server {
   return createServer(async (req, res) => {
@@ -17,4 +18,13 @@ export function serveHandler(handle: (request: Request) => Promise<Response>): S
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(await answer.text());
   });
+}
+
+/** A 127.0.0.1 port nothing listens on (it was free a moment ago): for "provider unreachable" tests. */
+export async function closedPort(): Promise<number> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return port;
 }

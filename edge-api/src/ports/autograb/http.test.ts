@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import { serveHandler } from '../../test/serve.ts';
+import type { Server } from 'node:http';
+import { closedPort, serveHandler } from '../../test/serve.ts';
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -173,10 +173,7 @@ describe('HttpAutograb against a local AutoGrab on 127.0.0.1', () => {
   });
 
   it('fails when nothing listens', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await closedPort();
     await expect(adapter({ apiUrl: `http://127.0.0.1:${port}` }).marketValuation('t', corolla)).rejects.toThrow(/unreachable/);
   });
 
