@@ -15,7 +15,7 @@ import { leadsRoutes } from './routes/leads.ts';
 import { miscellaneousRoutes } from './routes/miscellaneous.ts';
 import { rateLimitRoutes } from './routes/rate-limit.ts';
 import { paymentsRoutes } from './routes/payments.ts';
-import { viewsRoutes } from './routes/views.ts';
+import { vehicleInternalRoutes, viewsRoutes } from './routes/views.ts';
 import { authRoutes } from './routes/auth.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
@@ -32,6 +32,8 @@ app.use('/api/*', async (c, next) => {
 });
 app.use('/api/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, 'Request body too large.') }));
 app.use('/api/*', tenantMiddleware);
+// Worker-to-Worker routes: the shell proxies only /api/*, so nothing under /internal is reachable from a browser.
+app.use('/internal/*', tenantMiddleware);
 
 const routes = app
   .route('/api', healthRoutes)
@@ -41,6 +43,7 @@ const routes = app
   .route('/api', rateLimitRoutes)
   .route('/api', paymentsRoutes)
   .route('/api', viewsRoutes)
+  .route('/internal', vehicleInternalRoutes)
   .route('/api', authRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);

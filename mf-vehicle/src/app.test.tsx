@@ -10,6 +10,7 @@ import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
+import { VEHICLE_API_RATE_LIMIT_MESSAGE } from './routes/api.ts';
 import { siteConfigInput, testEnv, type TestEnvOptions } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-vehicle/0.1.0/assets/style-abc123.css'];
@@ -21,7 +22,7 @@ const makeEnv = (options: TestEnvOptions = {}) =>
   testEnv([config], {
     cars: { 'test-motors': [sampleCar, soldCar] },
     data: { 'test-motors': { locations: [sampleLocation] } },
-    edge: (url) => (url.pathname === '/api/autogauge' ? Response.json(market) : url.pathname === '/api/delivery' ? Response.json({ name: 'Brisbane Metro', price: 250 }) : Response.json({ error: 'x' }, { status: 404 })),
+    edge: (url) => (url.pathname === '/internal/autogauge' ? Response.json(market) : url.pathname === '/internal/delivery' ? Response.json({ name: 'Brisbane Metro', price: 250 }) : Response.json({ error: 'x' }, { status: 404 })),
     ...options,
   });
 const env = makeEnv();
@@ -107,13 +108,29 @@ describe('mf-vehicle Worker', () => {
     expect(page).toContain('This delivery falls within the Brisbane Metro region and will cost $250.');
     const api = await get(`/api/vehicle/delivery?postcode=4000&car_id=${sampleCar.slug}`);
     expect(await api.json()).toEqual({ kind: 'estimate', name: 'Brisbane Metro', price: 250 });
-    expect(env.calls.some((c) => c.url.includes('/api/delivery?postcode=4000&origin=4127'))).toBe(true);
+    expect(env.calls.some((c) => c.url.includes('/internal/delivery?postcode=4000&origin=4127'))).toBe(true);
     const empty = await get(`/api/vehicle/delivery?postcode=&car_id=${sampleCar.slug}`);
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ kind: 'error', text: 'Please enter a postcode.' });
     const none = await get(`/api/vehicle/delivery?postcode=0800&car_id=${sampleCar.slug}`, 'test-motors', makeEnv({ edge: () => Response.json({ error: 'x' }, { status: 404 }) }));
     expect(await none.json()).toEqual({ kind: 'none' });
     expect((await get('/api/vehicle/delivery?postcode=4000&car_id=nope-1')).status).toBe(404);
+  });
+
+  it('limits /api/vehicle/* per tenant and client IP with a 429 before any provider is asked', async () => {
+    const limited = makeEnv({ apiLimit: 2 });
+    const ask = (ip: string, path = `/api/vehicle/delivery?postcode=4000&car_id=${sampleCar.slug}`) =>
+      app.request(path, { headers: { [TENANT_HEADER]: 'test-motors', 'cf-connecting-ip': ip } }, limited);
+    expect((await ask('203.0.113.5')).status).toBe(200);
+    expect((await ask('203.0.113.5', `/api/vehicle/pdf?car_id=${sampleCar.slug}`)).status).toBe(200);
+    const edgeCalls = limited.calls.filter((c) => c.binding === 'EDGE_API').length;
+    const refused = await ask('203.0.113.5');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toEqual({ error: VEHICLE_API_RATE_LIMIT_MESSAGE });
+    expect(limited.calls.filter((c) => c.binding === 'EDGE_API')).toHaveLength(edgeCalls);
+    expect((await ask('203.0.113.6')).status).toBe(200);
+    expect((limited.VEHICLE_API_LIMITER as unknown as { calls: string[] }).calls.at(-1)).toBe('test-motors:203.0.113.6');
   });
 
   it('serves the car as a PDF by slug', async () => {

@@ -1,4 +1,4 @@
-import type { Fetcher, KVNamespace } from '@cloudflare/workers-types';
+import type { Fetcher, KVNamespace, RateLimit } from '@cloudflare/workers-types';
 
 /** Bindings of the mf-vehicle Worker (mf-vehicle/wrangler.jsonc). */
 export type Env = {
@@ -8,6 +8,8 @@ export type Env = {
   SEARCH: Fetcher;
   /** edge-api: delivery and market-price ports (tenant header on every call). */
   EDGE_API: Fetcher;
+  /** Workers rate-limiting binding of `/api/vehicle/*` (delivery quotes, PDFs: provider calls), per tenant and client IP. */
+  VEHICLE_API_LIMITER: RateLimit;
   /** PDF by slug (src/pdf): 'embedded' (default, the text writer) or 'cloudflare' (Browser Rendering prints /print). */
   PDF_ADAPTER?: string;
   /** Cloudflare account with Browser Rendering ('cloudflare' adapter). */

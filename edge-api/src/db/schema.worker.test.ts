@@ -12,7 +12,7 @@ async function appTables(): Promise<string[]> {
 describe('D1 schema (ARCHITECTURE.md Data: every row carries its tenant)', () => {
   it('has every table edge-api owns', async () => {
     expect(await appTables()).toEqual([
-      'analytics_events', 'car_views', 'crm_inbox', 'finance_customers', 'lead_outbox', 'leads', 'market_prices', 'otp_codes', 'payment_intents',
+      'analytics_events', 'car_views', 'crm_inbox', 'delivery_quotes', 'finance_customers', 'lead_outbox', 'leads', 'market_prices', 'otp_codes', 'payment_intents',
       'rate_limits', 'sessions', 'sms_outbox', 'users', 'verifications', 'watchlist',
     ]);
   });

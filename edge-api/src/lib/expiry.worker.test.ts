@@ -2,12 +2,12 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { uniqueTenant } from '../test/fixtures.ts';
 import { EXPIRED_CODE_KEEP_MS, deleteExpiredRows } from './expiry.ts';
-import { MARKET_PRICE_TTL_MS } from './market-prices.ts';
+import { DELIVERY_QUOTE_TTL_MS, MARKET_PRICE_TTL_MS } from './provider-cache.ts';
 
 const count = (table: string, tenant: string) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant = ?`).bind(tenant).first<{ n: number }>().then((r) => r!.n);
 
-describe('deleteExpiredRows (the cron keeps sign-in and valuation tables from only growing)', () => {
-  it('deletes codes a day past expiry, expired sessions and stale valuations, and keeps the live ones', async () => {
+describe('deleteExpiredRows (the cron keeps sign-in and provider-answer tables from only growing)', () => {
+  it('deletes codes a day past expiry, expired sessions and stale valuations and estimates, and keeps the live ones', async () => {
     const t = uniqueTenant('expiry');
     const now = Date.now();
     await env.DB.batch([
@@ -18,6 +18,8 @@ describe('deleteExpiredRows (the cron keeps sign-in and valuation tables from on
       env.DB.prepare("INSERT INTO sessions (tenant, id, user_id, expires_at) VALUES (?, 'live', 'u1', ?)").bind(t, now + 60_000),
       env.DB.prepare("INSERT INTO market_prices (tenant, car_key, valuation, fetched_at) VALUES (?, 'a', NULL, ?)").bind(t, now - MARKET_PRICE_TTL_MS - 1),
       env.DB.prepare("INSERT INTO market_prices (tenant, car_key, valuation, fetched_at) VALUES (?, 'b', NULL, ?)").bind(t, now - 1000),
+      env.DB.prepare("INSERT INTO delivery_quotes (tenant, quote_key, estimate, fetched_at) VALUES (?, '4127>4000', NULL, ?)").bind(t, now - DELIVERY_QUOTE_TTL_MS - 1),
+      env.DB.prepare("INSERT INTO delivery_quotes (tenant, quote_key, estimate, fetched_at) VALUES (?, '4127>2000', NULL, ?)").bind(t, now - MARKET_PRICE_TTL_MS - 1),
     ]);
     const report = await deleteExpiredRows(env.DB, now);
     expect(report.otpCodes).toBeGreaterThanOrEqual(1);
@@ -25,5 +27,8 @@ describe('deleteExpiredRows (the cron keeps sign-in and valuation tables from on
     expect(await count('sessions', t)).toBe(1);
     expect((await env.DB.prepare('SELECT id FROM sessions WHERE tenant = ?').bind(t).first<{ id: string }>())!.id).toBe('live');
     expect(await count('market_prices', t)).toBe(1);
+    // A week for delivery estimates: the day-old one stays.
+    expect(await count('delivery_quotes', t)).toBe(1);
+    expect(report.providerAnswers).toBeGreaterThanOrEqual(2);
   });
 });

@@ -3,12 +3,15 @@
  * - `GET /api/cars/:slug/view.json` (spec §7): counts one view of the car and answers its total (`views`), kept in
  *   D1 `car_views` per tenant. The row key is the car's slug (the only key the call carries, spec §7); `car_fields`
  *   is `{}` because edge-api holds no stock (the page's copy comes fresh from the search read model).
- * - `GET /api/autogauge` (spec §7 "{car path}/autogauge"): the autograb port's market valuation of the car described
+ * Internal only (mounted under `/internal`, which the shell never proxies: only Workers with an EDGE_API binding reach
+ * them, so a browser cannot make the paid providers run with made-up cars or postcodes):
+ * - `GET /internal/autogauge` (spec §7 "{car path}/autogauge"): the autograb port's market valuation of the car described
  *   by the query (mf-vehicle's server sends the car it read from mf-search, with its NVIC and state when known); 404
  *   when no valuation applies, 502 when the provider fails (the panel hides, spec §8). Answers, including "none", are
- *   kept a day in D1 `market_prices` per car, price and km (src/lib/market-prices.ts).
- * - `GET /api/delivery?postcode=&origin=` (spec §7 Delivery cost by postcode): the delivery port's estimate
+ *   kept a day in D1 `market_prices` per car, price and km (src/lib/provider-cache.ts).
+ * - `GET /internal/delivery?postcode=&origin=` (spec §7 Delivery cost by postcode): the delivery port's estimate
  *   `{ name, price }`; 404 with the spec §8 text when it has none, 503 with the same text when the partner fails.
+ *   Estimates (and "none") are kept a week in D1 `delivery_quotes` per route.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -19,7 +22,7 @@ import { jsonError } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 import { selectAutograb } from '../ports/autograb/select.ts';
 import { selectDelivery } from '../ports/delivery/select.ts';
-import { cachedValuation } from '../lib/market-prices.ts';
+import { cachedDeliveryEstimate, cachedValuation } from '../lib/provider-cache.ts';
 
 /** Spec §8 delivery text when no estimate can be given. */
 export const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
@@ -54,7 +57,10 @@ export const viewsRoutes = new Hono<AppEnv>()
       .bind(c.get('tenant'), slug.output, Date.now())
       .first<{ views: number }>();
     return c.json({ views: row?.views ?? 1, car_fields: {} } satisfies ViewJsonResponse, 200, { 'cache-control': 'no-store' });
-  })
+  });
+
+/** The vehicle page's provider calls, for mf-vehicle's server only (see above). */
+export const vehicleInternalRoutes = new Hono<AppEnv>()
   .get('/autogauge', validate('query', AutogaugeQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const car = { id: q.car_id, make: q.make, model: q.model, badge: q.badge ?? null, year: q.year, km: q.km ?? null, price: q.price, nvic: q.nvic ?? null, state: q.state?.toUpperCase() ?? null };
@@ -73,7 +79,7 @@ export const viewsRoutes = new Hono<AppEnv>()
     const { postcode, origin } = c.req.valid('query');
     let estimate;
     try {
-      estimate = await selectDelivery(c.env).estimate({ tenant: c.get('tenant'), postcode, originPostcode: origin });
+      estimate = await cachedDeliveryEstimate(c.env.DB, c.get('tenant'), origin, postcode, () => selectDelivery(c.env).estimate({ tenant: c.get('tenant'), postcode, originPostcode: origin }));
     } catch (error) {
       // spec §8: the shopper gets the no-estimate text either way; the cause stays in the log.
       console.error(`edge-api delivery: the delivery partner failed for ${c.get('tenant')}: ${error instanceof Error ? error.message : 'error'}`);

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../types.ts';
 import { tenantMiddleware } from '../lib/tenant.ts';
 import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
-import { NO_DELIVERY_ESTIMATE, viewsRoutes } from './views.ts';
+import { NO_DELIVERY_ESTIMATE, vehicleInternalRoutes, viewsRoutes } from './views.ts';
+import edgeApi from '../index.ts';
 
 // Mounted as edge-api/src/index.ts mounts it (`.route('/api', viewsRoutes)` behind the tenant middleware).
-const app = new Hono<AppEnv>().use('/api/*', tenantMiddleware).route('/api', viewsRoutes);
+const app = new Hono<AppEnv>().use('/api/*', tenantMiddleware).use('/internal/*', tenantMiddleware).route('/api', viewsRoutes).route('/internal', vehicleInternalRoutes);
 
 async function tenant(prefix: string) {
   const slug = uniqueTenant(prefix);
@@ -43,36 +44,46 @@ describe('GET /api/cars/:slug/view.json (spec §7)', () => {
   });
 });
 
-describe('GET /api/autogauge and /api/delivery (the vehicle page ports)', () => {
+describe('GET /internal/autogauge and /internal/delivery (the vehicle page ports)', () => {
+  it('are not under /api, the only prefix the shell proxies to edge-api (a browser cannot run the paid providers)', async () => {
+    const a = await tenant('internal');
+    const query = 'car_id=c1&make=Toyota&model=Corolla&year=2021&price=31990';
+    expect((await edgeApi.request(`/api/autogauge?${query}`, { headers: tenantHeaders(a) }, env)).status).toBe(404);
+    expect((await edgeApi.request('/api/delivery?postcode=4000&origin=4127', { headers: tenantHeaders(a) }, env)).status).toBe(404);
+    expect((await edgeApi.request(`/internal/autogauge?${query}`, { headers: tenantHeaders(a) }, env)).status).toBe(200);
+    // The tenant header is still required.
+    expect((await edgeApi.request(`/internal/autogauge?${query}`, {}, env)).status).toBe(400);
+  });
+
   it('values a car with the autograb port, 404 at or below the spec §9 price threshold', async () => {
     const a = await tenant('ag');
-    const res = await get('/api/autogauge?car_id=c1&make=Toyota&model=Corolla&badge=Ascent&year=2021&km=42000&price=31990', a);
+    const res = await get('/internal/autogauge?car_id=c1&make=Toyota&model=Corolla&badge=Ascent&year=2021&km=42000&price=31990', a);
     expect(res.status).toBe(200);
     const body = await res.json<Record<string, number>>();
     expect(body.listing_price).toBe(31990);
     expect(body.market_range_min).toBeLessThan(body.market_range_max!);
     expect(body.fill).toBeGreaterThanOrEqual(0);
     expect(body.confidence).toBeGreaterThan(0);
-    expect((await get('/api/autogauge?car_id=c1&make=Toyota&model=Corolla&year=2021&price=200', a)).status).toBe(404);
-    expect((await get('/api/autogauge?car_id=c1&make=Toyota&year=2021&price=20000', a)).status).toBe(400);
+    expect((await get('/internal/autogauge?car_id=c1&make=Toyota&model=Corolla&year=2021&price=200', a)).status).toBe(404);
+    expect((await get('/internal/autogauge?car_id=c1&make=Toyota&year=2021&price=20000', a)).status).toBe(400);
   });
 
   it('prices delivery by region, and says so in the spec §8 words when it cannot', async () => {
     const a = await tenant('dl');
-    const res = await get('/api/delivery?postcode=4000&origin=4127', a);
+    const res = await get('/internal/delivery?postcode=4000&origin=4127', a);
     expect(res.status).toBe(200);
     const estimate = await res.json<{ name: string; price: number }>();
     expect(estimate.name.length).toBeGreaterThan(0);
     expect(estimate.price).toBeGreaterThan(0);
-    const none = await get('/api/delivery?postcode=0000&origin=4127', a);
+    const none = await get('/internal/delivery?postcode=0000&origin=4127', a);
     expect(none.status).toBe(404);
     expect(await none.json()).toEqual({ error: NO_DELIVERY_ESTIMATE });
-    expect((await get('/api/delivery?postcode=40&origin=4127', a)).status).toBe(400);
+    expect((await get('/internal/delivery?postcode=40&origin=4127', a)).status).toBe(400);
   });
 
   it('keeps a valuation (or its absence) a day per car, price and km; a failing provider is a 502 and not kept', async () => {
     const a = await tenant('ag-cache');
-    const path = '/api/autogauge?car_id=c7&make=Mazda&model=CX-5&year=2020&km=50000&price=29990&nvic=ABC123&state=nsw';
+    const path = '/internal/autogauge?car_id=c7&make=Mazda&model=CX-5&year=2020&km=50000&price=29990&nvic=ABC123&state=nsw';
     const first = await (await get(path, a)).json();
     // The second answer comes from D1 even when the provider is down.
     expect(await (await get(path, a, unreachable)).json()).toEqual(first);
@@ -91,8 +102,21 @@ describe('GET /api/autogauge and /api/delivery (the vehicle page ports)', () => 
 
   it('answers the spec §8 delivery text with a 503 when the delivery partner cannot be reached', async () => {
     const a = await tenant('dl-down');
-    const res = await get('/api/delivery?postcode=4000&origin=4127', a, unreachable);
+    const res = await get('/internal/delivery?postcode=4000&origin=4127', a, unreachable);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: NO_DELIVERY_ESTIMATE });
+  });
+
+  it('keeps a delivery estimate (or its absence) a week per route, so a repeat costs the partner nothing', async () => {
+    const a = await tenant('dl-cache');
+    const first = await (await get('/internal/delivery?postcode=4000&origin=4127', a)).json();
+    // Served from D1 while the partner is down.
+    expect(await (await get('/internal/delivery?postcode=4000&origin=4127', a, unreachable)).json()).toEqual(first);
+    expect((await get('/internal/delivery?postcode=0000&origin=4127', a)).status).toBe(404);
+    expect((await get('/internal/delivery?postcode=0000&origin=4127', a, unreachable)).status).toBe(404);
+    const rows = await env.DB.prepare('SELECT quote_key, estimate FROM delivery_quotes WHERE tenant = ? ORDER BY quote_key').bind(a).all<{ quote_key: string; estimate: string | null }>();
+    expect(rows.results.map((r) => [r.quote_key, r.estimate === null ? null : JSON.parse(r.estimate)])).toEqual([['4127>0000', null], ['4127>4000', first]]);
+    // Another route asks the partner again (down: 503).
+    expect((await get('/internal/delivery?postcode=2000&origin=4127', a, unreachable)).status).toBe(503);
   });
 });

@@ -26,7 +26,7 @@ describe('loadMarketPrice (the vehicle page asks edge-api for the market-price p
     expect(await loadMarketPrice(e, 'test-motors', car)).toEqual(panel);
     const { url, tenant } = e.calls[0]!;
     expect(tenant).toBe('test-motors');
-    expect(url.pathname).toBe('/api/autogauge');
+    expect(url.pathname).toBe('/internal/autogauge');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ car_id: car.id, make: car.make, model: car.model, year: String(car.year), price: String(car.price), nvic: '0F8J21', state: 'QLD' });
   });
 

@@ -43,7 +43,7 @@ export async function loadMarketPrice(edge: Pick<Fetcher, 'fetch'>, tenant: stri
   if (car.nvic && /^[A-Za-z0-9]{1,20}$/.test(car.nvic)) q.set('nvic', car.nvic);
   if (car.state && /^[A-Za-z]{2,3}$/.test(car.state)) q.set('state', car.state);
   try {
-    const res = (await edge.fetch(`https://edge-api.internal/api/autogauge?${q}`, { headers: { [TENANT_HEADER]: tenant }, signal: AbortSignal.timeout(timeoutMs) } as never)) as unknown as Response;
+    const res = (await edge.fetch(`https://edge-api.internal/internal/autogauge?${q}`, { headers: { [TENANT_HEADER]: tenant }, signal: AbortSignal.timeout(timeoutMs) } as never)) as unknown as Response;
     if (!res.ok) {
       await res.body?.cancel();
       return null;
@@ -67,7 +67,7 @@ export type DeliveryAnswer = { kind: 'estimate'; estimate: DeliveryEstimate } | 
 /** Delivery estimate from edge-api's delivery port; 'none' when the port has no estimate for that postcode. Throws on failure. */
 export async function loadDelivery(edge: Pick<Fetcher, 'fetch'>, tenant: string, postcode: string, origin: string): Promise<DeliveryAnswer> {
   const q = new URLSearchParams({ postcode, origin });
-  const res = (await edge.fetch(`https://edge-api.internal/api/delivery?${q}`, { headers: { [TENANT_HEADER]: tenant }, signal: AbortSignal.timeout(3000) } as never)) as unknown as Response;
+  const res = (await edge.fetch(`https://edge-api.internal/internal/delivery?${q}`, { headers: { [TENANT_HEADER]: tenant }, signal: AbortSignal.timeout(3000) } as never)) as unknown as Response;
   if (res.status === 404) {
     await res.body?.cancel();
     return { kind: 'none' };

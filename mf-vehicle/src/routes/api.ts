@@ -8,13 +8,23 @@ import { PdfRenderError, printPageUrl, selectCarPdf } from '../pdf/index.ts';
 type AppEnv = { Bindings: Env; Variables: TenantVariables };
 
 /**
- * `/api/vehicle/*` (the shell proxies it with the tenant set):
+ * `/api/vehicle/*` (the shell proxies it with the tenant set), 20 calls a minute per tenant and client IP (429 past it,
+ * wrangler.jsonc `ratelimits` VEHICLE_API_LIMITER):
  * - `GET /delivery?postcode=&car_id=<slug>`: the delivery calculator (spec §7 Delivery cost by postcode) through
  *   edge-api's delivery port, from the car's location postcode; answers a DeliveryView.
  * - `GET /pdf?car_id=<slug>`: the car as a PDF (spec §7 PDF by slug) through the PDF port (src/pdf, env PDF_ADAPTER);
  *   a failed render is a 502 whose `error` the print page alerts (spec §8 PDF failure).
  */
+export const VEHICLE_API_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again in a minute.';
+
 export const vehicleApi = new Hono<AppEnv>()
+  // Each call may cost a provider call (a delivery quote, a rendered PDF): limited per tenant and client IP first.
+  .use('*', async (c, next) => {
+    const ip = c.req.header('cf-connecting-ip')?.trim() || 'unknown';
+    const { success } = await c.env.VEHICLE_API_LIMITER.limit({ key: `${c.var.config.slug}:${ip}` });
+    if (!success) return c.json({ error: VEHICLE_API_RATE_LIMIT_MESSAGE }, 429, { 'retry-after': '60', 'cache-control': 'no-store' });
+    await next();
+  })
   .get('/delivery', async (c) => {
     const config = c.var.config;
     if (!config.features.delivery_calculator) return c.json({ error: 'Delivery estimates are not offered here.' }, 404);

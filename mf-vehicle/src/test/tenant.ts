@@ -3,6 +3,7 @@ import { fakeKv, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
 import type { CarInput } from '@forecourt/contracts/entities/car';
 import { TENANT_HEADER, type SiteConfigInput } from '@forecourt/contracts/tenant';
 import type { TenantDataInput } from '@forecourt/contracts/tenant-data';
+import { fakeRateLimiter } from '@forecourt/contracts/fixtures/rate-limit';
 import type { Env } from '../env.ts';
 
 export { siteConfig, siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
@@ -16,6 +17,8 @@ export type TestEnvOptions = {
   data?: Record<string, TenantDataInput>;
   /** mf-search fails with this status. */
   searchStatus?: number;
+  /** Calls per key the rate limiter of /api/vehicle/* lets through (default: plenty, so other tests never meet it). */
+  apiLimit?: number;
 };
 
 /** Requests the fake bindings received (to check the tenant header travels). */
@@ -46,5 +49,5 @@ export function testEnv(configs: SiteConfigInput[], options: TestEnvOptions = {}
       return options.edge ? options.edge(new URL(input), tenant) : Response.json({ error: 'Not found.' }, { status: 404 });
     },
   };
-  return { CONFIG: fakeKv(tenantEntries(configs, options.data ?? {})), ASSETS: assets, SEARCH: search, EDGE_API: edge, calls } as unknown as Env & { calls: Calls };
+  return { CONFIG: fakeKv(tenantEntries(configs, options.data ?? {})), ASSETS: assets, SEARCH: search, EDGE_API: edge, VEHICLE_API_LIMITER: fakeRateLimiter(options.apiLimit ?? 10_000), calls } as unknown as Env & { calls: Calls };
 }
