@@ -4,6 +4,7 @@
  * .wrangler/state (or in memory); D1 migrations are applied and demo data seeded before the first request.
  */
 import { Miniflare, Log, LogLevel } from 'miniflare';
+import { randomBytes } from 'node:crypto';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +37,8 @@ export async function startPlatform(options = {}) {
     // An override's bindings may turn it off ({ LOCAL_HOSTS: 'off' }).
     if (dir === 'shell') worker.bindings = { LOCAL_HOSTS: 'on', ...worker.bindings };
     // edge-api's dev pages (the embedded CRM inbox at /api/dev/outbox) exist only in local runs.
-    if (dir === 'edge-api') worker.bindings = { DEV_PAGES: 'on', ...worker.bindings };
+    // The sign-in code-hash secret (a Worker secret in production, never in the repo): a fresh one per local start.
+    if (dir === 'edge-api') worker.bindings = { DEV_PAGES: 'on', OTP_HASH_KEY: randomBytes(24).toString('hex'), ...worker.bindings };
     return worker;
   });
   // With `only`, a service binding to a Worker that is not running is left out (workerd refuses to start with it);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -21,7 +22,7 @@ export default defineConfig({
         wrangler: { configPath: path.join(here, 'wrangler.jsonc') },
         miniflare: {
           // DEV_PAGES: these tests play the local runtime (dev pages, the embedded test processor's confirm step).
-          bindings: { TEST_MIGRATIONS: migrations, DEV_PAGES: 'on' },
+          bindings: { TEST_MIGRATIONS: migrations, DEV_PAGES: 'on', OTP_HASH_KEY: randomBytes(24).toString('hex') },
           // mf-search is not part of these tests: its car lookup answers "unknown car" (routes that need a known car
           // are tested on the composed platform). Replaces wrangler.jsonc's SEARCH service binding.
           serviceBindings: { SEARCH: () => Response.json({ error: 'No such car.' }, { status: 404 }) },

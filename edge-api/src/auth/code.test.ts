@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
-import { CODE_DRAW_LIMIT, CODE_SPACE, SESSION_TOKEN_PATTERN, constantTimeEqual, generateCode, hashCode, sessionId, sessionToken, type RandomSource } from './code.ts';
+import { CODE_DRAW_LIMIT, CODE_SPACE, SESSION_TOKEN_PATTERN, constantTimeEqual, generateCode, hashCode, otpHashKey, sessionId, sessionToken, type RandomSource } from './code.ts';
+
+const KEY = 'test-only-otp-hash-key-0123456789';
 
 /** A random source that answers the given 32-bit values in turn. */
 const scripted = (...values: number[]): RandomSource => (buffer) => {
@@ -46,13 +48,21 @@ describe('generateCode (spec §9: 6 digits)', () => {
 
 describe('hashes and tokens', () => {
   it('hashes a code bound to its tenant and phone, never the code itself', async () => {
-    const h = await hashCode('outback', '0412345678', '123456');
+    const h = await hashCode(KEY, 'outback', '0412345678', '123456');
     expect(h).toMatch(/^[0-9a-f]{64}$/);
     expect(h).not.toContain('123456');
-    expect(await hashCode('outback', '0412345678', '123456')).toBe(h);
-    expect(await hashCode('other', '0412345678', '123456')).not.toBe(h);
-    expect(await hashCode('outback', '0412345679', '123456')).not.toBe(h);
-    expect(await hashCode('outback', '0412345678', '123457')).not.toBe(h);
+    expect(await hashCode(KEY, 'outback', '0412345678', '123456')).toBe(h);
+    expect(await hashCode(KEY, 'other', '0412345678', '123456')).not.toBe(h);
+    expect(await hashCode(KEY, 'outback', '0412345679', '123456')).not.toBe(h);
+    expect(await hashCode(KEY, 'outback', '0412345678', '123457')).not.toBe(h);
+    // Keyed: without the secret the stored hash cannot be recomputed (a copy of D1 alone tests no codes).
+    expect(await hashCode('another-secret-of-enough-length', 'outback', '0412345678', '123456')).not.toBe(h);
+  });
+
+  it('needs the OTP_HASH_KEY secret, and a real one', () => {
+    expect(otpHashKey({ OTP_HASH_KEY: ` ${KEY} ` })).toBe(KEY);
+    expect(() => otpHashKey({})).toThrow(/OTP_HASH_KEY is not set/);
+    expect(() => otpHashKey({ OTP_HASH_KEY: 'short' })).toThrow(/OTP_HASH_KEY/);
   });
 
   it('compares strings fully (equal only when equal, any length)', () => {

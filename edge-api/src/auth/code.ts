@@ -1,6 +1,7 @@
 /**
  * The secrets of one-time-code sign-in (spec §9 OTP 6 digits): the code, the session token, and how each is kept.
- * Neither is ever stored in clear: D1 holds SHA-256 hashes, the code travels by SMS and the token in the shopper's cookie.
+ * Neither is ever stored in clear: D1 holds a keyed hash of the code and a SHA-256 of the token; the code travels by SMS
+ * and the token in the shopper's cookie.
  */
 import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
 
@@ -33,8 +34,33 @@ export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
-/** The stored form of a code: bound to its tenant and phone, so a row copied to another tenant or phone verifies nothing. */
-export const hashCode = (tenant: string, phone: string, code: string) => sha256Hex(`otp\u0000${tenant}\u0000${phone}\u0000${code}`);
+/**
+ * The Worker secret that keys code hashes (`wrangler secret put OTP_HASH_KEY`; the local runtime makes one per start).
+ * Keyed, so a copy of D1 does not let anyone try the 10^6 codes against a live hash. Missing: sign-in fails loudly.
+ */
+export function otpHashKey(env: { OTP_HASH_KEY?: string }): string {
+  const key = env.OTP_HASH_KEY?.trim();
+  if (!key || key.length < 16) throw new Error('OTP_HASH_KEY is not set (or shorter than 16 characters): sign-in needs the code-hash secret.');
+  return key;
+}
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const hmacKey = (secret: string) => {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+};
+
+/**
+ * The stored form of a code: HMAC-SHA-256 under the secret, bound to its tenant and phone, so a row copied to another
+ * tenant or phone verifies nothing and a read of D1 alone gives no way to test codes.
+ */
+export async function hashCode(secret: string, tenant: string, phone: string, code: string): Promise<string> {
+  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(`otp\u0000${tenant}\u0000${phone}\u0000${code}`)));
+}
 
 /** Compares two strings in time that depends only on their length (hash comparisons: no early exit on the first difference). */
 export function constantTimeEqual(a: string, b: string): boolean {

@@ -11,7 +11,7 @@ import type { CodeProfile } from './requests.ts';
 export const SIGN_IN_PAGE = '/sign-in';
 
 /** Stores a new code for a phone (replacing any earlier one: fresh attempts, fresh expiry, this request's metadata). */
-export async function saveCode(db: D1Database, tenant: string, phone: string, code: string, profile: CodeProfile, now: number): Promise<{ expiresAt: number }> {
+export async function saveCode(db: D1Database, key: string, tenant: string, phone: string, code: string, profile: CodeProfile, now: number): Promise<{ expiresAt: number }> {
   const expiresAt = now + OTP_TTL_MS;
   await db
     .prepare(
@@ -20,7 +20,7 @@ export async function saveCode(db: D1Database, tenant: string, phone: string, co
        ON CONFLICT (tenant, phone) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0,
          consumed_at = NULL, consumed_by = NULL, profile = excluded.profile, created_at = excluded.created_at`,
     )
-    .bind(tenant, phone, await hashCode(tenant, phone, code), expiresAt, JSON.stringify(profile), now)
+    .bind(tenant, phone, await hashCode(key, tenant, phone, code), expiresAt, JSON.stringify(profile), now)
     .run();
   return { expiresAt };
 }
@@ -61,8 +61,8 @@ function readProfile(json: string | null): CodeProfile {
  * has none), the session, the verifications row 'verify' and analytics 37 written in one batch that runs only for the
  * request that consumed the code.
  */
-export async function verifyCode(db: D1Database, tenant: string, phone: string, code: string, now = Date.now()): Promise<VerifyOutcome> {
-  const expected = await hashCode(tenant, phone, code);
+export async function verifyCode(db: D1Database, key: string, tenant: string, phone: string, code: string, now = Date.now()): Promise<VerifyOutcome> {
+  const expected = await hashCode(key, tenant, phone, code);
   const [charged, state] = await db.batch([
     db.prepare(
       `UPDATE otp_codes SET attempts = attempts + 1

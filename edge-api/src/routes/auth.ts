@@ -15,7 +15,7 @@ import { jsonError } from '../lib/http.ts';
 import { describeError, readBody } from '../leads/http.ts';
 import { RATE_LIMITS, clientIp, hitRateLimits } from '../leads/rate-limit.ts';
 import { selectSms } from '../ports/sms/select.ts';
-import { generateCode } from '../auth/code.ts';
+import { generateCode, otpHashKey } from '../auth/code.ts';
 import { clearPendingPhoneCookie, clearSessionCookie, pendingPhoneCookie, sessionCookie } from '../auth/cookies.ts';
 import { formToken, signInLocation, signInReturn } from '../auth/form.ts';
 import { recordCodeSent, saveCode, verifyCode } from '../auth/otp.ts';
@@ -70,7 +70,7 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
         if (!byPhone.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byPhone.retryAfterSeconds });
 
         const code = generateCode();
-        await saveCode(db, tenant, phone, code, profile, at);
+        await saveCode(db, otpHashKey(c.env), tenant, phone, code, profile, at);
         try {
           await selectSms(c.env).send({ tenant, to: phone, body: codeMessage(code, c.get('siteConfig').name) });
         } catch (err) {
@@ -115,7 +115,7 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
 
       let outcome;
       try {
-        outcome = await verifyCode(c.env.DB, tenant, parsed.value.phone, parsed.value.token, now());
+        outcome = await verifyCode(c.env.DB, otpHashKey(c.env), tenant, parsed.value.phone, parsed.value.token, now());
         // A shopper signing in again (or as another phone) leaves no older session of this browser behind.
         if (outcome.ok) await deleteSession(c.env.DB, tenant, getCookie(c, SESSION_COOKIE));
       } catch (err) {

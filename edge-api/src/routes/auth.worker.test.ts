@@ -16,7 +16,7 @@ import { NOT_SIGNED_IN_MESSAGE } from './auth.ts';
 const PHONE = '0412345678';
 const HOST = 'https://test-motors.example.com.au';
 
-type Req = { json?: unknown; form?: Record<string, string>; raw?: string; contentType?: string; cookie?: string; ip?: string; method?: string };
+type Req = { json?: unknown; form?: Record<string, string>; raw?: string; contentType?: string; cookie?: string; ip?: string; method?: string; bindings?: object };
 
 async function call(path: string, tenant: string, req: Req = {}): Promise<Response> {
   const headers: Record<string, string> = tenantHeaders(tenant);
@@ -34,7 +34,7 @@ async function call(path: string, tenant: string, req: Req = {}): Promise<Respon
   if (req.cookie) headers.cookie = req.cookie;
   if (req.ip) headers['cf-connecting-ip'] = req.ip;
   const ctx = createExecutionContext();
-  const res = await app.request(`${HOST}${path}`, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }, env, ctx);
+  const res = await app.request(`${HOST}${path}`, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }, req.bindings ?? env, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -149,6 +149,22 @@ describe('POST /api/auth/otp (spec §7 one-time-code sign-in)', () => {
     // Nothing was sent, so nothing says it was.
     expect(await rowsOf('analytics_events', t)).toEqual([]);
     expect(await rowsOf('verifications', t)).toEqual([]);
+  });
+
+  it('fails loudly (503, nothing sent or stored) when the code-hash secret OTP_HASH_KEY is missing, and codes are keyed by it', async () => {
+    const t = await leadTenant('otp-no-key');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await sendCode(t, { phone: '0412 345 678' }, { bindings: { ...env, OTP_HASH_KEY: '' } });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: SIGN_IN_MESSAGES.unknown });
+    expect(String(errors.mock.calls.flat().join(' '))).toContain('OTP_HASH_KEY');
+    expect(await otpRow(t)).toBeNull();
+    expect(await listSentSms(env.DB, t, PHONE)).toEqual([]);
+    // A code hashed under one key does not verify under another (a rotated secret only spoils live codes).
+    expect((await sendCode(t)).status).toBe(200);
+    const code = await lastCode(t);
+    expect((await verify(t, code, PHONE, { bindings: { ...env, OTP_HASH_KEY: 'another-secret-of-enough-length' } })).status).toBe(400);
+    expect((await verify(t, code)).status).toBe(200);
   });
 });
 
