@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Car } from '@forecourt/contracts/entities/car';
-import { FIND_SIMILAR_TEXT, SOLD_MESSAGE, SOLD_TITLE } from '@forecourt/contracts/constants';
+import { FIND_SIMILAR_TEXT } from '@forecourt/contracts/constants';
 import { formatKm, priceDisplay, telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Island } from '../lib/island.tsx';
 import { similarSearchHref } from '../lib/car-view.ts';
+import { SoldBlock } from '../fragments/SoldBlock.tsx';
 import PaymentStatus from './PaymentStatus.tsx';
 import ReserveForm, { type ReserveFormProps } from './ReserveForm.tsx';
 import { paymentOutcome, type CheckoutPageName, type PaymentStatus as Status } from './rules.ts';
@@ -133,15 +134,7 @@ function Terms({ dealer, amountLabel }: { dealer: string; amountLabel: string | 
 
 function Unavailable({ car, reason, config }: { car: Car; reason: Extract<CheckoutView, { kind: 'unavailable' }>['reason']; config: CheckoutPageProps['config'] }) {
   if (reason === 'sold') {
-    return (
-      <section className="fv-sold fco-block" aria-labelledby="fco-sold-title">
-        <h2 id="fco-sold-title">{SOLD_TITLE}</h2>
-        <p>{SOLD_MESSAGE}</p>
-        <a className="fc-btn fc-btn--primary" href={similarSearchHref(car)}>
-          {FIND_SIMILAR_TEXT}
-        </a>
-      </section>
-    );
+    return <SoldBlock car={car} id="fco-sold-title" className="fv-sold fco-block" />;
   }
   const text =
     reason === 'reserved'

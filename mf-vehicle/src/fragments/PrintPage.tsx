@@ -7,6 +7,7 @@ import { Island } from '../lib/island.tsx';
 import { commentsPending } from '../lib/rules.ts';
 import { dealerText } from '../lib/sanitize.ts';
 import { financeDisclaimer } from './VehiclePage.tsx';
+import { DetailList } from './DetailList.tsx';
 
 /** `/print?car_id={slug}`: a print layout of the car (spec §2 Routes; analytics 61 and the PDF by slug in PrintActions). */
 export function PrintPage({ car, config, now }: { car: Car; config: SiteConfig; now: Date }) {
@@ -29,25 +30,11 @@ export function PrintPage({ car, config, now }: { car: Car; config: SiteConfig; 
         ))}
       </div>
       <h2>Car details</h2>
-      <dl className="fv-details">
-        {carDetails(car, now, { timeZone: config.time_zone, showUnregistered: config.vdp_config.show_unregistered }).map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={carDetails(car, now, { timeZone: config.time_zone, showUnregistered: config.vdp_config.show_unregistered })} />
       {specifications(car).length ? (
         <>
           <h2>Specifications</h2>
-          <dl className="fv-details">
-            {specifications(car).map((row) => (
-              <div key={row.label}>
-                <dt>{row.label}</dt>
-                <dd>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailList rows={specifications(car)} />
         </>
       ) : null}
       {car.features?.length ? (

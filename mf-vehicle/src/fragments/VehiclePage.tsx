@@ -1,4 +1,4 @@
-import { CALL_THE_DEALER_TEXT, DEALER_COMMENTS_LIMIT, DEALER_COMMENTS_PENDING, FEATURES_LIMIT, FINANCE_DISCLAIMER_LIMIT, FIND_SIMILAR_TEXT, KEY_INFO_LIMIT, SIMILAR_CARS_PLACEHOLDERS, SOLD_MESSAGE, SOLD_TITLE } from '@forecourt/contracts/constants';
+import { CALL_THE_DEALER_TEXT, DEALER_COMMENTS_LIMIT, DEALER_COMMENTS_PENDING, FEATURES_LIMIT, FINANCE_DISCLAIMER_LIMIT, KEY_INFO_LIMIT, SIMILAR_CARS_PLACEHOLDERS } from '@forecourt/contracts/constants';
 import { formatAud, priceDisplay, telHref } from '@forecourt/contracts/display';
 import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import type { Location } from '@forecourt/contracts/entities/location';
@@ -20,12 +20,14 @@ import ShareBar from '../islands/ShareBar.tsx';
 import StickyBar from '../islands/StickyBar.tsx';
 import TrackedLink from '../islands/TrackedLink.tsx';
 import ViewCount from '../islands/ViewCount.tsx';
-import { breadcrumbs, carDetails, keyInformation, similarSearchHref, siteHref, specifications, summary } from '../lib/car-view.ts';
+import { breadcrumbs, carDetails, keyInformation, siteHref, specifications, summary } from '../lib/car-view.ts';
 import type { DeliveryView } from '../lib/delivery.ts';
 import { Island, VISIBLE } from '../lib/island.tsx';
 import { DIALOG_IDS, vehicleFormConfig } from '../lib/lead-forms.ts';
 import { belowMarketBy, commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
 import { dealerText, sanitizeDealerHtml } from '../lib/sanitize.ts';
+import { DetailList } from './DetailList.tsx';
+import { SoldBlock } from './SoldBlock.tsx';
 
 export const FINANCE_SLOT_ID = 'finance-calculator';
 
@@ -134,15 +136,7 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
         <div className="fv-vdp__main">
           <Gallery car={car} spinDefaultView={config.vdp_config.spin_default_view} />
 
-          {sold ? (
-            <section className="fv-sold" aria-labelledby="fv-sold-title">
-              <h2 id="fv-sold-title">{SOLD_TITLE}</h2>
-              <p>{SOLD_MESSAGE}</p>
-              <a className="fc-btn fc-btn--primary" href={similarSearchHref(car)}>
-                {FIND_SIMILAR_TEXT}
-              </a>
-            </section>
-          ) : null}
+          {sold ? <SoldBlock car={car} id="fv-sold-title" /> : null}
 
           {info.length ? (
             <section className="fv-section" aria-labelledby="fv-key-info">
@@ -165,14 +159,7 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
 
           <section className="fv-section" aria-labelledby="fv-details">
             <h2 id="fv-details">Car details</h2>
-            <dl className="fv-details">
-              {details.map((row) => (
-                <div key={row.label}>
-                  <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <DetailList rows={details} />
           </section>
 
           {features.length ? (
@@ -189,27 +176,13 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
             {specs.length ? (
               <>
                 <h3>Specifications</h3>
-                <dl className="fv-details">
-                  {specs.slice(0, 6).map((row) => (
-                    <div key={row.label}>
-                      <dt>{row.label}</dt>
-                      <dd>{row.value}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <DetailList rows={specs.slice(0, 6)} />
               </>
             ) : null}
             {specs.length > 6 || equipment.length ? (
               <Disclosure more="Show all specifications" less="Show fewer specifications">
                 {specs.length > 6 ? (
-                  <dl className="fv-details">
-                    {specs.slice(6).map((row) => (
-                      <div key={row.label}>
-                        <dt>{row.label}</dt>
-                        <dd>{row.value}</dd>
-                      </div>
-                    ))}
-                  </dl>
+                  <DetailList rows={specs.slice(6)} />
                 ) : null}
                 {equipment.length ? (
                   <>
