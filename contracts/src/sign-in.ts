@@ -65,12 +65,16 @@ export type SessionResponse = v.InferOutput<typeof SessionResponseSchema>;
  * Where sign-in may send the shopper afterwards: a same-site path only (never `//host` or a scheme), else '/'.
  * @example safeRedirectPath('/cars/abc/checkout') // '/cars/abc/checkout'
  * @example safeRedirectPath('https://evil.example/') // '/'
+ * @example safeRedirectPath('/.//evil.example') // '/' (a path that parses to a protocol-relative URL)
  */
 export function safeRedirectPath(value: string | null | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 2048) return '/';
   try {
     const url = new URL(value, 'https://same.invalid');
-    return url.origin === 'https://same.invalid' ? `${url.pathname}${url.search}${url.hash}` : '/';
+    if (url.origin !== 'https://same.invalid') return '/';
+    // Checked again after parsing: dot segments can turn '/.//evil.example' into '//evil.example'.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith('//') || path.startsWith('/\\') ? '/' : path;
   } catch {
     return '/';
   }

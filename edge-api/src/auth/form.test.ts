@@ -14,6 +14,8 @@ describe('no-JavaScript sign-in locations', () => {
   it('never leaves the site and drops a malformed type', () => {
     const ret = signInReturn(new URLSearchParams({ redirect: 'https://evil.example/', type: '<script>', back: '//evil.example' }));
     expect(ret).toEqual({ redirect: '/', type: null, back: '/' });
+    // Dot segments that would parse to a protocol-relative URL.
+    expect(signInReturn(new URLSearchParams({ redirect: '/.//evil.example', back: '/%2e//evil.example' }))).toMatchObject({ redirect: '/', back: '/' });
     expect(signInLocation(signInReturn(new URLSearchParams()), { error: 'x' })).toBe('/sign-in?sign_in_error=x&redirect=%2F');
   });
 

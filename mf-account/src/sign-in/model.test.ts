@@ -54,7 +54,7 @@ describe('readSignInQuery (spec §2 /sign-in?type=&redirect=&back=)', () => {
     expect(q('redirect=/watchlist').back).toBe('/watchlist');
     expect(q('step=nonsense').step).toBe('phone');
   });
-  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'evil.example'])('never sends the shopper off-site: redirect/back %s -> /', (target) => {
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'evil.example', '/.//evil.example', '/a/..//evil.example'])('never sends the shopper off-site: redirect/back %s -> /', (target) => {
     const read = q(new URLSearchParams({ redirect: target, back: target }).toString());
     expect(read.redirect).toBe('/');
     expect(read.back).toBe('/');
