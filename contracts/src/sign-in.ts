@@ -10,9 +10,9 @@ import { IdSchema } from './entities/common.ts';
 
 /** The endpoints (edge-api, reached through the shell's `/api/*` proxy). */
 export const SIGN_IN_API = {
-  /** POST SendCodeRequest (JSON, or the no-JavaScript form) -> 200 SendCodeResponse | 400 | 429. */
+  /** POST SendCodeRequest (JSON, or the no-JavaScript form) -> 200 SendCodeResponse | 400 | 429 | 503 (SMS not sent). */
   sendCode: '/api/auth/otp',
-  /** POST VerifyCodeRequest -> 200 SessionResponse + Set-Cookie SESSION_COOKIE | 400 | 429. */
+  /** POST VerifyCodeRequest -> 200 SessionResponse + Set-Cookie SESSION_COOKIE | 400 | 429 | 503. */
   verify: '/api/auth/verify',
   /** POST -> 200 `{ ok: true }` and the session cookie cleared (also when there was none). */
   signOut: '/api/auth/sign-out',
@@ -60,6 +60,12 @@ export const SessionUserSchema = v.object({
 export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
 export const SessionResponseSchema = v.object({ user: SessionUserSchema });
 export type SessionResponse = v.InferOutput<typeof SessionResponseSchema>;
+
+/**
+ * Why sign-in was asked (`/sign-in?type=`): a route page name such as checkout, watchlist or my-garage (letters,
+ * digits, dashes). It is echoed into forms and links, so anything else is dropped.
+ */
+export const SIGN_IN_TYPE_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
  * Where sign-in may send the shopper afterwards: a same-site path only (never `//host` or a scheme), else '/'.

@@ -56,7 +56,7 @@ app.onError(onError);
 export type AppType = typeof routes;
 /**
  * `fetch` serves the API; `scheduled` is the cron trigger: the outbox relay (the delivery guarantee), then the expiry
- * of abandoned checkouts (their contact details are dropped after 7 days), then expired codes, sessions and valuations.
+ * of abandoned checkouts (their contact details are dropped after 7 days), then (hourly) expired codes, sessions and providers' answers.
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   await handleScheduled(controller, env, ctx);
@@ -67,7 +67,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     console.error('edge-api cron: abandoned checkouts not expired this time', error instanceof Error ? error.message : 'error');
   }
   try {
-    await deleteExpiredRows(env.DB);
+    // Hourly is enough (the cron fires every minute): these deletes scan their tables across tenants.
+    if (new Date(controller.scheduledTime).getUTCMinutes() === 0) await deleteExpiredRows(env.DB);
   } catch (error) {
     console.error('edge-api cron: expired sign-in codes, sessions and valuations not deleted this time', error instanceof Error ? error.message : 'error');
   }

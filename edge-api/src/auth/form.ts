@@ -3,22 +3,20 @@
  * straight to edge-api; every answer is a 303 back to the sign-in page (next step, or the error as `sign_in_error`)
  * or, once signed in, to the page the shopper came from. Only same-site paths are ever used (safeRedirectPath).
  */
-import { safeRedirectPath } from '@forecourt/contracts/sign-in';
+import { SIGN_IN_TYPE_PATTERN, safeRedirectPath } from '@forecourt/contracts/sign-in';
 
 export const SIGN_IN_PAGE_PATH = '/sign-in';
 
 /** What the sign-in page carries from step to step: where to go afterwards, why sign-in was asked, the back link. */
 export type SignInReturn = { redirect: string; type: string | null; back: string | null };
 
-/** The sign-in reason is a short word (checkout, watchlist...): anything else is dropped. */
-const TYPE = /^[a-z][a-z0-9_-]{0,31}$/;
 
 export function signInReturn(form: URLSearchParams): SignInReturn {
   const type = form.get('type')?.trim() ?? '';
   const back = form.get('back');
   return {
     redirect: safeRedirectPath(form.get('redirect')),
-    type: TYPE.test(type) ? type : null,
+    type: SIGN_IN_TYPE_PATTERN.test(type) ? type : null,
     back: back ? safeRedirectPath(back) : null,
   };
 }

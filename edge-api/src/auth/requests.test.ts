@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_LENGTH_MESSAGE, REQUIRED_FIELD_MESSAGE } from '@forecourt/contracts/api';
-import { parseSendCode, parseVerifyCode, sendCodeFormFields, smsPhone } from './requests.ts';
+import { SMS_PHONE_MESSAGE, parseSendCode, parseVerifyCode, sendCodeFormFields, smsPhone } from './requests.ts';
 
 describe('smsPhone (spec §5 local form, §9 default country 61)', () => {
   it('accepts Australian mobiles in any usual spelling, in local form', () => {
@@ -15,8 +15,9 @@ describe('smsPhone (spec §5 local form, §9 default country 61)', () => {
     expect(smsPhone('not a phone')).toBeNull();
   });
 
-  it('keeps other countries in E.164', () => {
-    expect(smsPhone('+64 21 123 4567')).toBe('+64211234567');
+  it('texts no number abroad (SMS toll fraud), whatever its form', () => {
+    expect(smsPhone('+64 21 123 4567')).toBeNull();
+    expect(smsPhone('+44 7911 123456')).toBeNull();
   });
 });
 
@@ -30,7 +31,7 @@ describe('parseSendCode', () => {
 
   it('names the field it refuses', () => {
     expect(parseSendCode({})).toMatchObject({ ok: false, fields: { phone: REQUIRED_FIELD_MESSAGE } });
-    expect(parseSendCode({ phone: '02 9876 5432' })).toMatchObject({ ok: false, error: 'phone: Invalid phone number.' });
+    expect(parseSendCode({ phone: '02 9876 5432' })).toMatchObject({ ok: false, error: `phone: ${SMS_PHONE_MESSAGE}` });
     expect(parseSendCode({ phone: '0412345678', email: 'nope' })).toMatchObject({ ok: false, fields: { email: expect.any(String) } });
     expect(parseSendCode({ phone: '0412345678', first_name: 'x'.repeat(101) })).toMatchObject({ ok: false, fields: { first_name: 'Must be at most 100 characters.' } });
     expect(parseSendCode([1])).toMatchObject({ ok: false, error: 'Invalid request: expected a JSON object.' });

@@ -36,14 +36,16 @@ function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string,
 
 /**
  * A phone that can receive the code: the leads' normalisation (libphonenumber, spec §9 default country 61, local form
- * for Australia), and for Australia a mobile number (04/05), since a landline or a 13 number gets no SMS.
+ * for Australia), and an Australian mobile (04/05) only: a landline or a 13 number gets no SMS, and texting abroad from
+ * an Australian dealer's site would invite SMS toll fraud (international premium numbers) for no shopper.
  */
 export function smsPhone(raw: string): string | null {
   const phone = normaliseLeadPhone(raw);
-  if (!phone) return null;
-  if (phone.startsWith('+')) return /^\+\d{8,15}$/.test(phone) ? phone : null;
-  return /^0[45]\d{8}$/.test(phone) ? phone : null;
+  return phone && /^0[45]\d{8}$/.test(phone) ? phone : null;
 }
+
+/** Why a number cannot get a code. */
+export const SMS_PHONE_MESSAGE = 'Please enter an Australian mobile number (we text the code to it).';
 
 /** Optional text fields arrive empty from a form (and sometimes from scripts): empty means absent. */
 function withoutEmpty(input: Record<string, unknown>): Record<string, unknown> {
@@ -58,7 +60,7 @@ export function parseSendCode(input: unknown): Parsed<SendCodeInput> {
   const parsed = v.safeParse(SendCodeRequestSchema, withoutEmpty(input));
   if (!parsed.success) return refuse(issuesToFields(parsed.issues));
   const phone = smsPhone(parsed.output.phone);
-  if (!phone) return refuse({ phone: INVALID_PHONE_MESSAGE });
+  if (!phone) return refuse({ phone: SMS_PHONE_MESSAGE });
   const profile: CodeProfile = {};
   const tooLong: Record<string, string> = {};
   for (const field of PROFILE_FIELDS) {

@@ -3,8 +3,8 @@ import { RATE_LIMITS, decide, scopedHash, windowStart } from './rate-limit.ts';
 
 describe('fixed-window rate limits', () => {
   const rule = RATE_LIMITS.otpPhone;
-  it('allows 3 codes per phone and 10 per IP in 10 minutes; 5 leads per phone and 20 per IP', () => {
-    expect([RATE_LIMITS.otpPhone, RATE_LIMITS.otpIp, RATE_LIMITS.leadPhone, RATE_LIMITS.leadIp].map((r) => [r.limit, r.windowMs])).toEqual([[3, 600_000], [10, 600_000], [5, 600_000], [20, 600_000]]);
+  it('allows 3 codes per phone and 30 per IP in 10 minutes, 10 per phone a day; 5 leads per phone and 20 per IP', () => {
+    expect([RATE_LIMITS.otpPhone, RATE_LIMITS.otpIp, RATE_LIMITS.otpPhoneDay, RATE_LIMITS.leadPhone, RATE_LIMITS.leadIp].map((r) => [r.limit, r.windowMs])).toEqual([[3, 600_000], [30, 600_000], [10, 86_400_000], [5, 600_000], [20, 600_000]]);
   });
 
   it('windows start on multiples of the window length', () => {

@@ -11,8 +11,13 @@ const MINUTE = 60_000;
 export const RATE_LIMITS = {
   /** One-time codes sent to one phone (spec §7 POST /api/rate-limit). */
   otpPhone: { name: 'otp-phone', limit: 3, windowMs: 10 * MINUTE },
-  /** One-time codes asked from one IP. */
-  otpIp: { name: 'otp-ip', limit: 10, windowMs: 10 * MINUTE },
+  /** One-time codes asked from one IP (a showroom or a mobile carrier's NAT shares one; the phone caps do the rest). */
+  otpIp: { name: 'otp-ip', limit: 30, windowMs: 10 * MINUTE },
+  /**
+   * One-time codes sent to one phone in a day, counted across every site of the platform (ACROSS_SITES): bounds the
+   * guesses at any one phone's codes (5 tries each) and the texts anyone can make a phone receive.
+   */
+  otpPhoneDay: { name: 'otp-phone-day', limit: 10, windowMs: 24 * 60 * MINUTE },
   /** New leads from one phone. */
   leadPhone: { name: 'lead-phone', limit: 5, windowMs: 10 * MINUTE },
   /** New leads from one IP (a dealership's showroom shares one, so higher). */
@@ -20,6 +25,9 @@ export const RATE_LIMITS = {
   /** Phone-reveal lead calls from one IP: a shopper comparing cars reveals a few numbers, a script many. */
   phoneRevealIp: { name: 'phone-reveal-ip', limit: 30, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** The `tenant` of counters kept across all sites (the platform's, not one dealer's). */
+export const ACROSS_SITES = '*';
 
 export const OTP_RATE_LIMIT_MESSAGE = 'Too many verification attempts. Please try again later.';
 export const LEAD_RATE_LIMIT_MESSAGE = 'Too many submissions. Please try again later.';
@@ -65,3 +73,22 @@ export async function hitRateLimits(db: D1Database, tenant: string, checks: Read
 
 /** The client's IP as Cloudflare reports it (the shell forwards the header); null in local runs without it. */
 export const clientIp = (headers: Headers): string | null => headers.get('cf-connecting-ip')?.trim() || null;
+
+/**
+ * Whether one more attempt would pass every rule, without counting it (POST /api/rate-limit asks before a code is
+ * sent; only the send itself counts, so asking can never use up a shopper's allowance).
+ */
+export async function peekRateLimits(db: D1Database, tenant: string, checks: ReadonlyArray<readonly [RateLimitRule, string | null]>, now = Date.now()): Promise<RateDecision> {
+  const active = checks.filter((c): c is readonly [RateLimitRule, string] => c[1] !== null && c[1] !== '');
+  if (active.length === 0) return { ok: true, retryAfterSeconds: 0 };
+  const statements = await Promise.all(active.map(async ([rule, value]) =>
+    db.prepare('SELECT count FROM rate_limits WHERE tenant = ? AND key = ? AND window_start = ?')
+      .bind(tenant, `${rule.name}:${await scopedHash(tenant, value)}`, windowStart(now, rule.windowMs))));
+  const results = await db.batch<{ count: number }>(statements);
+  let worst: RateDecision = { ok: true, retryAfterSeconds: 0 };
+  results.forEach((r, i) => {
+    const d = decide((r.results[0]?.count ?? 0) + 1, active[i]![0], now);
+    if (!d.ok && (worst.ok || d.retryAfterSeconds > worst.retryAfterSeconds)) worst = d;
+  });
+  return worst;
+}

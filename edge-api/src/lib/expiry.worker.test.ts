@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { uniqueTenant } from '../test/fixtures.ts';
-import { EXPIRED_CODE_KEEP_MS, deleteExpiredRows } from './expiry.ts';
+import { EXPIRED_CODE_KEEP_MS, SMS_OUTBOX_KEEP_MS, deleteExpiredRows } from './expiry.ts';
 import { DELIVERY_QUOTE_TTL_MS, MARKET_PRICE_TTL_MS } from './provider-cache.ts';
 
 const count = (table: string, tenant: string) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant = ?`).bind(tenant).first<{ n: number }>().then((r) => r!.n);
@@ -19,6 +19,8 @@ describe('deleteExpiredRows (the cron keeps sign-in and provider-answer tables f
       env.DB.prepare("INSERT INTO market_prices (tenant, car_key, valuation, fetched_at) VALUES (?, 'a', NULL, ?)").bind(t, now - MARKET_PRICE_TTL_MS - 1),
       env.DB.prepare("INSERT INTO market_prices (tenant, car_key, valuation, fetched_at) VALUES (?, 'b', NULL, ?)").bind(t, now - 1000),
       env.DB.prepare("INSERT INTO delivery_quotes (tenant, quote_key, estimate, fetched_at) VALUES (?, '4127>4000', NULL, ?)").bind(t, now - DELIVERY_QUOTE_TTL_MS - 1),
+      env.DB.prepare("INSERT INTO sms_outbox (tenant, id, to_phone, body, created_at) VALUES (?, 'old', '0412000001', '111111 is your code', ?)").bind(t, now - SMS_OUTBOX_KEEP_MS - 1),
+      env.DB.prepare("INSERT INTO sms_outbox (tenant, id, to_phone, body, created_at) VALUES (?, 'new', '0412000001', '222222 is your code', ?)").bind(t, now - 1000),
       env.DB.prepare("INSERT INTO delivery_quotes (tenant, quote_key, estimate, fetched_at) VALUES (?, '4127>2000', NULL, ?)").bind(t, now - MARKET_PRICE_TTL_MS - 1),
     ]);
     const report = await deleteExpiredRows(env.DB, now);
@@ -30,5 +32,6 @@ describe('deleteExpiredRows (the cron keeps sign-in and provider-answer tables f
     // A week for delivery estimates: the day-old one stays.
     expect(await count('delivery_quotes', t)).toBe(1);
     expect(report.providerAnswers).toBeGreaterThanOrEqual(2);
+    expect((await env.DB.prepare('SELECT id FROM sms_outbox WHERE tenant = ?').bind(t).all<{ id: string }>()).results).toEqual([{ id: 'new' }]);
   });
 });

@@ -28,10 +28,15 @@ export async function remembered<T>(db: D1Database, table: ProviderCacheTable, t
     .first<{ answer: string | null }>();
   if (hit) return hit.answer === null ? null : (JSON.parse(hit.answer) as T);
   const answer = await fetchAnswer();
-  await db
-    .prepare(`INSERT INTO ${table} (tenant, ${keyColumn}, ${value}, fetched_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (tenant, ${keyColumn}) DO UPDATE SET ${value} = ?3, fetched_at = ?4`)
-    .bind(tenant, key, answer === null ? null : JSON.stringify(answer), now)
-    .run();
+  try {
+    await db
+      .prepare(`INSERT INTO ${table} (tenant, ${keyColumn}, ${value}, fetched_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (tenant, ${keyColumn}) DO UPDATE SET ${value} = ?3, fetched_at = ?4`)
+      .bind(tenant, key, answer === null ? null : JSON.stringify(answer), now)
+      .run();
+  } catch (error) {
+    // The provider answered (and was paid): a failed write only means the next view asks again.
+    console.error(`edge-api ${table}: answer not kept for ${tenant}: ${error instanceof Error ? error.message : 'error'}`);
+  }
   return answer;
 }
 

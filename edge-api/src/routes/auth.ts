@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from '../lib/http.ts';
 import { describeError, readBody } from '../leads/http.ts';
-import { RATE_LIMITS, clientIp, hitRateLimits } from '../leads/rate-limit.ts';
+import { ACROSS_SITES, RATE_LIMITS, clientIp, hitRateLimits } from '../leads/rate-limit.ts';
 import { selectSms } from '../ports/sms/select.ts';
 import { generateCode, otpHashKey } from '../auth/code.ts';
 import { clearPendingPhoneCookie, clearSessionCookie, pendingPhoneCookie, sessionCookie } from '../auth/cookies.ts';
@@ -68,6 +68,9 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
         const profile = parsed.value.profile;
         const byPhone = await hitRateLimits(db, tenant, [[RATE_LIMITS.otpPhone, phone]], at);
         if (!byPhone.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byPhone.retryAfterSeconds });
+        // And per phone per day across every site, so many dealers' sites cannot be used to text one phone.
+        const byDay = await hitRateLimits(db, ACROSS_SITES, [[RATE_LIMITS.otpPhoneDay, phone]], at);
+        if (!byDay.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byDay.retryAfterSeconds });
 
         const code = generateCode();
         await saveCode(db, otpHashKey(c.env), tenant, phone, code, profile, at);

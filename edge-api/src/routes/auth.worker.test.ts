@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import * as v from 'valibot';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODE_LENGTH_MESSAGE, REQUIRED_FIELD_MESSAGE } from '@forecourt/contracts/api';
 import { PENDING_PHONE_COOKIE, SIGN_IN_MESSAGES, SESSION_TTL_MS, SendCodeResponseSchema, SessionResponseSchema } from '@forecourt/contracts/sign-in';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
@@ -12,6 +12,7 @@ import { EmbeddedSms, listSentSms } from '../ports/sms/embedded.ts';
 import { sha256Hex } from '../auth/code.ts';
 import { findSession } from '../auth/session.ts';
 import { NOT_SIGNED_IN_MESSAGE } from './auth.ts';
+import { SMS_PHONE_MESSAGE } from '../auth/requests.ts';
 
 const PHONE = '0412345678';
 const HOST = 'https://test-motors.example.com.au';
@@ -70,6 +71,11 @@ const rowsOf = (table: 'verifications' | 'analytics_events' | 'sessions' | 'user
 
 afterEach(() => vi.restoreAllMocks());
 
+// The daily per-phone count is kept across sites (tenant '*'); tests text the same few phones, so each starts afresh.
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM rate_limits WHERE tenant = '*'").run();
+});
+
 describe('POST /api/auth/otp (spec §7 one-time-code sign-in)', () => {
   it('texts a 6-digit code and keeps only its hash, with the verifications row and analytics 36', async () => {
     const t = await leadTenant('otp-send');
@@ -93,7 +99,9 @@ describe('POST /api/auth/otp (spec §7 one-time-code sign-in)', () => {
     const missing = await sendCode(t, {});
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ error: `phone: ${REQUIRED_FIELD_MESSAGE}`, fields: { phone: REQUIRED_FIELD_MESSAGE } });
-    expect(await (await sendCode(t, { phone: '02 9876 5432' })).json()).toMatchObject({ error: 'phone: Invalid phone number.' });
+    expect(await (await sendCode(t, { phone: '02 9876 5432' })).json()).toMatchObject({ error: `phone: ${SMS_PHONE_MESSAGE}` });
+    // No text abroad (SMS toll fraud).
+    expect(await (await sendCode(t, { phone: '+44 7911 123456' })).json()).toMatchObject({ error: `phone: ${SMS_PHONE_MESSAGE}` });
     expect(await (await sendCode(t, { phone: PHONE, email: 'nope' })).json()).toMatchObject({ fields: { email: expect.any(String) } });
     expect((await call('/api/auth/otp', t, { raw: '{"phone":', contentType: 'application/json' })).status).toBe(400);
     expect((await call('/api/auth/otp', t, { raw: PHONE, contentType: 'text/plain' })).status).toBe(415);
@@ -127,10 +135,22 @@ describe('POST /api/auth/otp (spec §7 one-time-code sign-in)', () => {
     expect((await sendCode(t, { phone: '0412345679' })).status).toBe(200);
   });
 
-  it('limits codes per IP (10 per 10 minutes) before reading the body', async () => {
+  it('limits codes per phone per day across every site (10), so many dealers cannot be used to text one phone', async () => {
+    const phone = '0412000777';
+    const sites = await Promise.all([1, 2, 3, 4].map((i) => leadTenant(`otp-day-${i}`)));
+    const statuses: number[] = [];
+    for (const t of sites) for (let i = 0; i < 3; i++) statuses.push((await sendCode(t, { phone }, { ip: `203.0.113.${statuses.length + 1}` })).status);
+    // 3 per site and 10 per day: the 11th and 12th are refused on the fourth site.
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(await listSentSms(env.DB, sites[3]!, phone)).toHaveLength(1);
+    // Asking first (POST /api/rate-limit) says so too, on any site.
+    expect((await call('/api/rate-limit', await leadTenant('otp-day-5'), { json: { phone } })).status).toBe(429);
+  });
+
+  it('limits codes per IP (30 per 10 minutes) before reading the body', async () => {
     const t = await leadTenant('otp-ip-limit');
     const ip = '198.51.100.7';
-    for (let i = 0; i < 10; i++) expect((await sendCode(t, { phone: `04123456${String(i).padStart(2, '0')}` }, { ip })).status).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await sendCode(t, { phone: `04123456${String(i).padStart(2, '0')}` }, { ip })).status).toBe(200);
     const blocked = await sendCode(t, { phone: '0412345699' }, { ip });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

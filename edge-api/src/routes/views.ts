@@ -13,7 +13,7 @@
  *   `{ name, price }`; 404 with the spec §8 text when it has none, 503 with the same text when the partner fails.
  *   Estimates (and "none") are kept a week in D1 `delivery_quotes` per route.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ViewJsonQuerySchema, type ViewJsonResponse } from '@forecourt/contracts/api';
 import { SlugSchema } from '@forecourt/contracts/entities/common';
@@ -23,6 +23,19 @@ import { validate } from '../lib/validate.ts';
 import { selectAutograb } from '../ports/autograb/select.ts';
 import { selectDelivery } from '../ports/delivery/select.ts';
 import { cachedDeliveryEstimate, cachedValuation } from '../lib/provider-cache.ts';
+
+/**
+ * A provider lookup finishes (and its answer is kept) even when the caller stops waiting: mf-vehicle gives the market
+ * price 800 ms, a first AutoGrab valuation can take longer, and the next view should find it kept.
+ */
+function completing<T>(c: Context<AppEnv>, work: Promise<T>): Promise<T> {
+  try {
+    c.executionCtx.waitUntil(work.catch(() => undefined));
+  } catch {
+    // No execution context (a direct app.request in tests): the await below is all there is.
+  }
+  return work;
+}
 
 /** Spec §8 delivery text when no estimate can be given. */
 export const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
@@ -66,7 +79,7 @@ export const vehicleInternalRoutes = new Hono<AppEnv>()
     const car = { id: q.car_id, make: q.make, model: q.model, badge: q.badge ?? null, year: q.year, km: q.km ?? null, price: q.price, nvic: q.nvic ?? null, state: q.state?.toUpperCase() ?? null };
     let valuation;
     try {
-      valuation = await cachedValuation(c.env.DB, c.get('tenant'), car, () => selectAutograb(c.env).marketValuation(c.get('tenant'), car));
+      valuation = await completing(c, cachedValuation(c.env.DB, c.get('tenant'), car, () => selectAutograb(c.env).marketValuation(c.get('tenant'), car)));
     } catch (error) {
       console.error(`edge-api autogauge: the market-price provider failed for ${c.get('tenant')}/${q.car_id}: ${error instanceof Error ? error.message : 'error'}`);
       return jsonError(c, 502, 'Market price unavailable.');
@@ -79,7 +92,7 @@ export const vehicleInternalRoutes = new Hono<AppEnv>()
     const { postcode, origin } = c.req.valid('query');
     let estimate;
     try {
-      estimate = await cachedDeliveryEstimate(c.env.DB, c.get('tenant'), origin, postcode, () => selectDelivery(c.env).estimate({ tenant: c.get('tenant'), postcode, originPostcode: origin }));
+      estimate = await completing(c, cachedDeliveryEstimate(c.env.DB, c.get('tenant'), origin, postcode, () => selectDelivery(c.env).estimate({ tenant: c.get('tenant'), postcode, originPostcode: origin })));
     } catch (error) {
       // spec §8: the shopper gets the no-estimate text either way; the cause stays in the log.
       console.error(`edge-api delivery: the delivery partner failed for ${c.get('tenant')}: ${error instanceof Error ? error.message : 'error'}`);

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { CODE_LENGTH_MESSAGE, normalisePhone, REQUIRED_FIELD_MESSAGE, SendCodeRequestSchema, VerifyCodeRequestSchema } from '@forecourt/contracts/api';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
-import { OTP_LENGTH, PENDING_PHONE_COOKIE, safeRedirectPath, SIGN_IN_MESSAGES } from '@forecourt/contracts/sign-in';
+import { OTP_LENGTH, PENDING_PHONE_COOKIE, safeRedirectPath, SIGN_IN_MESSAGES, SIGN_IN_TYPE_PATTERN } from '@forecourt/contracts/sign-in';
 
 export type SignInStep = 'phone' | 'code';
 
@@ -42,7 +42,7 @@ export function signInHeading(type: string | null | undefined): string {
 }
 
 /** A journey name as a route page name has it (letters, digits, dashes), else '' (it is echoed in forms and links). */
-const cleanType = (type: string | null | undefined) => (type && /^[a-z0-9-]{1,40}$/.test(type) ? type : '');
+const cleanType = (type: string | null | undefined) => (type && SIGN_IN_TYPE_PATTERN.test(type) ? type : '');
 
 /**
  * The text of `sign_in_error` as the alert may show it. The query is anyone's to write, so a link could make the

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PhoneRevealLead } from '@forecourt/contracts/api';
 import { telHref } from '@forecourt/contracts/display';
 import { maskPhone } from '../lib/phone.ts';
@@ -30,8 +30,12 @@ export function recordPhoneReveal(call: Omit<PhoneRevealLead, 'call_id'>): void 
  */
 export default function PhoneReveal({ phone, car, website, open = false }: PhoneRevealProps) {
   const [revealed, setRevealed] = useState(open);
+  // One lead call per page view: on sites that show the number open, every tap of the tel: link would otherwise count.
+  const recorded = useRef(false);
   function reveal() {
     setRevealed(true);
+    if (recorded.current) return;
+    recorded.current = true;
     recordPhoneReveal({ car_id: car.id, dealership_id: car.dealership_id, website_id: website, car_type: car.car_type, page: location.pathname });
   }
   if (revealed) {

@@ -8,8 +8,8 @@ export type SmsMessage = {
 export type SmsReceipt = { id: string };
 
 /**
- * Sends a text message (OTP codes, spec §7 one-time-code sign-in). A real adapter (an SMS gateway's HTTP API,
- * credentials from secrets) comes with the sign-in issue and implements this same method.
+ * Sends a text message (OTP codes, spec §7 one-time-code sign-in). Adapters: embedded.ts (D1 outbox, local runs only)
+ * and twilio.ts (Twilio Programmable Messaging, auth token from a secret); select.ts picks one from SMS_ADAPTER.
  */
 export interface SmsPort {
   send(message: SmsMessage): Promise<SmsReceipt>;
