@@ -339,13 +339,16 @@ export const PhoneRevealRequestSchema = v.object({ car_id: IdSchema, dealership_
 
 /**
  * POST /api/leads/phone-reveal body: the spec's fields (§7 Phone-reveal lead call: car_id, dealership_id, website_id;
- * path not shown) plus `call_id`, a UUID the button makes per reveal so a retried request records one call, and the
- * context analytics 25 needs. `website_id` is informative: the server records the request's own tenant.
+ * path not shown) plus `call_id`, a UUID the button makes per reveal so a retried request records one call, the car's
+ * slug to check it against the stock, and the context analytics 25 needs. `website_id` and `dealership_id` are
+ * informative: the server records the request's own tenant and the car's dealership from the stock.
  */
 export const PhoneRevealLeadSchema = v.object({
   ...PhoneRevealRequestSchema.entries,
   website_id: v.pipe(v.string(), v.maxLength(100)),
   call_id: v.pipe(v.string(), v.uuid('call_id must be a UUID.')),
+  /** The car's slug, so edge-api can check the car against the stock (an unknown car records nothing). */
+  car_slug: SlugSchema,
   car_type: v.optional(v.picklist(CAR_TYPES)),
   /** Path of the page the number was revealed on. */
   page: v.optional(v.pipe(v.string(), v.startsWith('/', 'page must be a path.'), v.maxLength(2048))),

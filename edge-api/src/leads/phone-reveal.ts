@@ -8,9 +8,11 @@ import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { PHONE_REVEAL_CATEGORY, type PhoneRevealLead } from '@forecourt/contracts/api';
 import { RATE_LIMITS, clientIp, hitRateLimits, scopedHash } from './rate-limit.ts';
 import { findLead, type CallDocument } from './store.ts';
+import { lookUpCar } from '../lib/cars.ts';
 import { storeLead, storedOutcome, type LeadContext, type LeadOutcome } from './submit.ts';
 
 export const PHONE_REVEAL_RATE_LIMIT_MESSAGE = 'Too many phone numbers revealed. Please try again later.';
+export const UNKNOWN_CAR_MESSAGE = 'No such car.';
 
 /** Analytics 25's label: 'New Car' or 'Used Car' (spec §7; demo cars count as new, unknown as new). */
 export const phoneRevealType = (carType: PhoneRevealLead['car_type']) => (carType === 'used' ? 'Used Car' : 'New Car');
@@ -32,7 +34,7 @@ export function phoneRevealDocument(tenant: string, call: PhoneRevealLead, now: 
   };
 }
 
-/** Records one reveal: idempotent per call_id (200 on a repeat), limited per IP (429), 201 when new. */
+/** Records one reveal: idempotent per call_id (200 on a repeat), limited per IP (429), a car of the stock only (404), 201 when new. */
 export async function submitPhoneReveal(c: LeadContext, call: PhoneRevealLead): Promise<LeadOutcome> {
   const existing = await findLead(c.env.DB, c.tenant, call.call_id);
   if (existing) return { ok: true, status: 200, leadId: existing.id, duplicate: true };
@@ -40,6 +42,16 @@ export async function submitPhoneReveal(c: LeadContext, call: PhoneRevealLead): 
   const ip = clientIp(c.headers);
   const byIp = await hitRateLimits(c.env.DB, c.tenant, [[RATE_LIMITS.phoneRevealIp, ip]], now);
   if (!byIp.ok) return { ok: false, status: 429, error: PHONE_REVEAL_RATE_LIMIT_MESSAGE, retryAfterSeconds: byIp.retryAfterSeconds };
+  // Only a car of this site's stock makes a lead call, and its dealership is the stock's, not what the page sent.
+  let car;
+  try {
+    car = await lookUpCar(c.env as { SEARCH?: Fetcher }, c.tenant, call.car_slug);
+  } catch (error) {
+    // The stock cannot say right now: the call is recorded as the page described it (a lead is never dropped for that).
+    console.error(`edge-api phone-reveal: car not checked for ${c.tenant}: ${error instanceof Error ? error.message : 'error'}`);
+  }
+  if (car === null || (car && car.id !== call.car_id)) return { ok: false, status: 404, error: UNKNOWN_CAR_MESSAGE };
+  if (car) call = { ...call, dealership_id: car.dealership_id, car_type: car.car_type };
   const stored = await storeLead(c, {
     tenant: c.tenant,
     doc: phoneRevealDocument(c.tenant, call, now),

@@ -35,7 +35,7 @@ const ENDPOINTS = (leadId: string): Endpoint[] => [
   { path: '/api/leads', valid: () => leadBody() as unknown as Record<string, unknown>, form: true },
   { path: '/api/leads/valuation-adjustments', valid: () => ({ id: leadId, adjustmentAnswers: { accident: 'no' } }) },
   { path: '/api/leads/offer-accepted', valid: () => ({ category: 'Trade-In Valuation', subcategory: '3. Offer Accepted', lead_id: leadId, form_completed: true, offer_accepted: true }) },
-  { path: '/api/leads/phone-reveal', valid: () => ({ call_id: crypto.randomUUID(), car_id: 'car-1', dealership_id: 'd1', website_id: 'w', car_type: 'used', page: '/cars/x' }) },
+  { path: '/api/leads/phone-reveal', valid: () => ({ call_id: crypto.randomUUID(), car_id: 'car-1', car_slug: '2021-toyota-corolla-1', dealership_id: 'd1', website_id: 'w', car_type: 'used', page: '/cars/x' }) },
   { path: '/api/miscellaneous', valid: () => ({ lead_id: leadId, column_name: 'valuation', offer_price: 1000 }) },
   { path: '/api/rate-limit', valid: () => ({ phone: `04${String(10000000 + int(89999999))}` }) },
   { path: '/api/analytics', valid: () => ({ event_id: 4, page: '/cars/x', car_id: 'c1', meta: { a: 1 } }) },

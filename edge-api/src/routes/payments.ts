@@ -13,9 +13,9 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { CAR_TYPES, CarSchema, isPurchasable, type Car } from '@forecourt/contracts/entities/car';
+import { CAR_TYPES, isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import { SESSION_COOKIE, signInPath } from '@forecourt/contracts/routes';
-import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { lookUpCar } from '../lib/cars.ts';
 import type { LeadPayload, LeadUserData } from '@forecourt/contracts/api';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from '../lib/http.ts';
@@ -92,17 +92,6 @@ function formPage(body: Record<string, unknown>): string {
 }
 
 const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
-
-/** The car as mf-search knows it (when edge-api has the SEARCH binding): null when unknown, undefined when unchecked. */
-async function lookUpCar(env: PaymentsRouteEnv, tenant: string, slug: string | undefined): Promise<Car | null | undefined> {
-  if (!env.SEARCH || !slug) return undefined;
-  const res = await env.SEARCH.fetch(`https://mf-search.internal/internal/car?slug=${encodeURIComponent(slug)}`, { headers: { [TENANT_HEADER]: tenant } });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`mf-search answered ${res.status} for a car lookup`);
-  const parsed = v.safeParse(v.object({ car: CarSchema }), await res.json());
-  if (!parsed.success) throw new Error('mf-search answered a car that is not a valid Car');
-  return parsed.output.car;
-}
 
 /** spec §4: reserve only purchasable cars (in_stock, coming_soon), not reserved, with no test-drive-only mode. */
 export function reservable(car: Pick<Car, 'status' | 'reserved' | 'sold' | 'tag'>): boolean {

@@ -220,7 +220,7 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
               {car.dealership_name || config.name}
               {car.location?.name ? ` · ${car.location.name}` : ''}
             </p>
-            <Island module="PhoneReveal" id="fv-phone" when={VISIBLE} component={PhoneReveal} props={{ phone, car: { id: car.id, car_type: car.car_type, dealership_id: car.dealership_id }, website: config.slug, open: f.phone_reveal_open }} />
+            <Island module="PhoneReveal" id="fv-phone" when={VISIBLE} component={PhoneReveal} props={{ phone, car: { id: car.id, slug: car.slug, car_type: car.car_type, dealership_id: car.dealership_id }, website: config.slug, open: f.phone_reveal_open }} />
             <Island module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact' }} />
           </section>
 

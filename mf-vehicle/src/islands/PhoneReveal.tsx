@@ -5,7 +5,7 @@ import { maskPhone } from '../lib/phone.ts';
 
 export type PhoneRevealProps = {
   phone: string;
-  car: { id: string; car_type: 'new' | 'used' | 'demo'; dealership_id: string };
+  car: { id: string; slug: string; car_type: 'new' | 'used' | 'demo'; dealership_id: string };
   /** Tenant slug (the phone-reveal lead's website_id, spec §7). */
   website: string;
   /** Some sites show the number open (spec §4 Phone reveal). */
@@ -36,7 +36,7 @@ export default function PhoneReveal({ phone, car, website, open = false }: Phone
     setRevealed(true);
     if (recorded.current) return;
     recorded.current = true;
-    recordPhoneReveal({ car_id: car.id, dealership_id: car.dealership_id, website_id: website, car_type: car.car_type, page: location.pathname });
+    recordPhoneReveal({ car_id: car.id, car_slug: car.slug, dealership_id: car.dealership_id, website_id: website, car_type: car.car_type, page: location.pathname });
   }
   if (revealed) {
     return (
