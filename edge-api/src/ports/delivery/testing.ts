@@ -4,6 +4,7 @@
  * 200 `{ quote_id, region, price_aud, currency }`, 422 `{ error: { code, message } }` when the destination is not
  * served, 400 on a bad request, 401 on a wrong key. Served over 127.0.0.1 by the unit tests or called in-process.
  */
+import { providerControls } from '../../test/provider-controls.ts';
 
 export type FakeQuote = { region: string; price_aud: number };
 export type FakeDeliveryRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
@@ -14,8 +15,7 @@ const partnerError = (status: number, code: string, message: string) => json(sta
 /** `quote` prices a run, or null when the destination is not served. */
 export function createFakeDeliveryPartner(options: { apiKey: string; quote: (origin: string, destination: string) => FakeQuote | null }) {
   const requests: FakeDeliveryRequest[] = [];
-  const overrides: Array<() => Response> = [];
-  let delayMs = 0;
+  const controls = providerControls();
   let quotes = 0;
 
   async function handle(request: Request): Promise<Response> {
@@ -29,9 +29,8 @@ export function createFakeDeliveryPartner(options: { apiKey: string; quote: (ori
     }
     const headers = Object.fromEntries([...request.headers].map(([k, val]) => [k.toLowerCase(), val]));
     requests.push({ method: request.method, path: url.pathname, headers, body });
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const override = overrides.shift();
-    if (override) return override();
+    const interjected = await controls.interject();
+    if (interjected) return interjected;
     if (headers.authorization !== `Bearer ${options.apiKey}`) return partnerError(401, 'unauthorized', 'Invalid API key.');
     if (request.method !== 'POST' || url.pathname !== '/v1/quotes') return partnerError(404, 'not_found', 'No such route.');
     if (!String(headers['content-type']).startsWith('application/json')) return partnerError(415, 'unsupported_media_type', 'Send JSON.');
@@ -49,18 +48,11 @@ export function createFakeDeliveryPartner(options: { apiKey: string; quote: (ori
     handle,
     fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init)),
     requests,
-    /** The next call answers this instead (e.g. a 500, or 200 with a body that is not JSON). */
-    overrideNext(answer: () => Response) {
-      overrides.push(answer);
-    },
-    /** Every answer waits this long first (a hanging partner). */
-    delay(ms: number) {
-      delayMs = ms;
-    },
+    overrideNext: controls.overrideNext,
+    delay: controls.delay,
     reset() {
       requests.length = 0;
-      overrides.length = 0;
-      delayMs = 0;
+      controls.reset();
     },
   };
 }

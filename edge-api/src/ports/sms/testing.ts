@@ -4,6 +4,7 @@
  * `Body` and `From` or `MessagingServiceSid`, 201 with the message resource, `{ code, message, more_info, status }`
  * errors with Twilio's codes. Served over 127.0.0.1 by the unit tests (node:http) or called in-process as `fetch`.
  */
+import { providerControls } from '../../test/provider-controls.ts';
 
 export type FakeTwilioMessage = { sid: string; to: string; body: string; from: string | null; messagingServiceSid: string | null };
 export type FakeTwilioRequest = { method: string; path: string; headers: Record<string, string>; form: Record<string, string> };
@@ -23,8 +24,7 @@ export function createFakeTwilio(options: {
 }) {
   const requests: FakeTwilioRequest[] = [];
   const messages: FakeTwilioMessage[] = [];
-  const overrides: Array<() => Response> = [];
-  let delayMs = 0;
+  const controls = providerControls();
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -32,9 +32,8 @@ export function createFakeTwilio(options: {
     const headers = Object.fromEntries([...request.headers].map(([k, val]) => [k.toLowerCase(), val]));
     const form = headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : {};
     requests.push({ method: request.method, path: url.pathname, headers, form });
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const override = overrides.shift();
-    if (override) return override();
+    const interjected = await controls.interject();
+    if (interjected) return interjected;
 
     if (!authorised(headers.authorization)) return twilioError(401, 20003, 'Authenticate');
     const route = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
@@ -104,19 +103,12 @@ export function createFakeTwilio(options: {
     requests,
     /** Messages Twilio took (answered 201). */
     messages,
-    /** The next request answers this instead (e.g. a 500, or 201 with a body that is not JSON). */
-    overrideNext(answer: () => Response) {
-      overrides.push(answer);
-    },
-    /** Every answer waits this long first (a hanging provider). */
-    delay(ms: number) {
-      delayMs = ms;
-    },
+    overrideNext: controls.overrideNext,
+    delay: controls.delay,
     reset() {
       requests.length = 0;
       messages.length = 0;
-      overrides.length = 0;
-      delayMs = 0;
+      controls.reset();
     },
   };
 }

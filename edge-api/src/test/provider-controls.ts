@@ -1,0 +1,28 @@
+/**
+ * What every fake provider (ports/<name>/testing.ts) lets a test do besides answering like the provider: answer the
+ * next request with something else (a 500, a body that is not JSON) and make every answer wait (a hanging provider).
+ * No Node imports: the fakes also run inside workerd.
+ */
+export function providerControls() {
+  const overrides: Array<() => Response> = [];
+  let delayMs = 0;
+  return {
+    /** Called first by a fake's handler: waits the delay, then the queued answer if there is one. */
+    async interject(): Promise<Response | undefined> {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return overrides.shift()?.();
+    },
+    /** The next request answers this instead (e.g. a 500, or a success whose body is not JSON). */
+    overrideNext(answer: () => Response) {
+      overrides.push(answer);
+    },
+    /** Every answer waits this long first (a hanging provider). */
+    delay(ms: number) {
+      delayMs = ms;
+    },
+    reset() {
+      overrides.length = 0;
+      delayMs = 0;
+    },
+  };
+}
