@@ -67,21 +67,5 @@ export type SessionResponse = v.InferOutput<typeof SessionResponseSchema>;
  */
 export const SIGN_IN_TYPE_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
-/**
- * Where sign-in may send the shopper afterwards: a same-site path only (never `//host` or a scheme), else '/'.
- * @example safeRedirectPath('/cars/abc/checkout') // '/cars/abc/checkout'
- * @example safeRedirectPath('https://evil.example/') // '/'
- * @example safeRedirectPath('/.//evil.example') // '/' (a path that parses to a protocol-relative URL)
- */
-export function safeRedirectPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 2048) return '/';
-  try {
-    const url = new URL(value, 'https://same.invalid');
-    if (url.origin !== 'https://same.invalid') return '/';
-    // Checked again after parsing: dot segments can turn '/.//evil.example' into '//evil.example'.
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    return path.startsWith('//') || path.startsWith('/\\') ? '/' : path;
-  } catch {
-    return '/';
-  }
-}
+/** Where sign-in may send the shopper afterwards: a same-site path only (contracts/src/redirects.ts). */
+export { safeRedirectPath } from './redirects.ts';

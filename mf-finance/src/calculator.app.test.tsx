@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, ISLAND_ATTR, ISLAND_PROPS_ATTR } from '@forecourt/contracts/fragments';
 import { ISLAND_WHEN_ATTR } from '@forecourt/contracts/islands';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import { createApp } from './app.tsx';
 import type { Env } from './env.ts';
 import { QuickQuoteError, type QuickQuotePort } from './quote/port.ts';
@@ -108,7 +109,7 @@ describe('POST /api/finance/quote', () => {
     const limited = testEnv([siteConfigInput('quote-motors', { features: { youx_quote: true } })]);
     let calls = 0;
     const counting: QuickQuotePort = { quickQuote: async () => { calls++; return { weeklyRepaymentAmount: 90, advertisedRate: 6, comparisonRate: 8 }; } };
-    const ask = (ip: string) => app(() => counting).request('/api/finance/quote', { method: 'POST', headers: { [TENANT_HEADER]: 'quote-motors', 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify({ purchasePrice: 30000 }) }, limited);
+    const ask = (ip: string) => app(() => counting).request('/api/finance/quote', { method: 'POST', headers: { [TENANT_HEADER]: 'quote-motors', 'content-type': 'application/json', [CLIENT_IP_HEADER]: ip }, body: JSON.stringify({ purchasePrice: 30000 }) }, limited);
     for (let i = 0; i < 30; i++) expect((await ask('203.0.113.9')).status).toBe(200);
     const refused = await ask('203.0.113.9');
     expect(refused.status).toBe(429);

@@ -7,6 +7,7 @@ import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { sampleLocation } from '@forecourt/contracts/fixtures/location';
 import { PAGES } from '@forecourt/contracts/routes';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
@@ -120,7 +121,7 @@ describe('mf-vehicle Worker', () => {
   it('limits /api/vehicle/* per tenant and client IP with a 429 before any provider is asked', async () => {
     const limited = makeEnv({ apiLimit: 2 });
     const ask = (ip: string, path = `/api/vehicle/delivery?postcode=4000&car_id=${sampleCar.slug}`) =>
-      app.request(path, { headers: { [TENANT_HEADER]: 'test-motors', 'cf-connecting-ip': ip } }, limited);
+      app.request(path, { headers: { [TENANT_HEADER]: 'test-motors', [CLIENT_IP_HEADER]: ip } }, limited);
     expect((await ask('203.0.113.5')).status).toBe(200);
     expect((await ask('203.0.113.5', `/api/vehicle/pdf?car_id=${sampleCar.slug}`)).status).toBe(200);
     const edgeCalls = limited.calls.filter((c) => c.binding === 'EDGE_API').length;

@@ -2,6 +2,7 @@
  * Fixed-window rate limits kept in D1 `rate_limits` (spec §7 POST /api/rate-limit: a not-ok answer blocks the action).
  * Keys never hold a phone or an IP in clear: `<rule>:<sha256(tenant, value)>`.
  */
+import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
@@ -71,8 +72,11 @@ export async function hitRateLimits(db: D1Database, tenant: string, checks: Read
   return worst;
 }
 
-/** The client's IP as Cloudflare reports it (the shell forwards the header); null in local runs without it. */
-export const clientIp = (headers: Headers): string | null => headers.get('cf-connecting-ip')?.trim() || null;
+/**
+ * The client's address for rate limits: the IP the shell vouches for (contracts CLIENT_IP_HEADER, from Cloudflare's
+ * CF-Connecting-IP), IPv6 by its /64; null in local runs without it.
+ */
+export const clientIp = (headers: Headers): string | null => rateLimitAddress(headers.get(CLIENT_IP_HEADER));
 
 /**
  * Whether one more attempt would pass every rule, without counting it (POST /api/rate-limit asks before a code is

@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import * as v from 'valibot';
@@ -33,7 +34,7 @@ async function call(path: string, tenant: string, req: Req = {}): Promise<Respon
   }
   if (req.contentType) headers['content-type'] = req.contentType;
   if (req.cookie) headers.cookie = req.cookie;
-  if (req.ip) headers['cf-connecting-ip'] = req.ip;
+  if (req.ip) headers[CLIENT_IP_HEADER] = req.ip;
   const ctx = createExecutionContext();
   const res = await app.request(`${HOST}${path}`, { method: req.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }, req.bindings ?? env, ctx);
   await waitOnExecutionContext(ctx);

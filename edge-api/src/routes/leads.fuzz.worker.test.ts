@@ -2,6 +2,7 @@
  * Fuzz test (issue 4): thousands of malformed bodies against every edge-api endpoint. Every answer must be below
  * 500, and every error must be JSON with an `error` text. Seeded, so a failure replays the same requests.
  */
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,7 +55,7 @@ async function send(tenantHeader: string | null, endpoint: Endpoint, body: strin
   const headers: Record<string, string> = {};
   if (tenantHeader !== null) headers[TENANT_HEADER] = tenantHeader;
   if (contentType) headers['content-type'] = contentType;
-  if (random() < 0.3) headers['cf-connecting-ip'] = `203.0.113.${int(255)}`;
+  if (random() < 0.3) headers[CLIENT_IP_HEADER] = `203.0.113.${int(255)}`;
   const ctx = createExecutionContext();
   const res = await app.request(endpoint.path, { method, headers, ...(body !== null && method !== 'GET' ? { body } : {}) }, env, ctx);
   await waitOnExecutionContext(ctx);

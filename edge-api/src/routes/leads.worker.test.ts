@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import { env } from 'cloudflare:workers';
 import { relayOutbox } from '../outbox/index.ts';
 import { listCrmInbox } from '../ports/crm/embedded.ts';
@@ -210,7 +211,7 @@ describe('POST /api/leads: rate limits per phone and per IP', () => {
 
   it('limits one IP to 20 new leads in 10 minutes, and keeps no IP in clear', async () => {
     const t = await leadTenant('rl-ip');
-    const ip = { 'cf-connecting-ip': '203.0.113.9' };
+    const ip = { [CLIENT_IP_HEADER]: '203.0.113.9' };
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const phone = `04${String(10000000 + i)}`;

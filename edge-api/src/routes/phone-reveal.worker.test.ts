@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
@@ -105,13 +106,13 @@ describe('POST /api/leads/phone-reveal: the phone-reveal lead call (spec §7)', 
 
   it('limits reveals per IP with a 429 and Retry-After', async () => {
     const t = await leadTenant('reveal-limit');
-    const headers = { 'cf-connecting-ip': '203.0.113.77' };
+    const headers = { [CLIENT_IP_HEADER]: '203.0.113.77' };
     for (let i = 0; i < RATE_LIMITS.phoneRevealIp.limit; i++) expect((await post('/api/leads/phone-reveal', t, reveal(), { headers, ...known })).status).toBe(201);
     const res = await post('/api/leads/phone-reveal', t, reveal(), { headers, ...known });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await res.json()).toEqual({ error: PHONE_REVEAL_RATE_LIMIT_MESSAGE });
     // Another shopper is not affected.
-    expect((await post('/api/leads/phone-reveal', t, reveal(), { headers: { 'cf-connecting-ip': '203.0.113.78' }, ...known })).status).toBe(201);
+    expect((await post('/api/leads/phone-reveal', t, reveal(), { headers: { [CLIENT_IP_HEADER]: '203.0.113.78' }, ...known })).status).toBe(201);
   });
 });

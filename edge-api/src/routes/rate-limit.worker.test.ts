@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { leadTenant, post } from '../leads/test-helpers.ts';
@@ -12,12 +13,12 @@ describe('POST /api/rate-limit (spec §7: a not-ok answer blocks the code send)'
     const t = await leadTenant('rl-peek');
     for (let i = 0; i < 6; i++) expect(await (await post('/api/rate-limit', t, { phone: '0412 345 678' })).json()).toEqual({ ok: true });
     // The shopper can still have the 3 codes of the window.
-    for (let i = 0; i < 3; i++) expect((await post('/api/auth/otp', t, { phone: '0412345678' }, { headers: { 'cf-connecting-ip': `203.0.113.${40 + i}` } })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await post('/api/auth/otp', t, { phone: '0412345678' }, { headers: { [CLIENT_IP_HEADER]: `203.0.113.${40 + i}` } })).status).toBe(200);
   });
 
   it('answers 429 with the spec text once /api/auth/otp would refuse the phone (3 codes per 10 minutes), whatever its spelling', async () => {
     const t = await leadTenant('rl');
-    for (let i = 0; i < 3; i++) expect((await post('/api/auth/otp', t, { phone: '0412345678' }, { headers: { 'cf-connecting-ip': `203.0.113.${50 + i}` } })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await post('/api/auth/otp', t, { phone: '0412345678' }, { headers: { [CLIENT_IP_HEADER]: `203.0.113.${50 + i}` } })).status).toBe(200);
     for (const phone of ['0412 345 678', '+61412345678', '61 412 345 678']) {
       const blocked = await post('/api/rate-limit', t, { phone });
       expect(blocked.status).toBe(429);
@@ -34,10 +35,10 @@ describe('POST /api/rate-limit (spec §7: a not-ok answer blocks the code send)'
 
   it('answers 429 once the IP has asked for 30 codes in 10 minutes', async () => {
     const t = await leadTenant('rl-ip');
-    const headers = { 'cf-connecting-ip': '198.51.100.4' };
+    const headers = { [CLIENT_IP_HEADER]: '198.51.100.4' };
     for (let i = 0; i < 30; i++) expect((await post('/api/auth/otp', t, { phone: `04${String(20000000 + i)}` }, { headers })).status).toBe(200);
     expect((await post('/api/rate-limit', t, { phone: '0420000099' }, { headers })).status).toBe(429);
-    expect((await post('/api/rate-limit', t, { phone: '0420000099' }, { headers: { 'cf-connecting-ip': '198.51.100.5' } })).status).toBe(200);
+    expect((await post('/api/rate-limit', t, { phone: '0420000099' }, { headers: { [CLIENT_IP_HEADER]: '198.51.100.5' } })).status).toBe(200);
   });
 
   it('answers a missing or bad phone 400 and a wrong body 415/400, all JSON', async () => {

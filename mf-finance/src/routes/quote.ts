@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { FinanceQuickQuoteRequestSchema } from '@forecourt/contracts/api';
+import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
 import type { TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from '../env.ts';
 import { QUICK_QUOTE_FAILED, QuickQuoteError, type QuickQuotePort } from '../quote/port.ts';
@@ -21,7 +22,7 @@ export function quoteRoutes(port: (env: Env) => QuickQuotePort) {
     // spec §5 External quote: only when the site turns the feature on.
     if (!c.var.config.features.youx_quote) return c.json({ error: 'Not found.' }, 404);
     // Every quote costs a provider call: limited per tenant and client IP before anything else is done.
-    const ip = c.req.header('cf-connecting-ip')?.trim() || 'unknown';
+    const ip = rateLimitAddress(c.req.header(CLIENT_IP_HEADER)) ?? 'unknown';
     const { success } = await c.env.QUOTE_LIMITER.limit({ key: `${c.var.config.slug}:${ip}` });
     if (!success) return c.json({ error: QUOTE_RATE_LIMIT_MESSAGE }, 429, { 'retry-after': '60' });
     let body: unknown;

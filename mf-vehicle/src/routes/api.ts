@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { TenantVariables } from '@forecourt/contracts/tenant-store';
+import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
 import type { Env } from '../env.ts';
 import { loadCar } from '../lib/car-source.ts';
 import { deliveryView } from '../lib/delivery-view.ts';
@@ -20,7 +21,7 @@ export const VEHICLE_API_RATE_LIMIT_MESSAGE = 'Too many requests. Please try aga
 export const vehicleApi = new Hono<AppEnv>()
   // Each call may cost a provider call (a delivery quote, a rendered PDF): limited per tenant and client IP first.
   .use('*', async (c, next) => {
-    const ip = c.req.header('cf-connecting-ip')?.trim() || 'unknown';
+    const ip = rateLimitAddress(c.req.header(CLIENT_IP_HEADER)) ?? 'unknown';
     const { success } = await c.env.VEHICLE_API_LIMITER.limit({ key: `${c.var.config.slug}:${ip}` });
     if (!success) return c.json({ error: VEHICLE_API_RATE_LIMIT_MESSAGE }, 429, { 'retry-after': '60', 'cache-control': 'no-store' });
     await next();
