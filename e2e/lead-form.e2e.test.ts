@@ -194,7 +194,7 @@ describe('contact page General Enquiry form', () => {
     const delivered = (await devOutbox()).inbox.find((r) => r.lead_id === leadId)!;
     expect(delivered.payload).toMatch(/"opt_in":\s*false/);
     expect(delivered.payload).toContain('No JavaScript here.');
-    await page.goto(`${platform.tenantUrl(slug)}/contact?lead_error=${encodeURIComponent('Please fix the following errors: message: This is a required field.')}`);
+    await page.goto(`${platform.tenantUrl(slug)}/contact?lead_error=invalid&lead_error_fields=message:required`);
     expect(await page.locator('#fl-contact-form-form .flf-alert').textContent()).toBe('Please fix the following errors: message: This is a required field.');
     await context.close();
   });
@@ -296,7 +296,7 @@ describe('contact page General Enquiry form', () => {
     const context = await newContext();
     await context.route('**/_mf/mf-account/**', (route) => route.abort());
     const page = await context.newPage();
-    await page.goto(`${platform.tenantUrl(slug)}/contact?lead_error=${encodeURIComponent('Too many enquiries. Please try again later.')}`, { waitUntil: 'load' });
+    await page.goto(`${platform.tenantUrl(slug)}/contact?lead_error=rate_limited`, { waitUntil: 'load' });
     await page.waitForSelector('html[data-islands-ready]');
     expect(await page.locator('#fl-contact-form-form').getAttribute('data-no-js')).toBe('');
     expect(await page.locator('#fl-contact-form-form .flf-alert').isVisible()).toBe(true);

@@ -186,7 +186,7 @@ describe('sign-in page', () => {
     await context.route(/\/_mf\/mf-account\/.*\.js(\?.*)?$/, (route) => route.abort());
     const page = await context.newPage();
     const target = await redirectPath();
-    for (const query of [`type=checkout&redirect=${encodeURIComponent(target)}`, `type=checkout&step=code&redirect=${encodeURIComponent(target)}&sign_in_error=${encodeURIComponent(INVALID_CODE)}`]) {
+    for (const query of [`type=checkout&redirect=${encodeURIComponent(target)}`, `type=checkout&step=code&redirect=${encodeURIComponent(target)}&sign_in_error=invalid_code`]) {
       await page.goto(`${platform.tenantUrl(slug)}/sign-in?${query}`, { waitUntil: 'load' });
       await page.waitForSelector('html[data-islands-ready]');
       expect(await page.locator('#fa-sign-in form[data-no-js]').count()).toBeGreaterThan(0);

@@ -5,7 +5,6 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './types.ts';
 import { MAX_BODY_BYTES, jsonError, notFound, onError } from './lib/http.ts';
 import { tenantMiddleware } from './lib/tenant.ts';
@@ -24,7 +23,7 @@ import { deleteExpiredRows } from './lib/expiry.ts';
 
 const app = new Hono<AppEnv>();
 
-app.use('*', secureHeaders());
+// Security headers: the shell sets the platform's one header policy on every answer it sends (shell/src/lib/security.ts).
 app.use('/api/*', async (c, next) => {
   await next();
   // Answers are per shopper or per tenant: never stored by shared caches.

@@ -5,6 +5,7 @@ import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecour
 import type { Car } from '@forecourt/contracts/entities/car';
 import { isPurchasable } from '@forecourt/contracts/entities/car';
 import { priceDisplay } from '@forecourt/contracts/display';
+import { readFormError } from '@forecourt/contracts/form-errors';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { LeadPage } from './fragments/LeadPage.tsx';
@@ -112,7 +113,7 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
     if (page === 'test-drive' || page === 'trade-in') {
       const slug = c.req.query('car_id');
       const car = await carFor(slug);
-      const serverError = c.req.query('lead_error')?.slice(0, 500);
+      const serverError = readFormError(new URL(c.req.url).searchParams, 'lead')?.message;
       const sell = page === 'trade-in' && c.req.query('_journey') === 'sell-my-car';
       const form = page === 'test-drive' ? 'test-drive' : sell ? 'sell-my-car' : 'trade-in';
       const data = form === 'test-drive' ? await c.var.store.data(config.slug).catch(() => null) : null;

@@ -3,46 +3,18 @@
  * around a remote's fragment (head, security headers, remote map), same-origin assets, fallbacks for a failing or
  * slow remote, the /api proxy's server-side tenant, robots.txt, sitemap.xml and demo images.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { startPlatform } from '../../dev/platform.mjs';
+import { get, type Res } from './test/http.ts';
 
 type Platform = { url: URL; mf: { getKVNamespace(binding: string, worker: string): Promise<{ get(key: string, type: 'json'): Promise<unknown> }> }; dispose(): Promise<void> };
-type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string; ms: number };
 type TenantConfig = { slug: string; name: string; hosts: string[]; site_url?: string; remotes: Record<string, string>; search: { used_only: boolean }; theme: { logo: { alt: string } } };
 type Card = { id: string; path: string; status: string; image: string | null };
 
 const SLUGS = ['harbourside-toyota', 'southern-cross-motor-group', 'outback-used-cars'] as const;
 const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'];
 const FALLBACK_TEXT = 'This section is temporarily unavailable';
-
-/** GET through the platform with a Host header (Node's fetch ignores `host`; *.localhost is not resolved by Node). */
-function get(origin: URL, host: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Res> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
-    // A fresh connection each time: a refused write is answered unread, and workerd then closes that connection.
-    const req = request({ host: origin.hostname, port: origin.port, path, method, agent: false, headers: { ...headers, ...length, host } }, (res) => {
-      const chunks: Uint8Array[] = [];
-      res.on('data', (c: Uint8Array) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: new TextDecoder().decode(concat(chunks)), ms: Date.now() - started }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
 
 const header = (res: Res, name: string) => String(res.headers[name] ?? '');
 const localHost = (slug: string, port?: string) => `${slug}.localhost${port ? `:${port}` : ''}`;
@@ -579,14 +551,22 @@ describe('a failing remote', () => {
     expect(keys).toEqual(['_segments', 'sort']);
   });
 
-  it('the /api and /_mf proxies drop every x-forecourt-* header the browser sends', async () => {
-    const spoof = { 'x-forecourt-tenant': 'outback-used-cars', 'x-forecourt-version': '9.9.9', 'x-forecourt-head': 'x', 'x-forecourt-anything': '1', 'x-other': 'kept' };
+  it('the /api and /_mf proxies drop every x-forecourt-*, cf-* and cloudflare-* header the browser sends', async () => {
+    const spoof = {
+      'x-forecourt-tenant': 'outback-used-cars', 'x-forecourt-version': '9.9.9', 'x-forecourt-head': 'x', 'x-forecourt-anything': '1',
+      'x-forecourt-client-ip': '198.51.100.66', 'x-other': 'kept',
+      // Issue 10.8: Cloudflare honours these on service-binding subrequests (a browser could pin a Worker version).
+      'cloudflare-workers-version-overrides': 'edge-api="10000000-0000-4000-8000-000000000001"', 'cloudflare-workers-version-key': 'pin', 'cf-worker': 'x',
+    };
     const api = JSON.parse((await dGet('/api/search/echo', spoof)).body) as Record<string, string>;
     expect(api['x-forecourt-tenant']).toBe('harbourside-toyota');
-    expect(Object.keys(api).filter((k) => k.startsWith('x-forecourt-'))).toEqual(['x-forecourt-tenant']);
+    expect(Object.keys(api).filter((k) => k.startsWith('x-forecourt-') && k !== 'x-forecourt-client-ip')).toEqual(['x-forecourt-tenant']);
+    expect(api['x-forecourt-client-ip']).not.toBe('198.51.100.66');
+    expect(Object.keys(api).filter((k) => /^(cf-|cloudflare-)/.test(k))).toEqual([]);
     expect(api['x-other']).toBe('kept');
     const assets = JSON.parse((await dGet('/_mf/mf-search/1.0.0/echo', spoof)).body) as Record<string, string>;
-    expect(Object.keys(assets).filter((k) => k.startsWith('x-forecourt-'))).toEqual([]);
+    expect(Object.keys(assets).filter((k) => k.startsWith('x-forecourt-') && k !== 'x-forecourt-client-ip')).toEqual([]);
+    expect(Object.keys(assets).filter((k) => /^(cf-|cloudflare-)/.test(k))).toEqual([]);
     expect(assets['x-other']).toBe('kept');
   });
 

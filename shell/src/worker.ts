@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import type { Fetcher } from '@cloudflare/workers-types';
+import type { ExecutionContext, Fetcher } from '@cloudflare/workers-types';
 import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';
+import { QUERY_LIMITS, queryWithinLimits } from '@forecourt/contracts/http';
 import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
 import { renderDemoImage } from '@forecourt/demo/images';
 import assetManifest from '../dist/asset-manifest.json';
@@ -11,7 +12,8 @@ import { API_OWNERS, REMOTE_BINDING } from './lib/fragments.ts';
 import { sessionIsLive, signInRedirect } from './lib/gate.ts';
 import { isCrossSiteWrite, withoutInternalHeaders } from './lib/proxy.ts';
 import { brandPage, brandsPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
-import { imageHeaders, securityHeaders } from './lib/security.ts';
+import { imageHeaders, securityHeaders, withHeaderPolicy } from './lib/security.ts';
+import { withRange } from './lib/range.ts';
 import { resolveTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
 
@@ -30,11 +32,12 @@ app.get('/_mf/:remote/:version/*', async (c) => {
   return binding.fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) }) as never) as never;
 });
 // The demo's walkaround clip (demo/public, committed; demo/bin/make-walkaround-video.mjs makes it), from the shell's
-// versioned assets. The assets binding answers Range requests, which video players use to seek.
-app.get('/demo-video/:file{[a-z0-9-]+\\.mp4}', (c) => {
+// versioned assets. Video players seek with Range requests: the shell answers them (206) from the whole file.
+app.get('/demo-video/:file{[a-z0-9-]+\\.mp4}', async (c) => {
   if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
   const url = new URL(`/_shell/${assetManifest.version}/demo-video/${c.req.param('file')}`, c.req.url);
-  return c.env.ASSETS.fetch(new Request(url, { headers: c.req.raw.headers }) as never) as never;
+  const file = (await c.env.ASSETS.fetch(url.toString() as never)) as unknown as Response;
+  return withRange(file, c.req.header('range') ?? null);
 });
 app.get('/demo-img/*', (c) => {
   if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
@@ -48,7 +51,7 @@ app.use('*', async (c, next) => {
   // The URL's host is the Host the shopper asked for (request.url carries it on Workers).
   const tenant = await resolveTenant(c.env.CONFIG, new URL(c.req.url).host, { localHosts: c.env.LOCAL_HOSTS === 'on' });
   if (!tenant) {
-    return c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1></body></html>', 404, securityHeaders());
+    return c.html(statusPage('Not found', 'There is no site at this address.'), 404, securityHeaders());
   }
   c.set('tenant', tenant);
   await next();
@@ -96,6 +99,9 @@ app.get('*', async (c) => {
   return compose({ kind: 'remote', remote: route.remote, page: route.page, params: route.params });
 });
 
+// Pages are read, never written: any other method is a 405 naming the ones that work (not a bare 404).
+app.all('*', (c) => c.html(statusPage('Method not allowed', 'This address can only be read.'), 405, { allow: 'GET, HEAD', ...securityHeaders() }));
+
 /** Pages the shell renders itself (route table owner 'shell'). */
 function shellPage(tenant: Tenant, page: string, params: Record<string, string>) {
   switch (page) {
@@ -121,8 +127,27 @@ function shellPage(tenant: Tenant, page: string, params: Record<string, string>)
 
 app.onError((error, c) => {
   console.error('shell error', error.message);
-  return c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>', 500, securityHeaders());
+  return c.html(statusPage('Something went wrong', 'Please try again in a moment.'), 500, securityHeaders());
 });
 
+/** A plain page for an answer given before any tenant is known (it names no tenant). */
+function statusPage(title: string, text: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+}
+
 export type AppType = typeof app;
-export default app;
+
+/**
+ * The Worker: the query limits first (a request's cost cannot grow with the size of its query: 414 before any
+ * routing), then the app, then the platform's one header policy on every answer, whoever made it.
+ */
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const queryStart = request.url.indexOf('?');
+    if (queryStart >= 0 && !queryWithinLimits(request.url.slice(queryStart + 1).replace(/#.*$/, ''))) {
+      const text = `The address is too long: at most ${QUERY_LIMITS.maxParams} query parameters and ${QUERY_LIMITS.maxLength} characters.`;
+      return withHeaderPolicy(new Response(statusPage('Address too long', text), { status: 414, headers: { 'content-type': 'text/html; charset=utf-8', ...securityHeaders() } }));
+    }
+    return withHeaderPolicy(await app.fetch(request, env, ctx as never));
+  },
+};

@@ -7,7 +7,8 @@ describe('no-JavaScript sign-in locations', () => {
     expect(ret).toEqual({ redirect: '/cars/abc/checkout', type: 'checkout', back: '/cars/abc' });
     expect(signInLocation(ret, { step: 'code' })).toBe('/sign-in?step=code&redirect=%2Fcars%2Fabc%2Fcheckout&type=checkout&back=%2Fcars%2Fabc');
     const back = new URL(signInLocation(ret, { step: 'code', error: 'The verification code is invalid. Please try again.' }), 'https://x.example');
-    expect(back.searchParams.get('sign_in_error')).toBe('The verification code is invalid. Please try again.');
+    // Issue 10.4: a code of contracts' catalogue, never the text itself.
+    expect(back.searchParams.get('sign_in_error')).toBe('invalid_code');
     expect(back.searchParams.get('step')).toBe('code');
   });
 
@@ -16,7 +17,7 @@ describe('no-JavaScript sign-in locations', () => {
     expect(ret).toEqual({ redirect: '/', type: null, back: '/' });
     // Dot segments that would parse to a protocol-relative URL.
     expect(signInReturn(new URLSearchParams({ redirect: '/.//evil.example', back: '/%2e//evil.example' }))).toMatchObject({ redirect: '/', back: '/' });
-    expect(signInLocation(signInReturn(new URLSearchParams()), { error: 'x' })).toBe('/sign-in?sign_in_error=x&redirect=%2F');
+    expect(signInLocation(signInReturn(new URLSearchParams()), { error: 'x' })).toBe('/sign-in?sign_in_error=failed&redirect=%2F');
   });
 
   it('reads a typed code with spaces as its digits', () => {

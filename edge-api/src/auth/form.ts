@@ -1,8 +1,9 @@
 /**
  * Where the no-JavaScript sign-in forms go next (spec §2 Sign-in: `/sign-in?type=&redirect=&back=`). The forms post
- * straight to edge-api; every answer is a 303 back to the sign-in page (next step, or the error as `sign_in_error`)
+ * straight to edge-api; every answer is a 303 back to the sign-in page (next step, or the error's code as `sign_in_error`)
  * or, once signed in, to the page the shopper came from. Only same-site paths are ever used (safeRedirectPath).
  */
+import { FORM_ERROR_PARAMS, formErrorCode } from '@forecourt/contracts/form-errors';
 import { SIGN_IN_TYPE_PATTERN, safeRedirectPath } from '@forecourt/contracts/sign-in';
 
 export const SIGN_IN_PAGE_PATH = '/sign-in';
@@ -28,7 +29,8 @@ export function signInReturn(form: URLSearchParams): SignInReturn {
 export function signInLocation(ret: SignInReturn, options: { step?: 'code'; error?: string } = {}): string {
   const query = new URLSearchParams();
   if (options.step) query.set('step', options.step);
-  if (options.error) query.set('sign_in_error', options.error);
+  // The error travels as a code of contracts' catalogue: the page shows its text, never text from the query.
+  if (options.error) query.set(FORM_ERROR_PARAMS.signIn, formErrorCode(options.error));
   query.set('redirect', ret.redirect);
   if (ret.type) query.set('type', ret.type);
   if (ret.back) query.set('back', ret.back);

@@ -1,8 +1,10 @@
 /**
  * The no-JavaScript lead form (issue 4 API): flat `application/x-www-form-urlencoded` fields become the JSON
- * request shape, and the answer is a 303 to `/success?lead_id=...` or back to the form with `?lead_error=<text>`.
+ * request shape, and the answer is a 303 to `/success?lead_id=...` or back to the form with `?lead_error=<code>` (contracts form-errors).
  */
 import { LeadPayloadSchema } from '@forecourt/contracts/api';
+import { formErrorParams } from '@forecourt/contracts/form-errors';
+import { pathOfPageUrl, withQueryParams } from '@forecourt/contracts/redirects';
 
 /** Hidden field the Turnstile widget adds to its form. */
 export const TURNSTILE_FORM_FIELD = 'cf-turnstile-response';
@@ -47,20 +49,13 @@ export function formToLeadRequest(form: URLSearchParams, headers: Headers): Reco
 }
 
 /**
- * Where to send the shopper back with an error: the form's own page (hidden `url` field, else Referer) with
- * `lead_error` set. Only its path and query are kept, so the answer never leaves the site ('//host' paths become '/').
+ * Where to send the shopper back with an error: the form's own page (hidden `url` field, else Referer), as a
+ * same-site path only (contracts pathOfPageUrl: a non-web scheme or another host's path never comes back), with the
+ * error as codes (contracts form-errors: the page shows the catalogue's text, never text from the query).
  */
-export function formErrorLocation(form: URLSearchParams, headers: Headers, error: string): string {
-  const base = 'https://forecourt.invalid/';
-  let target: URL;
-  try {
-    target = new URL(form.get('url') || headers.get('referer') || '/', base);
-  } catch {
-    target = new URL('/', base);
-  }
-  if (target.pathname.startsWith('//') || target.pathname.startsWith('/\\')) target = new URL('/', base);
-  target.searchParams.set('lead_error', error);
-  return `${target.pathname}${target.search}`;
+export function formErrorLocation(form: URLSearchParams, headers: Headers, error: string, fields: Record<string, string> = {}): string {
+  const page = pathOfPageUrl(form.get('url')) ?? pathOfPageUrl(headers.get('referer')) ?? '/';
+  return withQueryParams(page, formErrorParams('lead', error, fields));
 }
 
 export const successLocation = (leadId: string) => `/success?lead_id=${encodeURIComponent(leadId)}`;

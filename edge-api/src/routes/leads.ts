@@ -54,7 +54,7 @@ export const leadsRoutes = new Hono<AppEnv>()
     // No-JavaScript form: the browser follows a 303 either way (issue 4 API).
     const outcome = await run(c, () => submitLead(leadContext(c), formToLeadRequest(body.form, c.req.raw.headers)));
     if (outcome.ok) return c.redirect(successLocation(outcome.leadId), 303);
-    return c.redirect(formErrorLocation(body.form, c.req.raw.headers, outcome.error), 303);
+    return c.redirect(formErrorLocation(body.form, c.req.raw.headers, outcome.error, 'fields' in outcome ? outcome.fields : {}), 303);
   })
   .post('/leads/valuation-adjustments', async (c) => {
     const body = await readBody(c);

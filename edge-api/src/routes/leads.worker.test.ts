@@ -1,3 +1,4 @@
+import { readFormError } from '@forecourt/contracts/form-errors';
 import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import { env } from 'cloudflare:workers';
 import { relayOutbox } from '../outbox/index.ts';
@@ -277,16 +278,23 @@ describe('POST /api/leads: the no-JavaScript form', () => {
     expect(doc.userData).toMatchObject({ url: '/contact', user_agent: '' });
   });
 
-  it('sends the shopper back to the form page with ?lead_error=<text>, never to another site', async () => {
+  it('sends the shopper back to the form page with ?lead_error=<code>, never to another site', async () => {
     const t = await leadTenant('form-err');
     const res = await post('/api/leads', t, form({ name: 'Jane', email: 'jane@example.com', phone: '0412345678', url: '/contact?x=1' }), urlencoded);
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get('location')!, 'https://site.example');
     expect(location.pathname).toBe('/contact');
     expect(location.searchParams.get('x')).toBe('1');
-    expect(location.searchParams.get('lead_error')).toBe('Please fix the following errors: message: This is a required field.');
+    expect(location.searchParams.get('lead_error')).toBe('invalid');
+    expect(location.searchParams.get('lead_error_fields')).toBe('message:required');
+    expect(readFormError(location.searchParams, 'lead')?.message).toBe('Please fix the following errors: message: This is a required field.');
     const evil = await post('/api/leads', t, form({ name: 'Jane', url: 'https://evil.example//evil.example/x' }), urlencoded);
     expect(evil.headers.get('location')).toMatch(/^\/\?lead_error=/);
+    // Issue 10.3: a non-web scheme in `url` kept its path ('x:\\\\evil.example' -> '\\\\evil.example?...', read as https://evil.example/).
+    for (const url of ['x:\\\\evil.example', 'javascript:alert(1)']) {
+      const odd = await post('/api/leads', t, form({ name: 'Jane', url }), urlencoded);
+      expect(odd.headers.get('location')).toMatch(/^\/\?lead_error=invalid/);
+    }
   });
 });
 

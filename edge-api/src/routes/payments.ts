@@ -14,6 +14,8 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { CAR_TYPES, isPurchasable, type Car } from '@forecourt/contracts/entities/car';
+import { FORM_ERROR_TEXTS, formErrorParams } from '@forecourt/contracts/form-errors';
+import { pathOfPageUrl, sameSitePath, withQueryParams } from '@forecourt/contracts/redirects';
 import { SESSION_COOKIE, signInPath } from '@forecourt/contracts/routes';
 import { lookUpCar } from '../lib/cars.ts';
 import type { LeadPayload, LeadUserData } from '@forecourt/contracts/api';
@@ -27,18 +29,19 @@ import { storeLead, type LeadContext } from '../leads/submit.ts';
 import { validateLeadRequest } from '../leads/validation.ts';
 import { EmbeddedPayments } from '../ports/payments/embedded.ts';
 import { PaymentProcessorError, type PaymentIntent, type PaymentsPort } from '../ports/payments/port.ts';
-import { ABANDONED_CHECKOUT_MS, formatAud, journeyPath, parseCarIds, reserveAmountCents, reserveIdempotencyKey, safeReturnPath, sameAmount } from '../ports/payments/rules.ts';
+import { ABANDONED_CHECKOUT_MS, formatAud, journeyPath, parseCarIds, reserveAmountCents, reserveIdempotencyKey, sameAmount } from '../ports/payments/rules.ts';
 import { paymentsAdapterName, selectPayments, type PaymentsEnv } from '../ports/payments/select.ts';
 import { IdempotencyConflictError, expireAbandoned, findIntent, findIntentByKey, reservationOf, reservedCarIds, setLead, toIntent } from '../ports/payments/store.ts';
 import { StripePayments } from '../ports/payments/stripe.ts';
 import { findSession } from '../auth/session.ts';
 
-export const RESERVE_UNAVAILABLE_MESSAGE = 'Reserving online is not available for this site.';
-export const ALREADY_RESERVED_MESSAGE = 'This car has already been reserved.';
-export const NOT_RESERVABLE_MESSAGE = 'This car can no longer be reserved online.';
-export const AMOUNT_CHANGED_MESSAGE = 'The reserve amount has changed. Please reload the page.';
-export const SIGN_IN_MESSAGE = 'Please sign in to reserve this car.';
-export const PAYMENT_START_FAILED_MESSAGE = 'The payment could not be started. Please try again in a moment.';
+// The texts are contracts' form-error catalogue: the no-JavaScript form's page shows them from their codes.
+export const RESERVE_UNAVAILABLE_MESSAGE = FORM_ERROR_TEXTS.reserve_unavailable;
+export const ALREADY_RESERVED_MESSAGE = FORM_ERROR_TEXTS.already_reserved;
+export const NOT_RESERVABLE_MESSAGE = FORM_ERROR_TEXTS.not_reservable;
+export const AMOUNT_CHANGED_MESSAGE = FORM_ERROR_TEXTS.amount_changed;
+export const SIGN_IN_MESSAGE = FORM_ERROR_TEXTS.sign_in_to_reserve;
+export const PAYMENT_START_FAILED_MESSAGE = FORM_ERROR_TEXTS.payment_start_failed;
 /** Subcategory of the lead a paid reservation creates (category General Enquiry). */
 export const RESERVATION_SUBCATEGORY = 'Reserved Online';
 
@@ -80,18 +83,15 @@ function formToObject(form: URLSearchParams): Record<string, unknown> {
   return out;
 }
 
-/** Where a form's answer goes back to: its return path, else its page URL's path, else the home page. */
+/**
+ * Where a form's answer goes back to: its return path, else its page URL's path, else the home page; a same-site path
+ * only (contracts redirects.ts, the one check of every redirect built from input).
+ */
 function formPage(body: Record<string, unknown>): string {
-  const back = safeReturnPath(typeof body.return_path === 'string' ? body.return_path : null);
-  if (back) return back;
-  try {
-    return safeReturnPath(new URL(String(body.url)).pathname) ?? '/';
-  } catch {
-    return '/';
-  }
+  return sameSitePath(typeof body.return_path === 'string' ? body.return_path : null)
+    ?? pathOfPageUrl(typeof body.url === 'string' ? body.url : null)?.replace(/\?.*$/, '')
+    ?? '/';
 }
-
-const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
 
 /** spec §4: reserve only purchasable cars (in_stock, coming_soon), not reserved, with no test-drive-only mode. */
 export function reservable(car: Pick<Car, 'status' | 'reserved' | 'sold' | 'tag'>): boolean {
@@ -100,6 +100,10 @@ export function reservable(car: Pick<Car, 'status' | 'reserved' | 'sold' | 'tag'
 
 /** A reservation lead's document fields, stored with the payment until it is paid. */
 type LeadRequest = { lead_id: string; payload: LeadPayload; userData: LeadUserData };
+
+/** Field messages of a refusal (a rejected lead's `fields`), for the no-JavaScript form's codes. */
+const fieldsOf = (value: unknown): Record<string, string> =>
+  typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
 
 export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
   const now = () => (options.now ?? Date.now)();
@@ -163,9 +167,11 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
       const isForm = body.kind === 'form';
       const raw = isForm ? formToObject(body.form) : body.value;
       const page = formPage(raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {});
-      /** JSON for scripts, a 303 back to the form page with `reserve_error` for the no-JavaScript form. */
+      /** JSON for scripts, a 303 back to the form page with the `reserve_error` code (contracts form-errors) for the no-JavaScript form. */
       const refuse = (status: 400 | 401 | 404 | 409 | 429 | 502 | 503, error: string, extra: Record<string, unknown> = {}) =>
-        isForm ? c.redirect(withQuery(page, 'reserve_error', error), 303) : c.json({ error, ...extra }, status);
+        isForm
+          ? c.redirect(withQueryParams(page, formErrorParams('reserve', error, fieldsOf(extra.fields))), 303)
+          : c.json({ error, ...extra }, status);
 
       const site = c.get('siteConfig');
       const tenant = c.get('tenant');
@@ -259,7 +265,7 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
         });
         return answer(intent, existing !== null);
       } catch (err) {
-        if (err instanceof IdempotencyConflictError) return refuse(409, 'This form was already used for another payment. Please reload the page.');
+        if (err instanceof IdempotencyConflictError) return refuse(409, FORM_ERROR_TEXTS.form_reused);
         console.error(`edge-api payments: reserve failed for tenant ${tenant}: ${describeError(err)}`);
         if (err instanceof PaymentProcessorError) return refuse(502, PAYMENT_START_FAILED_MESSAGE);
         return refuse(503, PAYMENT_START_FAILED_MESSAGE);

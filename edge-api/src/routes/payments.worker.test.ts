@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TERMS_MESSAGE } from '@forecourt/contracts/api';
+import { readFormError } from '@forecourt/contracts/form-errors';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
 import type { FeatureFlags, SiteConfigInput } from '@forecourt/contracts/tenant';
@@ -195,7 +196,20 @@ describe('POST /api/payments/reserve with the embedded test processor', () => {
     expect(bad.status).toBe(303);
     const back = new URL(bad.headers.get('location')!, HOST);
     expect(back.pathname).toBe(`/cars/${SLUG}/checkout`);
-    expect(back.searchParams.get('reserve_error')).toContain(TERMS_MESSAGE);
+    // Issue 10.4: codes, which the checkout page turns into the catalogue's texts (never text from the query).
+    expect(back.searchParams.get('reserve_error')).toBe('invalid');
+    expect(back.searchParams.get('reserve_error_fields')).toBe('terms_conditions:terms');
+    expect(readFormError(back.searchParams, 'reserve')?.message).toContain(TERMS_MESSAGE);
+  });
+
+  it('sends the no-JavaScript form back to this site only, whatever return_path and url say (issue 10.3)', async () => {
+    const t = await tenantWith('res-form-redirect');
+    const form = { ...(reserveBody() as Record<string, unknown>), terms_conditions: '', amount: '200' } as Record<string, string>;
+    for (const [return_path, url] of [['/.//evil.example', 'javascript:alert(1)'], ['x:\\\\evil.example', 'x:\\\\evil.example'], ['//evil.example', 'https://evil.example//evil.example']]) {
+      const res = await call('/api/payments/reserve', t, { form: { ...form, return_path: return_path!, url: url!, idempotency_key: crypto.randomUUID() } });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toMatch(/^\/\?reserve_error=invalid/);
+    }
   });
 });
 

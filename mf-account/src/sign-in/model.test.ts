@@ -41,7 +41,7 @@ describe('signInHeading (why sign-in is asked for, spec §6 gated journeys)', ()
 
 describe('readSignInQuery (spec §2 /sign-in?type=&redirect=&back=)', () => {
   it('reads type, redirect, back, step and the error', () => {
-    expect(q('type=checkout&redirect=%2Fcars%2Fabc%2Fcheckout&back=%2Fcars%2Fabc&step=code&sign_in_error=The+verification+code+is+invalid.+Please+try+again.')).toEqual({
+    expect(q('type=checkout&redirect=%2Fcars%2Fabc%2Fcheckout&back=%2Fcars%2Fabc&step=code&sign_in_error=invalid_code')).toEqual({
       type: 'checkout',
       redirect: '/cars/abc/checkout',
       back: '/cars/abc',
@@ -69,26 +69,25 @@ describe('readSignInQuery (spec §2 /sign-in?type=&redirect=&back=)', () => {
   });
 });
 
-describe('signInErrorText (the query is anyone\'s to write)', () => {
-  it('shows the platform\'s plain sentences', () => {
-    for (const text of Object.values(SIGN_IN_MESSAGES)) expect(signInErrorText(text)).toBe(text);
-    expect(signInErrorText('Invalid phone number.')).toBe('Invalid phone number.');
-    expect(signInErrorText('Too many requests. Please try again in 60 seconds.')).toBe('Too many requests. Please try again in 60 seconds.');
-    expect(signInErrorText('  two\n lines\u0000 ')).toBe('two lines');
+describe('signInErrorText (the query is anyone\'s to write: codes only, issue 10.4)', () => {
+  const text = (query: string) => signInErrorText(new URLSearchParams(query));
+  it("shows the catalogue's sentence of each code edge-api sends", () => {
+    expect(text('sign_in_error=invalid_code')).toBe(SIGN_IN_MESSAGES.invalidCode);
+    expect(text('sign_in_error=too_many_attempts')).toBe(SIGN_IN_MESSAGES.tooManyAttempts);
+    expect(text('sign_in_error=unknown_verification')).toBe(SIGN_IN_MESSAGES.unknownVerification);
+    expect(text('sign_in_error=invalid_phone')).toBe('Invalid phone number.');
   });
   it('nothing for empty', () => {
-    expect(signInErrorText(null)).toBeNull();
-    expect(signInErrorText('   ')).toBeNull();
+    expect(text('')).toBeNull();
+    expect(text('sign_in_error=')).toBeNull();
   });
   it.each([
     'Your account is locked, call 0400 123 456',
     'Verify at https://evil.example now',
-    'Go to www.evil.example',
-    'Visit evil.com.au to continue',
-    'Email help@evil.example',
+    SIGN_IN_MESSAGES.invalidCode,
     'x'.repeat(201),
-  ])('a phishing-shaped text becomes the unknown error: %s', (text) => {
-    expect(signInErrorText(text)).toBe(SIGN_IN_MESSAGES.unknown);
+  ])('any text (even a real sentence) is not a code and reads as the general failure: %s', (raw) => {
+    expect(text(`sign_in_error=${encodeURIComponent(raw)}`)).toBe('An error occurred when submitting this form');
   });
 });
 

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { CODE_LENGTH_MESSAGE, normalisePhone, REQUIRED_FIELD_MESSAGE, SendCodeRequestSchema, VerifyCodeRequestSchema } from '@forecourt/contracts/api';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
+import { readFormError } from '@forecourt/contracts/form-errors';
 import { OTP_LENGTH, PENDING_PHONE_COOKIE, safeRedirectPath, SIGN_IN_MESSAGES, SIGN_IN_TYPE_PATTERN } from '@forecourt/contracts/sign-in';
 
 export type SignInStep = 'phone' | 'code';
@@ -45,16 +46,10 @@ export function signInHeading(type: string | null | undefined): string {
 const cleanType = (type: string | null | undefined) => (type && SIGN_IN_TYPE_PATTERN.test(type) ? type : '');
 
 /**
- * The text of `sign_in_error` as the alert may show it. The query is anyone's to write, so a link could make the
- * page say anything: only short plain sentences pass; one carrying a link, an email or a phone number (what a
- * phishing text needs) is replaced by spec §8's 'An unknown error occurred.'.
+ * The text of `sign_in_error` as the alert may show it: a code of contracts' form-error catalogue (edge-api sends
+ * codes), so a link can only make the page show one of the platform's own sentences.
  */
-export function signInErrorText(raw: string | null | undefined): string | null {
-  const text = (raw ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  if (!text) return null;
-  const suspicious = text.length > 200 || /:\/\/|www\.|\.(com|net|org|au|io|co)\b|@|\d[\d\s()+-]{5,}\d/i.test(text);
-  return suspicious ? SIGN_IN_MESSAGES.unknown : text;
-}
+export const signInErrorText = (params: URLSearchParams): string | null => readFormError(params, 'signIn')?.message ?? null;
 
 /** Reads the page's query (the shell passes the shopper's query to the fragment). */
 export function readSignInQuery(params: URLSearchParams): SignInQuery {
@@ -66,7 +61,7 @@ export function readSignInQuery(params: URLSearchParams): SignInQuery {
     // Without a back path, back is where the shopper was going (spec §2: back defaults to the redirect in signInPath).
     back: backParam ? safeRedirectPath(backParam) : redirect,
     step: params.get('step') === 'code' ? 'code' : 'phone',
-    error: signInErrorText(params.get('sign_in_error')),
+    error: signInErrorText(params),
   };
 }
 

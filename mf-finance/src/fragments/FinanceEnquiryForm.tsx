@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { LEAD_CATEGORIES } from '@forecourt/contracts/api';
+import { readFormError } from '@forecourt/contracts/form-errors';
 import { IdSchema } from '@forecourt/contracts/entities/common';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { LeadFormIsland, leadFormConfig } from '@forecourt/mf-account/src/lead-form/index.ts';
@@ -17,7 +18,7 @@ type Site = Pick<SiteConfig, 'name' | 'features' | 'collection_notice_href' | 't
 export function FinanceEnquiryForm({ config, params, leadId = crypto.randomUUID() }: { config: Site; params: URLSearchParams; leadId?: string }) {
   // A stock id as the feeds write them (letters, digits, '-', '_'); anything else is left out.
   const car = v.safeParse(v.pipe(IdSchema, v.regex(/^[A-Za-z0-9_-]{1,64}$/)), params.get('car_id') ?? '');
-  const serverError = params.get('lead_error')?.trim().slice(0, 300) || undefined;
+  const serverError = readFormError(params, 'lead')?.message;
   const form = leadFormConfig({
     id: FINANCE_FORM_ID,
     title: FINANCE_FORM_TITLE,

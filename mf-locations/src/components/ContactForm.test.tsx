@@ -66,10 +66,14 @@ describe('contact page General Enquiry form', () => {
     expect(on.html).toContain('<input type="hidden" name="turnstile_token" value="XXXX.DUMMY.TOKEN.XXXX"/>');
   });
 
-  it("shows edge-api's message after a failed no-JavaScript post in the destructive alert", () => {
-    const { html, props } = render('lead_error=Too+many+enquiries.+Please+try+again+later.');
-    expect(html).toContain('<div class="flf-alert" role="alert" tabindex="-1">Too many enquiries. Please try again later.</div>');
-    expect(props.serverError).toBe('Too many enquiries. Please try again later.');
+  it("shows edge-api's message (sent as a code) after a failed no-JavaScript post in the destructive alert", () => {
+    const { html, props } = render('lead_error=rate_limited');
+    expect(html).toContain('<div class="flf-alert" role="alert" tabindex="-1">Too many submissions. Please try again later.</div>');
+    expect(props.serverError).toBe('Too many submissions. Please try again later.');
+    // Issue 10.4: text written into the link is never shown as the dealer's own.
+    const phishing = render(`lead_error=${encodeURIComponent('Our phones are down, text 0400 111 222 to enquire')}`);
+    expect(phishing.html).not.toContain('0400 111 222');
+    expect(phishing.props.serverError).toBe('An error occurred when submitting this form');
     expect(render().html).toContain('<div class="flf-alert" role="alert" tabindex="-1" hidden="">');
   });
 

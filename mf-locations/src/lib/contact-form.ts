@@ -6,12 +6,13 @@
 import type { Location } from '@forecourt/contracts/entities/location';
 import type { Offer } from '@forecourt/contracts/entities/content';
 import { LEAD_CATEGORIES } from '@forecourt/contracts/api';
+import { readFormError } from '@forecourt/contracts/form-errors';
 
 export type ContactFormView = {
   /** One location: sent as the hidden `location`; several: the shopper picks one. */
   location: { id: string; dealership_slug: string } | null;
   options: { value: string; label: string }[];
-  /** `?lead_error=` from edge-api's 303 after a failed no-JavaScript post (shown as text, trimmed). */
+  /** The text of `?lead_error=` (a code, contracts form-errors) from edge-api's 303 after a failed no-JavaScript post. */
   serverError: string | null;
   /** `?offer=<id>` of a current offer (an offer card's Enquire Now): the lead is an Offer Enquiry about it. */
   offer: { id: string; name: string; category: string; subcategory: string } | null;
@@ -28,9 +29,6 @@ export const PURPOSES: Record<ContactPurpose, { category: string; title: string 
   parts: { category: LEAD_CATEGORIES.PARTS, title: 'Ask us about parts and accessories' },
 };
 
-/** Longest server message shown back (edge-api's texts are short; anything longer is not one of them). */
-export const MAX_LEAD_ERROR_LENGTH = 300;
-
 /** The offer a contact link names, if it is one of the tenant's offers still running at `now`. */
 export function offerOf(offers: readonly Offer[], id: string | null, now: number): ContactFormView['offer'] {
   const offer = id ? offers.find((o) => o.id === id && (!o.expiry || Date.parse(o.expiry) >= now)) : undefined;
@@ -38,7 +36,7 @@ export function offerOf(offers: readonly Offer[], id: string | null, now: number
 }
 
 export function contactFormView(locations: readonly Location[], params: URLSearchParams, offers: readonly Offer[] = [], now = Date.now(), purpose: ContactPurpose = 'contact'): ContactFormView {
-  const error = params.get('lead_error')?.trim().slice(0, MAX_LEAD_ERROR_LENGTH) || null;
+  const error = readFormError(params, 'lead')?.message ?? null;
   // Offers are enquired about from the contact page only.
   const offer = purpose === 'contact' ? offerOf(offers, params.get('offer'), now) : null;
   if (locations.length === 1) {

@@ -77,9 +77,16 @@ describe('the reserve page (/cars/{slug}/checkout)', () => {
   });
 
   it('shows the server error of a no-JavaScript submission and a cancelled payment', async () => {
-    const { html } = await render('checkout', { query: { reserve_error: 'Please fix the following errors: email: Invalid email address.', payment_cancelled: '1' } });
+    const { html } = await render('checkout', { query: { reserve_error: 'invalid', reserve_error_fields: 'email:invalid_email', payment_cancelled: '1' } });
     expect(html).toContain('role="alert"');
     expect(html).toContain('Please fix the following errors: email: Invalid email address.');
+    expect(html).toContain('Payment cancelled: your card was not charged.');
+  });
+
+  it('never shows text written into the link as the dealer\'s own error (issue 10.4)', async () => {
+    const { html } = await render('checkout', { query: { reserve_error: 'Reservations by card are paused. Pay $200 by bank transfer to BSB 062-000' } });
+    expect(html).not.toContain('BSB');
+    expect(html).toContain('An error occurred when submitting this form');
     expect(html).toContain('Payment cancelled: your card was not charged.');
   });
 

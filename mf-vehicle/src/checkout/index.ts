@@ -13,6 +13,7 @@
 import { createElement, type ReactElement } from 'react';
 import type { Car } from '@forecourt/contracts/entities/car';
 import type { FragmentHead } from '@forecourt/contracts/fragments';
+import { readFormError } from '@forecourt/contracts/form-errors';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { NotFoundCar } from '../fragments/NotFoundCar.tsx';
 import { CheckoutPage, ChooseCar, type CheckoutView } from './CheckoutPage.tsx';
@@ -79,7 +80,7 @@ export async function checkoutFragment(page: CheckoutPageName, ctx: CheckoutCont
           dealerName: car.dealership_name || config.name,
           amountLabel: amount.label,
           postcodeRequired: config.features.enquiry_postcode_required,
-          error: params.get('reserve_error')?.slice(0, 1000) || null,
+          error: readFormError(params, 'reserve')?.message ?? null,
         }
       : null;
 

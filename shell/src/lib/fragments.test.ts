@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchFragment, isHtml, reportVersionSkew, sharedMaxAge } from './fragments.ts';
+import { fetchFragment, fragmentQuery, isHtml, reportVersionSkew, sharedMaxAge } from './fragments.ts';
 import { demoTenant } from './test-tenants.ts';
 
 describe('sharedMaxAge (which fragments the shell may keep)', () => {
@@ -124,5 +124,16 @@ describe('remote version skew (protocol P4)', () => {
     await get(remote(() => html('<p>ok</p>')).env);
     expect(errors).not.toHaveBeenCalled();
     expect(reportVersionSkew(tenant.config, 'mf-search', version)).toBe(false);
+  });
+});
+
+describe('fragmentQuery', () => {
+  it("keeps the shopper's parameters in order, drops their _-keys and adds the route params as _-keys", () => {
+    expect(fragmentQuery(new URLSearchParams('make=toyota&make=mazda&_segments=fake&q=a b'), { segments: 'used-cars' })).toBe('make=toyota&make=mazda&q=a+b&_segments=used-cars');
+    expect(fragmentQuery(undefined, undefined)).toBe('');
+  });
+  it('builds a large query in linear time (issue 10.2: appending to a URL one by one re-serialised it each time)', () => {
+    const search = new URLSearchParams('&'.repeat(5000) + Array.from({ length: 5000 }, (_, i) => `a${i}=1`).join('&'));
+    expect(fragmentQuery(search, { page: 'x' }).split('&')).toHaveLength(5001);
   });
 });

@@ -1,7 +1,9 @@
 import type { Fetcher } from '@cloudflare/workers-types';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, VERSION_HEADER, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import type { Env } from '../env.ts';
+import { clientIpOf } from './proxy.ts';
 
 export const REMOTE_BINDING: Record<RemoteName, keyof Env> = {
   'mf-search': 'SEARCH',
@@ -96,6 +98,18 @@ export function reportVersionSkew(tenant: SiteConfig, remote: RemoteName, served
   return true;
 }
 
+/**
+ * The query of a fragment request, built once (issue 10: appending to a URL's searchParams one by one re-serialises
+ * the whole query each time, so 10,000 parameters cost seconds). Route params travel as `_<name>`: a shopper's own
+ * `_`-keys are dropped so a browser can never fake one. The shell's query limits (contracts QUERY_LIMITS) bound it.
+ */
+export function fragmentQuery(search: URLSearchParams | undefined, params: Record<string, string> | undefined): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of search ?? []) if (!k.startsWith('_')) query.append(k, v);
+  for (const [k, v] of Object.entries(params ?? {})) query.set(`_${k}`, v);
+  return query.toString();
+}
+
 function remember(key: string, entry: CachedFragment) {
   if (fragmentCache.size >= FRAGMENT_CACHE_MAX) fragmentCache.delete(fragmentCache.keys().next().value!);
   fragmentCache.set(key, entry);
@@ -110,14 +124,14 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
   const { env, remote, page, tenant, request } = options;
   const binding = env[REMOTE_BINDING[remote]] as Fetcher;
   const url = new URL(`https://${remote}.internal/fragments/${page}`);
-  // Route params travel as `_<name>`: a shopper's own `_`-keys are dropped so a browser can never fake one.
-  for (const [k, v] of options.search ?? []) if (!k.startsWith('_')) url.searchParams.append(k, v);
-  for (const [k, v] of Object.entries(options.params ?? {})) url.searchParams.set(`_${k}`, v);
+  url.search = fragmentQuery(options.search, options.params);
   const headers = new Headers({ [TENANT_HEADER]: tenant.slug, [VERSION_HEADER]: tenant.remotes[remote] });
   for (const h of ['cookie', 'accept-language', 'user-agent']) {
     const value = request.headers.get(h);
     if (value) headers.set(h, value);
   }
+  const ip = clientIpOf(request.headers);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
   const timeoutMs = options.timeoutMs ?? Number(env.FRAGMENT_TIMEOUT_MS ?? 4000);
   const cacheKey = `${remote}|${tenant.slug}|${tenant.remotes[remote]}|${url.pathname}${url.search}`;
   const cached = fromCache(cacheKey, Date.now());

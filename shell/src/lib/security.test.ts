@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageHeaders, securityHeaders } from './security.ts';
+import { BASE_HEADERS, imageHeaders, NON_DOCUMENT_CSP, securityHeaders, withHeaderPolicy } from './security.ts';
 
 describe('security headers', () => {
   it('HSTS for a year without includeSubDomains (dealer apex domains host other subdomains)', () => {
@@ -19,5 +19,18 @@ describe('security headers', () => {
     expect(h['content-type']).toBe('image/svg+xml');
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+
+  it('one policy on every answer: a Worker behind the shell cannot widen HSTS (issue 10.5), and every answer gets a CSP', async () => {
+    const api = withHeaderPolicy(new Response('{"ok":true}', { headers: { 'content-type': 'application/json', 'strict-transport-security': 'max-age=15552000; includeSubDomains' } }));
+    expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect(api.headers.get('content-security-policy')).toBe(NON_DOCUMENT_CSP);
+    for (const [name, value] of Object.entries(BASE_HEADERS)) expect(api.headers.get(name)).toBe(value);
+    expect(await api.text()).toBe('{"ok":true}');
+    const page = withHeaderPolicy(new Response('<p>x</p>', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }));
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-security-policy')).toBe(securityHeaders()['content-security-policy']);
+    const image = withHeaderPolicy(new Response('<svg/>', { headers: imageHeaders('image/svg+xml') }));
+    expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 });

@@ -2,6 +2,21 @@
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 /**
+ * The headers every answer the shell sends carries, whoever made it (a page, an API answer of any Worker, an asset,
+ * an error): the one header policy of the platform, applied by the shell's outermost middleware (withHeaderPolicy).
+ * HSTS has no includeSubDomains: a dealer's apex domain often hosts other subdomains the platform does not serve.
+ */
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'strict-transport-security': 'max-age=31536000',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** CSP of an answer that is not a page (JSON, a script, a file): it may load and run nothing if opened directly. */
+export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
  * Security headers for every document (DEVELOPERS.md rule 7). A tenant whose lead forms use Turnstile with a real
  * site key (`features.turnstile` + `turnstile_site_key`) also allows Turnstile's script and frame, and only that.
  */
@@ -22,15 +37,26 @@ export function securityHeaders(options: { turnstile?: boolean } = {}): Record<s
     "object-src 'none'",
   ].join('; ');
   return {
+    ...BASE_HEADERS,
     'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
-    // No includeSubDomains: a dealer's apex domain often hosts other subdomains the platform does not serve.
-    'strict-transport-security': 'max-age=31536000',
     'cross-origin-opener-policy': 'same-origin',
   };
+}
+
+/**
+ * An answer with the platform's header policy: BASE_HEADERS always (replacing whatever a Worker behind the shell set,
+ * e.g. a wider HSTS), and a CSP where the answer has none: the document policy for HTML, NON_DOCUMENT_CSP otherwise.
+ * Answers from service bindings have immutable headers, so the response is copied (the body streams through).
+ */
+export function withHeaderPolicy(res: Response): Response {
+  const out = new Response(res.body, res);
+  for (const [name, value] of Object.entries(BASE_HEADERS)) out.headers.set(name, value);
+  if (!out.headers.has('content-security-policy')) {
+    const html = /^\s*text\/html\b/i.test(out.headers.get('content-type') ?? '');
+    out.headers.set('content-security-policy', html ? securityHeaders()['content-security-policy']! : NON_DOCUMENT_CSP);
+  }
+  return out;
 }
 
 /**

@@ -62,12 +62,6 @@ export function parseCarIds(values: readonly string[]): string[] | null {
   return ids;
 }
 
-/** A same-site path to send the shopper back to, or null: must start with one `/` (no `//host`, no `/\host`). */
-export function safeReturnPath(path: string | null | undefined): string | null {
-  if (!path || path.length > 512 || !path.startsWith('/') || /^\/[/\\]/.test(path) || /[\s\u0000-\u001f]/.test(path)) return null;
-  return path;
-}
-
 /** The checkout-journey page of a payment (spec §2 `/checkout-journey?car_id={slug}`), where the shopper lands after paying. */
 export function journeyPath(carRef: string, paymentId: string, status?: string): string {
   const q = new URLSearchParams({ car_id: carRef, payment: paymentId });
