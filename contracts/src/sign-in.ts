@@ -26,6 +26,11 @@ export const SIGN_IN_REQUEST_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 /** How long a code can be used, and how many wrong tries it survives (then a new code must be sent). */
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * The least time between two codes to one phone on one site: edge-api refuses a send sooner (429, `retry_after`), and
+ * the sign-in page's 'Resend Code' waits as long, so a shopper never clicks into a refusal.
+ */
+export const OTP_RESEND_COOLDOWN_MS = 60 * 1000;
 /** How long a session lasts without signing in again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**

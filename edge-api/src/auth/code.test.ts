@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
-import { CODE_DRAW_LIMIT, CODE_SPACE, SESSION_TOKEN_PATTERN, constantTimeEqual, generateCode, hashCode, otpHashKey, sessionId, sessionToken, type RandomSource } from './code.ts';
+import { CODE_DRAW_LIMIT, CODE_SPACE, KNOWN_DEVICE_TTL_MS, SESSION_TOKEN_PATTERN, constantTimeEqual, generateCode, hashCode, isKnownDevice, knownDeviceToken, otpHashKey, sessionId, sessionToken, type RandomSource } from './code.ts';
 
 const KEY = 'test-only-otp-hash-key-0123456789';
 
@@ -83,5 +83,35 @@ describe('hashes and tokens', () => {
     expect(id).not.toContain(a);
     const bytes = Uint8Array.from(atob(a.replace(/-/g, '+').replace(/_/g, '/') + '='), (ch) => ch.charCodeAt(0));
     expect(bytes.length).toBe(32);
+  });
+});
+
+describe('known-device tokens (issue 10: the browser that verified a phone skips its back-off)', () => {
+  const now = 1_800_000_000_000;
+  it('proves this tenant and phone only, under the secret, for 180 days', async () => {
+    const token = await knownDeviceToken(KEY, 'outback', '0412345678', now);
+    expect(token).toMatch(/^1800000000\.[0-9a-f]{64}$/);
+    expect(token).not.toContain('0412345678');
+    expect(KNOWN_DEVICE_TTL_MS).toBe(180 * 24 * 60 * 60 * 1000);
+    expect(await isKnownDevice(KEY, 'outback', '0412345678', token, now)).toBe(true);
+    expect(await isKnownDevice(KEY, 'outback', '0412345678', token, now + KNOWN_DEVICE_TTL_MS)).toBe(true);
+    expect(await isKnownDevice(KEY, 'outback', '0412345678', token, now + KNOWN_DEVICE_TTL_MS + 1000)).toBe(false);
+  });
+
+  it('gives nothing for another phone, another site, another secret, a forged or altered token', async () => {
+    const token = await knownDeviceToken(KEY, 'outback', '0412345678', now);
+    expect(await isKnownDevice(KEY, 'outback', '0412345679', token, now)).toBe(false);
+    expect(await isKnownDevice(KEY, 'harbourside', '0412345678', token, now)).toBe(false);
+    expect(await isKnownDevice('another-secret-of-enough-length', 'outback', '0412345678', token, now)).toBe(false);
+    // Moving the issue time (to stretch its life) breaks the MAC; so does any other change.
+    const [issued, mac] = token.split('.') as [string, string];
+    expect(await isKnownDevice(KEY, 'outback', '0412345678', `${Number(issued) + 1}.${mac}`, now)).toBe(false);
+    expect(await isKnownDevice(KEY, 'outback', '0412345678', `${issued}.${'0'.repeat(64)}`, now)).toBe(false);
+    for (const junk of [undefined, null, '', 'x', `${issued}.${mac}x`, `-1.${mac}`, `${issued}.${mac.toUpperCase()}`]) {
+      expect(await isKnownDevice(KEY, 'outback', '0412345678', junk, now)).toBe(false);
+    }
+    // Issued in the future (beyond a minute of clock skew): not issued here.
+    const ahead = await knownDeviceToken(KEY, 'outback', '0412345678', now + 5 * 60_000);
+    expect(await isKnownDevice(KEY, 'outback', '0412345678', ahead, now)).toBe(false);
   });
 });

@@ -62,6 +62,38 @@ export async function hashCode(secret: string, tenant: string, phone: string, co
   return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(`otp\u0000${tenant}\u0000${phone}\u0000${code}`)));
 }
 
+/** How long a browser that verified a phone stays "known" for it (README "Sign-in": the known-device bypass). */
+export const KNOWN_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** `<issued at, unix seconds>.<hex HMAC>`: anything else is not a known-device token. */
+export const KNOWN_DEVICE_TOKEN_PATTERN = /^(\d{1,12})\.([0-9a-f]{64})$/;
+
+const knownDeviceMac = async (secret: string, tenant: string, phone: string, issuedAtS: number) =>
+  toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), new TextEncoder().encode(`known-device\u0000${tenant}\u0000${phone}\u0000${issuedAtS}`)));
+
+/**
+ * The known-device token a browser gets when it verifies a phone (OWASP "Slow Down Online Guessing Attacks with Device
+ * Cookies"): an HMAC under the code-hash secret of the tenant, the phone and the issue time, so it proves this browser
+ * once received that phone's code on that site and names neither (the phone is never in the cookie).
+ * @example await knownDeviceToken(key, 'acme', '0412345678', Date.now()) // '1767225600.3f9a...'
+ */
+export async function knownDeviceToken(secret: string, tenant: string, phone: string, now: number): Promise<string> {
+  const issuedAtS = Math.floor(now / 1000);
+  return `${issuedAtS}.${await knownDeviceMac(secret, tenant, phone, issuedAtS)}`;
+}
+
+/**
+ * Whether a token was issued to this tenant and phone within KNOWN_DEVICE_TTL_MS (a forged token, another phone's or
+ * another site's, an expired one or one from the future gives nothing). Compared in constant time.
+ */
+export async function isKnownDevice(secret: string, tenant: string, phone: string, token: string | null | undefined, now: number): Promise<boolean> {
+  const match = KNOWN_DEVICE_TOKEN_PATTERN.exec(token ?? '');
+  if (!match) return false;
+  const issuedAtMs = Number(match[1]) * 1000;
+  // A minute of clock skew between isolates is tolerated; a token from further ahead was not issued here.
+  if (issuedAtMs > now + 60_000 || now - issuedAtMs > KNOWN_DEVICE_TTL_MS) return false;
+  return constantTimeEqual(match[2]!, await knownDeviceMac(secret, tenant, phone, Number(match[1])));
+}
+
 /** Compares two strings in time that depends only on their length (hash comparisons: no early exit on the first difference). */
 export function constantTimeEqual(a: string, b: string): boolean {
   let diff = a.length ^ b.length;

@@ -1,33 +1,38 @@
 /**
- * Fixed-window rate limits kept in D1 `rate_limits` (spec §7 POST /api/rate-limit: a not-ok answer blocks the action).
- * Keys never hold a phone or an IP in clear: `<rule>:<sha256(tenant, value)>`.
+ * Rate limits (spec §7 POST /api/rate-limit: a not-ok answer blocks the action): fixed windows kept in D1
+ * `rate_limits` (keys `<rule>:<sha256(tenant, value)>`, never a phone or an IP in clear), and the pure rules of a
+ * phone's sign-in code sends (decideCodeSend; their D1 side is src/auth/otp.ts).
  */
 import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
+import { OTP_RESEND_COOLDOWN_MS } from '@forecourt/contracts/sign-in';
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
 const MINUTE = 60_000;
 
-/** The limits of edge-api (README "Rate limits"). */
+/**
+ * The fixed-window limits of edge-api (README "Rate limits"). Sign-in codes per phone are not here: they follow the
+ * send series below (cool-down, back-off, platform spacing), which slow a phone's texts down but never lock it out.
+ */
 export const RATE_LIMITS = {
-  /** One-time codes sent to one phone (spec §7 POST /api/rate-limit). */
-  otpPhone: { name: 'otp-phone', limit: 3, windowMs: 10 * MINUTE },
-  /** One-time codes asked from one IP (a showroom or a mobile carrier's NAT shares one; the phone caps do the rest). */
-  otpIp: { name: 'otp-ip', limit: 30, windowMs: 10 * MINUTE },
   /**
-   * One-time codes sent to one phone in a day, counted across every site of the platform (ACROSS_SITES): bounds the
-   * guesses at any one phone's codes (5 tries each) and the texts anyone can make a phone receive.
+   * Sign-in codes asked by one client: its address plus its browser (clientFingerprint), so one script is held back
+   * without holding back the other shoppers of a showroom's or a carrier's shared address.
    */
-  otpPhoneDay: { name: 'otp-phone-day', limit: 10, windowMs: 24 * 60 * MINUTE },
+  otpClient: { name: 'otp-client', limit: 10, windowMs: 10 * MINUTE },
+  /** Sign-in codes asked from one address, whatever the browser: a showroom or a mobile carrier's NAT shares one. */
+  otpIp: { name: 'otp-ip', limit: 60, windowMs: 10 * MINUTE },
   /** New leads from one phone. */
   leadPhone: { name: 'lead-phone', limit: 5, windowMs: 10 * MINUTE },
   /** New leads from one IP (a dealership's showroom shares one, so higher). */
   leadIp: { name: 'lead-ip', limit: 20, windowMs: 10 * MINUTE },
   /** Phone-reveal lead calls from one IP: a shopper comparing cars reveals a few numbers, a script many. */
   phoneRevealIp: { name: 'phone-reveal-ip', limit: 30, windowMs: 10 * MINUTE },
+  /** View-count calls from one address (one per car page a shopper opens; a script asking for made-up cars is held). */
+  viewIp: { name: 'view-ip', limit: 120, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** The `tenant` of counters kept across all sites (the platform's, not one dealer's). */
+/** The `tenant` of rows kept across all sites (the platform's, not one dealer's), e.g. a phone's platform send series. */
 export const ACROSS_SITES = '*';
 
 export const OTP_RATE_LIMIT_MESSAGE = 'Too many verification attempts. Please try again later.';
@@ -95,4 +100,112 @@ export async function peekRateLimits(db: D1Database, tenant: string, checks: Rea
     if (!d.ok && (worst.ok || d.retryAfterSeconds > worst.retryAfterSeconds)) worst = d;
   });
   return worst;
+}
+
+/**
+ * What tells apart the clients behind one shared address (a showroom's Wi-Fi, a carrier's NAT): SHA-256 of the
+ * browser's User-Agent and Accept-Language. Weak alone (a script can vary both), so it only ever splits an address's
+ * allowance (otpClient) under the address's own looser cap (otpIp), never replaces it.
+ */
+export async function clientFingerprint(headers: Headers): Promise<string> {
+  const text = `${headers.get('user-agent') ?? ''}\u0000${headers.get('accept-language') ?? ''}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** One client for rate limits: its address and browser fingerprint; null without an address (local runs). */
+export async function clientKey(headers: Headers): Promise<string | null> {
+  const ip = clientIp(headers);
+  return ip ? `${ip}\u0000${await clientFingerprint(headers)}` : null;
+}
+
+/**
+ * The address rules of POST /api/auth/otp (per client, per address) as hitRateLimits / peekRateLimits checks; the route
+ * counts them only for a well-formed request, so a malformed body never uses up an address's allowance.
+ */
+export async function otpAddressChecks(headers: Headers): Promise<Array<readonly [RateLimitRule, string | null]>> {
+  return [[RATE_LIMITS.otpClient, await clientKey(headers)], [RATE_LIMITS.otpIp, clientIp(headers)]];
+}
+
+// Sign-in code sends per phone (README "Sign-in" > "Limits") -----------------------------------------------------
+
+const HOUR = 60 * MINUTE;
+
+/**
+ * How often one phone can be texted a code. Per site and phone: a cool-down after every code, and a gap that doubles
+ * with each code of a series (the series ends after a day without a code, or when the phone verifies a code there).
+ * Across all sites (ACROSS_SITES): the first codes of a day come freely, later ones are spaced out; nothing ever
+ * refuses a phone for longer than the largest gap, so nobody can lock a phone out of sign-in.
+ */
+export const CODE_SEND_LIMITS = {
+  /** Least time between two codes to a phone on a site, known device or not (contracts OTP_RESEND_COOLDOWN_MS). */
+  cooldownMs: OTP_RESEND_COOLDOWN_MS,
+  /** Gap before the 2nd code of a series; the 3rd waits twice as long, and so on ... */
+  backoffBaseMs: MINUTE,
+  /** ... up to an hour. */
+  backoffCapMs: HOUR,
+  /** A site's series starts afresh after a day without a code. */
+  seriesResetMs: 24 * HOUR,
+  /** Codes to one phone across all sites within a day of the first that are not spaced out. */
+  platformFreeSends: 10,
+  /** How long the platform series lasts from its first code (then the next code starts a new one). */
+  platformSeriesMs: 24 * HOUR,
+  /** Least time between two codes to a phone, from any site, once the free ones are used. */
+  platformSpacingMs: 30 * MINUTE,
+} as const;
+
+/** A phone's codes in one scope (a site, or ACROSS_SITES): when the series began, how many, and the latest. */
+export type SendSeries = { seriesStart: number; sends: number; lastSentAt: number };
+
+export type SendDecision =
+  | { ok: true; site: SendSeries; platform: SendSeries }
+  | { ok: false; retryAfterSeconds: number };
+
+/**
+ * The wait before the n-th code of a site's series: nothing before the first, then 60 s, 120 s, 240 s ... capped at an hour.
+ * @example backoffGapMs(2) // 60_000
+ * @example backoffGapMs(9) // 3_600_000
+ */
+export function backoffGapMs(n: number): number {
+  if (n <= 1) return 0;
+  const { backoffBaseMs, backoffCapMs } = CODE_SEND_LIMITS;
+  return Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.min(n - 2, 30));
+}
+
+/**
+ * Whether one more code may be texted to a phone now, and the series after it. `site` and `platform` are the stored
+ * series (null when none); `knownDevice` (the browser holds the phone's known-device cookie for this site) skips the
+ * site's back-off and the platform spacing, never the cool-down. A refusal says how long to wait (whole seconds, >= 1).
+ */
+export function decideCodeSend(site: SendSeries | null, platform: SendSeries | null, now: number, knownDevice: boolean): SendDecision {
+  const L = CODE_SEND_LIMITS;
+  const siteLive = site && now - site.lastSentAt < L.seriesResetMs ? site : null;
+  const siteN = (siteLive?.sends ?? 0) + 1;
+  const siteGap = knownDevice ? L.cooldownMs : Math.max(L.cooldownMs, backoffGapMs(siteN));
+  const siteWait = site ? site.lastSentAt + siteGap - now : 0;
+
+  const platformLive = platform && now - platform.seriesStart < L.platformSeriesMs ? platform : null;
+  const platformN = (platformLive?.sends ?? 0) + 1;
+  const platformWait = !knownDevice && platformLive && platformN > L.platformFreeSends ? platformLive.lastSentAt + L.platformSpacingMs - now : 0;
+
+  const wait = Math.max(siteWait, platformWait);
+  if (wait > 0) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+  return {
+    ok: true,
+    site: { seriesStart: siteLive?.seriesStart ?? now, sends: siteN, lastSentAt: now },
+    platform: { seriesStart: platformLive?.seriesStart ?? now, sends: platformN, lastSentAt: now },
+  };
+}
+
+// View counts (GET /api/cars/:slug/view.json) --------------------------------------------------------------------
+
+/** A visitor's views of one car count once per period (a reload, a back button or a script's repeats add nothing). */
+export const VIEW_VISIT_PERIOD_MS = 30 * MINUTE;
+
+/**
+ * The key of one visitor's views of one car on one site: SHA-256 of the tenant, the car and the visitor (client address
+ * and User-Agent), so D1 keeps no address. Without an address (local runs) the browser alone names the visitor.
+ */
+export function viewVisitKey(tenant: string, car: string, headers: Headers): Promise<string> {
+  return scopedHash(tenant, `view\u0000${car}\u0000${clientIp(headers) ?? ''}\u0000${headers.get('user-agent') ?? ''}`);
 }

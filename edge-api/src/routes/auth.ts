@@ -1,7 +1,7 @@
 /**
  * One-time-code sign-in (spec §6 Users, §7 One-time-code sign-in, §8 texts, §9 OTP 6 digits). Paths: contracts SIGN_IN_API.
- *   POST /api/auth/otp       JSON SendCodeRequest or the no-JS form -> 200 { ok, expires_in } | 303 | 400 | 429 | 503
- *   POST /api/auth/verify    JSON VerifyCodeRequest or the no-JS form -> 200 { user } + session cookie | 303 | 400 | 429
+ *   POST /api/auth/otp       JSON SendCodeRequest or the no-JS form -> 200 { ok, expires_in } | 303 | 400 | 429 { error, retry_after } | 503
+ *   POST /api/auth/verify    JSON VerifyCodeRequest or the no-JS form -> 200 { user } + session and known-device cookies | 303 | 400 | 429
  *   POST /api/auth/sign-out  -> 200 { ok: true } | 303 '/', the session row deleted and the cookie cleared
  *   GET  /api/auth/session   -> 200 { user } | 401 { error }
  * Logs name the tenant and the error only, never a phone or a code.
@@ -13,12 +13,12 @@ import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from '../lib/http.ts';
 import { describeError, readBody } from '../leads/http.ts';
-import { ACROSS_SITES, RATE_LIMITS, clientIp, hitRateLimits } from '../leads/rate-limit.ts';
+import { hitRateLimits, otpAddressChecks } from '../leads/rate-limit.ts';
 import { selectSms } from '../ports/sms/select.ts';
-import { generateCode, otpHashKey } from '../auth/code.ts';
-import { clearPendingPhoneCookie, clearSessionCookie, pendingPhoneCookie, sessionCookie } from '../auth/cookies.ts';
+import { generateCode, isKnownDevice, knownDeviceToken, otpHashKey } from '../auth/code.ts';
+import { KNOWN_DEVICE_COOKIE, clearPendingPhoneCookie, clearSessionCookie, knownDeviceCookie, pendingPhoneCookie, sessionCookie } from '../auth/cookies.ts';
 import { formToken, signInLocation, signInReturn } from '../auth/form.ts';
-import { recordCodeSent, saveCode, verifyCode } from '../auth/otp.ts';
+import { claimCodeSend, recordCodeSent, saveCode, verifyCode } from '../auth/otp.ts';
 import { parseSendCode, parseVerifyCode, sendCodeFormFields } from '../auth/requests.ts';
 import { deleteSession, lookupSession, touchSession } from '../auth/session.ts';
 
@@ -42,7 +42,8 @@ type Failure = { status: 400 | 429 | 503; error: string; fields?: Record<string,
 export type AuthRoutesOptions = { now?: () => number };
 
 export function createAuthRoutes(options: AuthRoutesOptions = {}) {
-  const now = options.now ?? Date.now;
+  // Read at each call (not captured), so a test's clock applies.
+  const now = options.now ?? (() => Date.now());
 
   return new Hono<AppEnv>()
     .post(path(SIGN_IN_API.sendCode), async (c) => {
@@ -52,33 +53,38 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
       const fail = (f: Failure) => {
         if (f.retryAfter) c.header('retry-after', String(f.retryAfter));
         if (form) return c.redirect(signInLocation(signInReturn(form), { error: f.error }), 303);
-        return c.json({ error: f.error, ...(f.fields && Object.keys(f.fields).length > 0 ? { fields: f.fields } : {}) }, f.status);
+        return c.json({
+          error: f.error,
+          ...(f.fields && Object.keys(f.fields).length > 0 ? { fields: f.fields } : {}),
+          ...(f.status === 429 && f.retryAfter ? { retry_after: f.retryAfter } : {}),
+        }, f.status);
       };
+      // A malformed request is refused before anything is counted: it never uses up an address's allowance.
+      const parsed = parseSendCode(form ? sendCodeFormFields(form) : body.kind === 'json' ? body.value : null);
+      if (!parsed.ok) return fail({ status: 400, error: parsed.error, fields: parsed.fields });
+      const { phone, profile } = parsed.value;
       const tenant = c.get('tenant');
       const db = c.env.DB;
       const at = now();
-      let phone: string;
       try {
-        // Per IP before anything (a script trying many phones), per phone once the phone is known to be real.
-        const byIp = await hitRateLimits(db, tenant, [[RATE_LIMITS.otpIp, clientIp(c.req.raw.headers)]], at);
-        if (!byIp.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byIp.retryAfterSeconds });
-        const parsed = parseSendCode(form ? sendCodeFormFields(form) : body.kind === 'json' ? body.value : null);
-        if (!parsed.ok) return fail({ status: 400, error: parsed.error, fields: parsed.fields });
-        phone = parsed.value.phone;
-        const profile = parsed.value.profile;
-        const byPhone = await hitRateLimits(db, tenant, [[RATE_LIMITS.otpPhone, phone]], at);
-        if (!byPhone.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byPhone.retryAfterSeconds });
-        // And per phone per day across every site, so many dealers' sites cannot be used to text one phone.
-        const byDay = await hitRateLimits(db, ACROSS_SITES, [[RATE_LIMITS.otpPhoneDay, phone]], at);
-        if (!byDay.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byDay.retryAfterSeconds });
+        const key = otpHashKey(c.env);
+        // Per client (address + browser) and per address: a script trying many phones.
+        const byAddress = await hitRateLimits(db, tenant, await otpAddressChecks(c.req.raw.headers), at);
+        if (!byAddress.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byAddress.retryAfterSeconds });
+        // Per phone: cool-down, back-off on this site, spacing across all sites; a browser that verified it skips the last two.
+        const knownDevice = await isKnownDevice(key, tenant, phone, getCookie(c, KNOWN_DEVICE_COOKIE), at);
+        const claim = await claimCodeSend(db, tenant, phone, knownDevice, at);
+        if (!claim.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: claim.retryAfterSeconds });
 
         const code = generateCode();
-        await saveCode(db, otpHashKey(c.env), tenant, phone, code, profile, at);
         try {
+          await saveCode(db, key, tenant, phone, code, profile, at);
           await selectSms(c.env).send({ tenant, to: phone, body: codeMessage(code, c.get('siteConfig').name) });
         } catch (err) {
-          // The code row stays (harmless: nobody has the code); the shopper may ask again.
+          // Nothing was texted: the send is not counted, so the shopper may ask again at once. The code row (if any)
+          // stays, harmless: nobody has the code.
           console.error(`edge-api ${SIGN_IN_API.sendCode}: SMS not sent for tenant ${tenant}: ${describeError(err)}`);
+          await claim.release().catch((e: unknown) => console.error(`edge-api ${SIGN_IN_API.sendCode}: send not released for tenant ${tenant}: ${describeError(e)}`));
           return fail({ status: 503, error: SIGN_IN_MESSAGES.unknown, retryAfter: 5 });
         }
         // Recorded once the SMS port took the message ("code sent"); the code works even if this write fails.
@@ -117,10 +123,17 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
       if (!parsed.ok) return fail({ status: 400, error: form ? Object.values(parsed.fields)[0] ?? parsed.error : parsed.error, fields: parsed.fields });
 
       let outcome;
+      let device: string | null = null;
       try {
-        outcome = await verifyCode(c.env.DB, otpHashKey(c.env), tenant, parsed.value.phone, parsed.value.token, now());
-        // A shopper signing in again (or as another phone) leaves no older session of this browser behind.
-        if (outcome.ok) await deleteSession(c.env.DB, tenant, getCookie(c, SESSION_COOKIE));
+        const key = otpHashKey(c.env);
+        const at = now();
+        outcome = await verifyCode(c.env.DB, key, tenant, parsed.value.phone, parsed.value.token, at);
+        if (outcome.ok) {
+          // A shopper signing in again (or as another phone) leaves no older session of this browser behind.
+          await deleteSession(c.env.DB, tenant, getCookie(c, SESSION_COOKIE));
+          // This browser has proven the phone here: its next codes skip the back-off (README "Sign-in" > "Limits").
+          device = await knownDeviceToken(key, tenant, parsed.value.phone, at);
+        }
       } catch (err) {
         console.error(`edge-api ${SIGN_IN_API.verify} failed for tenant ${tenant}: ${describeError(err)}`);
         return fail({ status: 503, error: SIGN_IN_MESSAGES.unknownVerification, retryAfter: 5 });
@@ -132,6 +145,7 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
       }
       setCookie(c, sessionCookie(outcome.token));
       setCookie(c, clearPendingPhoneCookie());
+      if (device) setCookie(c, knownDeviceCookie(device));
       if (form) return c.redirect(safeRedirectPath(form.get('redirect')), 303);
       return c.json<SessionResponse>({ user: outcome.user }, 200);
     })

@@ -1,15 +1,31 @@
 /**
  * POST /api/rate-limit { phone } (spec §7: a not-ok answer blocks sending a code). Answers whether POST /api/auth/otp
- * would send a code to this phone from this IP now, by the same counters, without counting anything (asking can never
- * use up or lock out a shopper's allowance): 200 { ok: true } or 429 { ok: false, retry_after, error } with Retry-After.
+ * would send a code to this phone from this client now, by the same rules (the address limits, the phone's cool-down,
+ * back-off and platform spacing, the known-device cookie), without counting anything (asking can never use up a
+ * shopper's allowance): 200 { ok: true } or 429 { ok: false, retry_after, error } with Retry-After.
  */
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { RateLimitRequestSchema, REQUIRED_FIELD_MESSAGE, type RateLimitResponse } from '@forecourt/contracts/api';
 import type { AppEnv } from '../types.ts';
 import { describeError, readBody } from '../leads/http.ts';
 import { INVALID_PHONE_MESSAGE, normaliseLeadPhone } from '../leads/phone.ts';
-import { ACROSS_SITES, OTP_RATE_LIMIT_MESSAGE, RATE_LIMITS, clientIp, peekRateLimits } from '../leads/rate-limit.ts';
+import { OTP_RATE_LIMIT_MESSAGE, otpAddressChecks, peekRateLimits } from '../leads/rate-limit.ts';
+import { isKnownDevice, otpHashKey } from '../auth/code.ts';
+import { KNOWN_DEVICE_COOKIE } from '../auth/cookies.ts';
+import { peekCodeSend } from '../auth/otp.ts';
+
+/** Whether this browser holds the phone's known-device cookie (no code-hash secret: sending fails anyway, say no). */
+async function knownDevice(env: { OTP_HASH_KEY?: string }, tenant: string, phone: string, cookie: string | undefined, now: number): Promise<boolean> {
+  let key: string;
+  try {
+    key = otpHashKey(env);
+  } catch {
+    return false;
+  }
+  return isKnownDevice(key, tenant, phone, cookie, now);
+}
 
 export const rateLimitRoutes = new Hono<AppEnv>().post('/rate-limit', async (c) => {
   const body = await readBody(c);
@@ -23,11 +39,14 @@ export const rateLimitRoutes = new Hono<AppEnv>().post('/rate-limit', async (c) 
     return c.json<RateLimitResponse>({ ok: false, error: missing ? `phone: ${REQUIRED_FIELD_MESSAGE}` : `phone: ${INVALID_PHONE_MESSAGE}` }, 400);
   }
   try {
-    const [site, platform] = await Promise.all([
-      peekRateLimits(c.env.DB, c.get('tenant'), [[RATE_LIMITS.otpPhone, phone], [RATE_LIMITS.otpIp, clientIp(c.req.raw.headers)]]),
-      peekRateLimits(c.env.DB, ACROSS_SITES, [[RATE_LIMITS.otpPhoneDay, phone]]),
+    const tenant = c.get('tenant');
+    const now = Date.now();
+    const known = await knownDevice(c.env, tenant, phone, getCookie(c, KNOWN_DEVICE_COOKIE), now);
+    const [address, sends] = await Promise.all([
+      peekRateLimits(c.env.DB, tenant, await otpAddressChecks(c.req.raw.headers), now),
+      peekCodeSend(c.env.DB, tenant, phone, known, now),
     ]);
-    const decision = !site.ok && (platform.ok || site.retryAfterSeconds >= platform.retryAfterSeconds) ? site : platform;
+    const decision = !address.ok && (sends.ok || address.retryAfterSeconds >= sends.retryAfterSeconds) ? address : sends;
     if (decision.ok) return c.json<RateLimitResponse>({ ok: true }, 200);
     c.header('retry-after', String(decision.retryAfterSeconds));
     return c.json<RateLimitResponse>({ ok: false, retry_after: decision.retryAfterSeconds, error: OTP_RATE_LIMIT_MESSAGE }, 429);

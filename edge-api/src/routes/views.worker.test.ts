@@ -1,10 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import type { AppEnv } from '../types.ts';
 import { tenantMiddleware } from '../lib/tenant.ts';
 import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
-import { NO_DELIVERY_ESTIMATE, vehicleInternalRoutes, viewsRoutes } from './views.ts';
+import { deleteExpiredRows } from '../lib/expiry.ts';
+import { VIEW_VISIT_PERIOD_MS } from '../leads/rate-limit.ts';
+import { MAX_CAR_SLUG_LENGTH, NO_DELIVERY_ESTIMATE, vehicleInternalRoutes, viewsRoutes } from './views.ts';
 import edgeApi from '../index.ts';
 
 // Mounted as edge-api/src/index.ts mounts it (`.route('/api', viewsRoutes)` behind the tenant middleware).
@@ -15,24 +19,113 @@ async function tenant(prefix: string) {
   await putTenant(slug);
   return slug;
 }
-const get = (path: string, slug: string, bindings: object = env) => app.request(path, { headers: tenantHeaders(slug) }, bindings);
+const get = (path: string, slug: string, bindings: object = env, headers: Record<string, string> = {}) => app.request(path, { headers: tenantHeaders(slug, headers) }, bindings);
 /** Providers that cannot be reached: nothing listens on port 9 of 127.0.0.1. */
 const unreachable = { ...env, AUTOGRAB_ADAPTER: 'http', AUTOGRAB_API_KEY: 'k', AUTOGRAB_API_URL: 'http://127.0.0.1:9', DELIVERY_ADAPTER: 'http', DELIVERY_API_KEY: 'k', DELIVERY_API_URL: 'http://127.0.0.1:9' };
 const cachedRows = (slug: string) => env.DB.prepare('SELECT car_key, valuation FROM market_prices WHERE tenant = ?').bind(slug).all<{ car_key: string; valuation: string | null }>().then((r) => r.results);
 
+const CAR = '2021-toyota-corolla-1';
+/** mf-search as edge-api's SEARCH binding sees it: one car in every tenant's stock (or an answer given by `answer`). */
+const stock = (answer?: () => Response) => ({
+  ...env,
+  SEARCH: {
+    fetch: async (input: string) => {
+      if (answer) return answer();
+      const slug = new URL(input).searchParams.get('slug');
+      return slug === CAR ? Response.json({ car: { ...sampleCar, slug: CAR } }) : Response.json({ error: 'No such car.' }, { status: 404 });
+    },
+  },
+});
+const lookups = () => {
+  const fetch = vi.fn(async (input: string) => (new URL(input).searchParams.get('slug') === CAR ? Response.json({ car: { ...sampleCar, slug: CAR } }) : Response.json({ error: 'No such car.' }, { status: 404 })));
+  return { bindings: { ...env, SEARCH: { fetch } }, fetch };
+};
+const visitor = (ip: string, ua = 'Firefox') => ({ [CLIENT_IP_HEADER]: ip, 'user-agent': ua });
+const viewPath = (slug: string) => `/api/cars/${slug}/view.json?photos_count=12&updated_at=2026-01-01&website_id=x`;
+const viewRow = (tenant: string, car: string) => env.DB.prepare('SELECT views FROM car_views WHERE tenant = ? AND car_id = ?').bind(tenant, car).first<number>('views');
+const visits = (tenant: string) => env.DB.prepare('SELECT COUNT(*) AS n FROM car_view_visits WHERE tenant = ?').bind(tenant).first<number>('n');
+
 describe('GET /api/cars/:slug/view.json (spec §7)', () => {
-  it('counts each view per tenant and car and answers the total', async () => {
+  it('counts a car of the stock once per visitor, per tenant, and answers the total', async () => {
     const a = await tenant('views-a');
     const b = await tenant('views-b');
-    const path = '/api/cars/2021-toyota-corolla-1/view.json?photos_count=12&updated_at=2026-01-01&website_id=x';
-    expect(await (await get(path, a)).json()).toEqual({ views: 1, car_fields: {} });
-    expect(await (await get(path, a)).json()).toEqual({ views: 2, car_fields: {} });
+    const path = viewPath(CAR);
+    expect(await (await get(path, a, stock(), visitor('203.0.113.1'))).json()).toEqual({ views: 1, car_fields: {} });
+    // Another visitor (address, or browser on the same address) counts.
+    expect(await (await get(path, a, stock(), visitor('203.0.113.2'))).json()).toEqual({ views: 2, car_fields: {} });
+    expect(await (await get(path, a, stock(), visitor('203.0.113.2', 'Safari'))).json()).toEqual({ views: 3, car_fields: {} });
     // Another tenant's car with the same slug counts apart.
-    expect(await (await get(path, b)).json()).toEqual({ views: 1, car_fields: {} });
-    const row = await env.DB.prepare('SELECT views FROM car_views WHERE tenant = ? AND car_id = ?').bind(a, '2021-toyota-corolla-1').first<{ views: number }>();
-    expect(row?.views).toBe(2);
-    const res = await get(path, a);
+    expect(await (await get(path, b, stock(), visitor('203.0.113.1'))).json()).toEqual({ views: 1, car_fields: {} });
+    expect(await viewRow(a, CAR)).toBe(3);
+    const res = await get(path, a, stock(), visitor('203.0.113.3'));
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('does not count a repeat by the same visitor within 30 minutes (a reload answers the total), and counts it after', async () => {
+    const a = await tenant('views-repeat');
+    const me = visitor('203.0.113.7');
+    expect(await (await get(viewPath(CAR), a, stock(), me)).json()).toEqual({ views: 1, car_fields: {} });
+    for (let i = 0; i < 5; i++) expect(await (await get(viewPath(CAR), a, stock(), me)).json()).toEqual({ views: 1, car_fields: {} });
+    // Simultaneous repeats by a new visitor count once.
+    const burst = await Promise.all([1, 2, 3, 4].map(() => get(viewPath(CAR), a, stock(), visitor('203.0.113.8'))));
+    expect(burst.every((r) => r.status === 200)).toBe(true);
+    expect(await viewRow(a, CAR)).toBe(2);
+    // The visit key is a hash: no address or browser in D1.
+    const rows = await env.DB.prepare('SELECT visit_key FROM car_view_visits WHERE tenant = ?').bind(a).all<{ visit_key: string }>();
+    expect(rows.results.every((r) => /^[0-9a-f]{64}$/.test(r.visit_key))).toBe(true);
+    // A period later the same visitor counts again.
+    await env.DB.prepare('UPDATE car_view_visits SET seen_at = seen_at - ? WHERE tenant = ?').bind(VIEW_VISIT_PERIOD_MS, a).run();
+    expect(await (await get(viewPath(CAR), a, stock(), me)).json()).toEqual({ views: 3, car_fields: {} });
+    // The cron deletes visits past their period.
+    await env.DB.prepare('UPDATE car_view_visits SET seen_at = seen_at - ? WHERE tenant = ?').bind(VIEW_VISIT_PERIOD_MS + 1, a).run();
+    expect((await deleteExpiredRows(env.DB)).viewVisits).toBeGreaterThanOrEqual(2);
+    expect(await visits(a)).toBe(0);
+  });
+
+  it('answers 404 for a car the stock does not have, writing nothing; a slug beyond the bounds is refused before any lookup', async () => {
+    const a = await tenant('views-unknown');
+    const { bindings, fetch } = lookups();
+    const made = await get(viewPath('2001-made-up-car-9'), a, bindings, visitor('203.0.113.9'));
+    expect(made.status).toBe(404);
+    expect(await made.json()).toEqual({ error: 'No such car.' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const huge = await get(viewPath('a'.repeat(5000)), a, bindings, visitor('203.0.113.9'));
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toMatchObject({ error: expect.any(String) });
+    expect((await get(viewPath('a'.repeat(MAX_CAR_SLUG_LENGTH + 1)), a, bindings)).status).toBe(400);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM car_views WHERE tenant = ?').bind(a).first<number>('n')).toBe(0);
+    expect(await visits(a)).toBe(0);
+  });
+
+  it('answers the total uncounted when mf-search cannot say (never a 5xx that breaks the page)', async () => {
+    const a = await tenant('views-search-down');
+    expect(await (await get(viewPath(CAR), a, stock(), visitor('203.0.113.10'))).json()).toEqual({ views: 1, car_fields: {} });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const down of [stock(() => new Response('boom', { status: 503 })), stock(() => { throw new Error('unreachable'); }), { ...env, SEARCH: undefined }]) {
+        const res = await get(viewPath(CAR), a, down, visitor('203.0.113.11'));
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ views: 1, car_fields: {} });
+      }
+      // A car never counted has a total of 0.
+      expect(await (await get(viewPath('2022-mazda-cx-5-2'), a, stock(() => new Response('boom', { status: 500 })), visitor('203.0.113.11'))).json()).toEqual({ views: 0, car_fields: {} });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(await viewRow(a, CAR)).toBe(1);
+  });
+
+  it('limits each address to 120 calls in 10 minutes (429 with Retry-After), made-up cars included', async () => {
+    const a = await tenant('views-limit');
+    const me = visitor('198.51.100.20');
+    for (let i = 0; i < 120; i++) expect((await get(viewPath(i % 2 ? CAR : `2001-made-up-${i}`), a, stock(), me)).status).toBe(i % 2 ? 200 : 404);
+    const limited = await get(viewPath(CAR), a, stock(), me);
+    expect(limited.status).toBe(429);
+    const body = await limited.json<{ error: string; retry_after: number }>();
+    expect(body.error).toMatch(/Too many/);
+    expect(limited.headers.get('retry-after')).toBe(String(body.retry_after));
+    expect((await get(viewPath(CAR), a, stock(), visitor('198.51.100.21'))).status).toBe(200);
   });
 
   it('needs website_id, a slug and a known tenant', async () => {

@@ -65,6 +65,8 @@ export default function SignIn({ deps = {}, ...props }: SignInIslandProps & { de
   const [announce, setAnnounce] = useState('');
   const [user, setUser] = useState<SessionUser | null>(null);
   const [clock, setClock] = useState(now);
+  // When edge-api said to ask again (a 429's retry_after: its back-off can be longer than the page's cool-down).
+  const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
   const [focusTarget, setFocusTarget] = useState<{ id: string; select?: boolean; n: number } | null>(boot.focused ? { id: boot.focused, n: 0 } : null);
   const inFlight = useRef(false);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -95,7 +97,7 @@ export default function SignIn({ deps = {}, ...props }: SignInIslandProps & { de
   }, []);
 
   // The resend cool-down ticks once a second while it runs.
-  const waitSeconds = resendSecondsLeft(sent?.at ?? null, clock);
+  const waitSeconds = resendSecondsLeft(sent?.at ?? null, clock, blockedUntil);
   useEffect(() => {
     if (waitSeconds <= 0) return;
     const timer = setTimeout(() => setClock(now()), 1000);
@@ -117,6 +119,11 @@ export default function SignIn({ deps = {}, ...props }: SignInIslandProps & { de
     setBusy(null);
     setAnnounce('');
     if (!result.ok) {
+      if (result.status === 429 && result.retryAfter) {
+        const at = now();
+        setBlockedUntil(at + result.retryAfter * 1000);
+        setClock(at);
+      }
       // edge-api's field messages go under their fields (the first one focused); anything else in the alert.
       const fieldErrors: FieldErrors<PhoneField> = {};
       for (const f of PHONE_FIELDS) if (result.fields?.[f]) fieldErrors[f] = result.fields[f];
@@ -185,7 +192,7 @@ export default function SignIn({ deps = {}, ...props }: SignInIslandProps & { de
   };
 
   const onResend = () => {
-    if (inFlight.current || !sent || resendSecondsLeft(sent.at, now()) > 0) return;
+    if (inFlight.current || !sent || resendSecondsLeft(sent.at, now(), blockedUntil) > 0) return;
     void send(sent.body, 'resend');
   };
 

@@ -36,6 +36,8 @@ describe('requestCode (POST /api/auth/otp)', () => {
       message: SIGN_IN_MESSAGES.tooManyAttempts,
       retryAfter: 60,
     });
+    // The body's retry_after when no header came through.
+    expect(await requestCode({ phone: 'x' }, { fetch: fetchOf(json(429, { error: SIGN_IN_MESSAGES.tooManyAttempts, retry_after: 42 })) })).toMatchObject({ status: 429, retryAfter: 42 });
   });
   it("no usable answer (HTML, empty error, a 200 that is not SendCodeResponse, network failure) is 'An unknown error occurred.'", async () => {
     for (const res of [new Response('<html>', { status: 502 }), json(400, { error: ' ' }), json(200, { ok: false }), json(200, { ok: true, expires_in: 0 })]) {

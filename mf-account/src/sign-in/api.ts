@@ -65,7 +65,8 @@ function failure(answer: { res: Response; body: unknown } | null, fallback: stri
     const fields = Object.fromEntries(Object.entries(body.fields).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
     if (Object.keys(fields).length) result.fields = fields;
   }
-  const retry = Number(res.headers.get('retry-after'));
+  // edge-api says when to ask again in Retry-After and in the body's retry_after (the same seconds).
+  const retry = Number(res.headers.get('retry-after') ?? (isRecord(body) ? body.retry_after : NaN));
   if (res.status === 429 && Number.isFinite(retry) && retry > 0) result.retryAfter = retry;
   return result;
 }

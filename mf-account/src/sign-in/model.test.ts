@@ -150,15 +150,22 @@ describe('validateCodeStep (spec §5: required, exactly 6 digits; §8 texts)', (
   });
 });
 
-describe('resend cool-down (30 s, said as text)', () => {
+describe("resend cool-down (edge-api's 60 s, said as text)", () => {
   it('counts whole seconds down to 0', () => {
     const sent = 1_000_000;
-    expect(RESEND_COOLDOWN_MS).toBe(30_000);
+    expect(RESEND_COOLDOWN_MS).toBe(60_000);
     expect(resendSecondsLeft(null, sent)).toBe(0);
-    expect(resendSecondsLeft(sent, sent)).toBe(30);
-    expect(resendSecondsLeft(sent, sent + 29_001)).toBe(1);
-    expect(resendSecondsLeft(sent, sent + 30_000)).toBe(0);
+    expect(resendSecondsLeft(sent, sent)).toBe(60);
+    expect(resendSecondsLeft(sent, sent + 59_001)).toBe(1);
+    expect(resendSecondsLeft(sent, sent + 60_000)).toBe(0);
     expect(resendSecondsLeft(sent, sent + 99_000)).toBe(0);
+  });
+  it("waits as long as edge-api's retry_after says when that is longer (its back-off)", () => {
+    const sent = 1_000_000;
+    expect(resendSecondsLeft(sent, sent + 60_000, sent + 60_000 + 120_000)).toBe(120);
+    expect(resendSecondsLeft(null, sent, sent + 1_500)).toBe(2);
+    // A shorter wait never shortens the cool-down.
+    expect(resendSecondsLeft(sent, sent, sent + 5_000)).toBe(60);
   });
   it('text', () => {
     expect(resendWaitText(30)).toBe('You can ask for a new code in 30 seconds.');

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { CODE_LENGTH_MESSAGE, normalisePhone, REQUIRED_FIELD_MESSAGE, SendCodeRequestSchema, VerifyCodeRequestSchema } from '@forecourt/contracts/api';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { readFormError } from '@forecourt/contracts/form-errors';
-import { OTP_LENGTH, PENDING_PHONE_COOKIE, safeRedirectPath, SIGN_IN_MESSAGES, SIGN_IN_TYPE_PATTERN } from '@forecourt/contracts/sign-in';
+import { OTP_LENGTH, OTP_RESEND_COOLDOWN_MS, PENDING_PHONE_COOKIE, safeRedirectPath, SIGN_IN_MESSAGES, SIGN_IN_TYPE_PATTERN } from '@forecourt/contracts/sign-in';
 
 export type SignInStep = 'phone' | 'code';
 
@@ -163,13 +163,16 @@ export function validateCodeStep(phone: string, code: string): { ok: true; body:
   return { ok: true, body: result.output };
 }
 
-/** The wait before another code may be asked for, so a shopper does not burn through the rate limit by clicking. */
-export const RESEND_COOLDOWN_MS = 30_000;
+/** The wait before another code may be asked for: edge-api's own cool-down (contracts), so a click is never refused. */
+export const RESEND_COOLDOWN_MS = OTP_RESEND_COOLDOWN_MS;
 
-/** Whole seconds left before "Resend Code" works again (0: now). */
-export function resendSecondsLeft(sentAt: number | null, now: number): number {
-  if (sentAt === null) return 0;
-  return Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_MS - now) / 1000));
+/**
+ * Whole seconds left before "Resend Code" works again (0: now): the cool-down since the last code, or longer when
+ * edge-api said when to ask again (`blockedUntil`, from a 429's retry_after: its back-off or spacing).
+ */
+export function resendSecondsLeft(sentAt: number | null, now: number, blockedUntil: number | null = null): number {
+  const until = Math.max(sentAt === null ? 0 : sentAt + RESEND_COOLDOWN_MS, blockedUntil ?? 0);
+  return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
 /** The cool-down said as text (not only a disabled button). */
