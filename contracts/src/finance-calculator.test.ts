@@ -4,6 +4,7 @@ import {
   lenderEligible, parseMoney, providerKey, readCalculatorQuery, shouldFetchQuote, snapToStep, validateAmount,
   type EligibilityCar, type FinanceCalculatorConfigInput, type SiteFinanceSettings,
 } from './finance-calculator.ts';
+import { CalculatorSlotParamsSchema, slotFor, type SlotParamsInput } from './slots.ts';
 
 /** SiteConfig `finance` with the schema's defaults (contracts/tenant.ts FinanceSettingsSchema). */
 const finance = (calculator?: FinanceCalculatorConfigInput, overrides: Partial<SiteFinanceSettings> = {}): SiteFinanceSettings => ({
@@ -270,6 +271,18 @@ describe('calculatorSlotParams (the vehicle page slot)', () => {
     expect(calculatorSlotParams({ ...car, make: 'Suzuki', finance_lenders }, { now })).not.toHaveProperty('lender');
     expect(calculatorSlotParams({ ...car, finance_lenders }, { now, hiddenDealerships: ['springwood-toyota'] })).not.toHaveProperty('lender');
     expect(calculatorSlotParams({ ...car, price: -1, dealership_slug: null }, { now })).toEqual({ car_id: '148223', price: '0', car_type: 'used', make: 'Toyota', year: '2021' });
+  });
+
+  it('starts from the offer price when the car has one (the price the shopper sees)', () => {
+    expect(calculatorSlotParams({ ...car, offer_price: 29990 }, { now }).price).toBe('29990');
+    expect(calculatorSlotParams({ ...car, offer_price: 0 }, { now }).price).toBe('31990');
+  });
+
+  it('passes the slot contract (contracts SLOTS.financeCalculator), lender figures and all', () => {
+    const finance_lenders = { taurus: { interestRate: 8.49, comparisonRate: 9.1, termYears: 5, establishmentFees: 395, deposit: 0, balloon: 20, financeProvider: 'Taurus' } };
+    const params = calculatorSlotParams({ ...car, finance_lenders }, { now });
+    expect(slotFor('financeCalculator', 'finance-calculator', params as SlotParamsInput<'financeCalculator'>).params).toEqual(params);
+    expect(Object.keys(params).every((k) => k in CalculatorSlotParamsSchema.entries)).toBe(true);
   });
 });
 

@@ -326,6 +326,8 @@ export const LENDER_SLOT_PARAMS = ['lender', 'lender_interest', 'lender_term_yea
 export type SlotCar = EligibilityCar & {
   id: string;
   car_type: string;
+  /** An offer price is the price the shopper sees (spec §4 Price display precedence), so the calculator starts from it. */
+  offer_price?: number | null;
   finance_lenders?: Record<string, LenderFigures & { termYears?: number | null; establishmentFees?: number | null; deposit?: number | null; balloon?: number | null }> | null;
 };
 
@@ -333,10 +335,11 @@ export type SlotCar = EligibilityCar & {
  * The finance calculator slot's params for a car (mf-finance page `finance-calculator`): the car's id, price, type,
  * make, dealership and year, plus the figures of its first eligible lender (spec §5 Finance eligibility) so the
  * calculator opens on that lender's rate, term and fee. Unknowns are left out; every value is a string.
- * @example { id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator', params: calculatorSlotParams(car) }
+ * @example slotFor('financeCalculator', 'finance-calculator', calculatorSlotParams(car, { hiddenDealerships }))
  */
 export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?: readonly string[]; now?: Date } = {}): Record<string, string> {
-  const params: Record<string, string> = { car_id: car.id, price: String(Math.max(0, car.price)), car_type: car.car_type, make: car.make, year: String(car.year) };
+  const shown = car.offer_price && car.offer_price > 0 ? car.offer_price : car.price;
+  const params: Record<string, string> = { car_id: car.id, price: String(Math.max(0, shown)), car_type: car.car_type, make: car.make, year: String(car.year) };
   if (car.dealership_slug) params['dealership_slug'] = car.dealership_slug;
   const lender = eligibleLenders(car, options)[0];
   if (lender) {

@@ -9,7 +9,7 @@ import { REMOTE_NAMES, VERSION_HEADER, type RemoteName } from './tenant.ts';
 export const FRAGMENT_HEAD_HEADER = 'x-forecourt-head';
 
 /** At most this many slots per fragment (each is one more subrequest per page). */
-export const MAX_FRAGMENT_SLOTS = 4;
+export const MAX_FRAGMENT_SLOTS = 8;
 
 /**
  * A slot: another remote's fragment the shell puts into this one (e.g. mf-finance's calculator inside the vehicle

@@ -17,6 +17,8 @@ export * from './events.ts';
 export * from './analytics.ts';
 export * from './fragments.ts';
 export * from './islands.ts';
+export * from './lead-forms.ts';
+export * from './slots.ts';
 export * from './display.ts';
 export * from './tenant-store.ts';
 export * from './constants.ts';

@@ -34,9 +34,19 @@ export function parseIslandWhen(value: string | null | undefined): IslandTrigger
 
 const formatTrigger = (t: IslandTrigger) => (t.kind === 'visible' ? 'visible' : t.kind === 'storage' ? `storage:${t.key}` : `event:${t.name}`);
 
-export function islandContainerProps(remote: RemoteName, module: string, id: string, options: { when?: IslandTrigger[] } = {}) {
-  const base = { id, [ISLAND_ATTR]: `${remote}/${module}`, className: 'fc-island' } as const;
-  return options.when?.length ? { ...base, [ISLAND_WHEN_ATTR]: options.when.map(formatTrigger).join(' ') } : base;
+/**
+ * Island mode, read by the shell's client: `client` marks an island whose server HTML is a stand-in (a form rendered
+ * by another part, a placeholder list): the client replaces it with createRoot instead of hydrating it, so the
+ * server markup and the island's version never need to match.
+ */
+export const ISLAND_MODE_ATTR = 'data-island-mode';
+export type IslandMode = 'hydrate' | 'client';
+
+export function islandContainerProps(remote: RemoteName, module: string, id: string, options: { when?: IslandTrigger[]; mode?: IslandMode } = {}) {
+  const base: Record<string, string> = { id, [ISLAND_ATTR]: `${remote}/${module}`, className: 'fc-island' };
+  if (options.when?.length) base[ISLAND_WHEN_ATTR] = options.when.map(formatTrigger).join(' ');
+  if (options.mode === 'client') base[ISLAND_MODE_ATTR] = 'client';
+  return base;
 }
 
 export function islandPropsScriptProps(id: string, props: unknown) {

@@ -7,11 +7,12 @@ import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
+import { tenantDataInput } from '@forecourt/contracts/fixtures/tenant';
 import { siteConfigInput, testEnv } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-account/0.1.0/assets/style-abc123.css'];
 const version = '9.8.7';
-const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('no-faves', { features: { favourites: false } })]);
+const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('no-faves', { features: { favourites: false } })], { 'test-motors': tenantDataInput() });
 const get = (path: string, tenant?: string, bindings: Env = env) =>
   createApp({ styles, version }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
 
@@ -98,5 +99,28 @@ describe('mf-account Worker', () => {
     const plain = await (await get('/fragments/sign-in', 'test-motors')).text();
     expect(plain).toContain('<h1>Sign in</h1>');
     expect(plain).toContain('id="fa-sign-in-phone-form"');
+  });
+
+  it("lead-form slot: the form the host's params name, private (a fresh lead id per render), titled", async () => {
+    const res = await get('/fragments/lead-form?form=contact&id=fl-contact-form&location_options=loc-springwood-sales&lead_error=rate_limited', 'test-motors');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Send us an enquiry', styles });
+    const html = await res.text();
+    expect(html).toContain('data-island="mf-account/LeadForm"');
+    // The tenant's one named location is hidden with its dealership (read from the tenant's data).
+    expect(html).toContain('<input type="hidden" name="location" value="loc-springwood-sales"/>');
+    expect(html).toContain('<input type="hidden" name="dealership_slug" value="springwood-toyota"/>');
+    expect(html).toContain('Too many submissions. Please try again later.');
+    const ids = await Promise.all([0, 1].map(async () => (await (await get('/fragments/lead-form?form=careers&id=fa-lead-form', 'test-motors')).text()).match(/name="lead_id" value="([^"]+)"/)?.[1]));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it("lead-form slot: params the contract refuses (unknown form, bad id, too many locations) give the protocol's empty 404", async () => {
+    const many = Array.from({ length: 21 }, (_, i) => `l${i}`).join(',');
+    for (const query of ['', 'form=quote&id=x', 'form=contact', 'form=contact&id=Bad%20Id', `form=contact&id=x&location_options=${many}`]) {
+      await expectProtocolNotFound(await get(`/fragments/lead-form?${query}`, 'test-motors'), { version, tenantName: 'Test Motors', label: query });
+    }
   });
 });

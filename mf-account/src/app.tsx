@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
+import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { AccountPage } from './fragments/AccountPage.tsx';
-import { HostedLeadForm, isHostedPurpose } from './fragments/HostedLeadForm.tsx';
+import { SlotLeadForm } from './fragments/SlotLeadForm.tsx';
+import { slotForm } from './lead-form/forms.ts';
 import { HeaderSlot } from './fragments/HeaderSlot.tsx';
 import { HEADER_SLOT, isAccountPage, PAGE_TITLES } from './lib/pages.ts';
 import { hasSessionCookie, pendingPhoneFromCookie, readSignInQuery, signInHeading } from './sign-in/model.ts';
@@ -43,13 +45,15 @@ export function createApp({ styles, version }: AppOptions) {
     return fragmentResponse(await renderToReadableStream(<HeaderSlot />), { head, version, cacheControl: HEADER_SLOT_CACHE });
   });
 
-  // A lead form for a page another part renders (a fragment slot of the shell's careers and fleet pages). Private:
-  // every render carries a fresh lead id.
-  app.get('/fragments/lead-form', async (c) => {
+  // The lead-form slot (contracts SLOTS.leadForm): a form of the kit in another part's page. Private: every render
+  // carries a fresh lead id. Params the contract refuses (host and owner disagree) give the empty 404: no form.
+  app.get(`/fragments/${SLOTS.leadForm.page}`, async (c) => {
     const config = c.var.config;
-    const purpose = c.req.query('purpose');
-    if (!isHostedPurpose(purpose)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
-    return fragmentResponse(await renderToReadableStream(<HostedLeadForm purpose={purpose} config={config} />), { head: { title: config.name, styles }, version });
+    const params = readSlotParams('leadForm', new URL(c.req.url).searchParams);
+    if (!params.success) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
+    const data = await c.var.store.data(config.slug).catch(() => null);
+    const form = slotForm(params.output, config, { locations: data?.locations ?? [], offers: data?.offers ?? [] }, crypto.randomUUID());
+    return fragmentResponse(await renderToReadableStream(<SlotLeadForm form={form} />), { head: { title: form.title, styles }, version });
   });
 
   app.get('/fragments/:page', async (c) => {

@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
+import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { CalculatorSection } from './fragments/CalculatorSection.tsx';
 import { FinancePage } from './fragments/FinancePage.tsx';
 import { FinancePlaceholder } from './fragments/FinancePlaceholder.tsx';
 import { calculatorProps } from './lib/calculator.ts';
-import { isFinancePage, PAGE_TITLES } from './lib/pages.ts';
+import { financeFormSlot } from './lib/enquiry-form.ts';
+import { hasEnquiryForm, isFinancePage, PAGE_TITLES } from './lib/pages.ts';
 import type { QuickQuotePort } from './quote/port.ts';
 import { selectQuickQuote } from './quote/select.ts';
 import { quoteRoutes } from './routes/quote.ts';
@@ -25,8 +27,6 @@ export type AppOptions = {
 
 /** The calculator slot depends only on its query (and the tenant the shell keys its cache by): shareable for a minute. */
 export const CALCULATOR_CACHE_CONTROL = 'public, max-age=60';
-/** The slot page other remotes embed (`<fc-slot>`, contracts/fragments.ts); not a route of its own. */
-export const CALCULATOR_SLOT_PAGE = 'finance-calculator';
 
 /**
  * The mf-finance Worker: the finance pages and the finance calculator slot as fragments (ARCHITECTURE.md "Fragments"),
@@ -44,9 +44,13 @@ export function createApp({ styles, version, quickQuote = selectQuickQuote }: Ap
 
   app.route('/api/finance/quote', quoteRoutes(quickQuote));
 
-  // `GET /fragments/finance-calculator?car_id=&price=&car_type=&make=&dealership_slug=&year=` (+ the form's fields).
-  app.get(`/fragments/${CALCULATOR_SLOT_PAGE}`, async (c) => {
+  // The calculator slot other remotes embed (contracts SLOTS.financeCalculator: the car and its lender's figures); not
+  // a route of its own. Params the contract refuses give the protocol's empty 404: the host page shows no calculator.
+  app.get(`/fragments/${SLOTS.financeCalculator.page}`, async (c) => {
     const config = c.var.config;
+    if (!readSlotParams('financeCalculator', new URL(c.req.url).searchParams).success) {
+      return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
+    }
     const props = calculatorProps(config, new URL(c.req.url).searchParams, false);
     const body = await renderToReadableStream(<CalculatorSection props={props} />);
     return fragmentResponse(body, { head: { title: `Finance calculator | ${config.name}`, styles }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
@@ -64,9 +68,10 @@ export function createApp({ styles, version, quickQuote = selectQuickQuote }: Ap
       // Like the slot, the page depends only on its query and the tenant.
       return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `Work out your finance repayments with ${config.name}.`, styles }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
     }
-    const body = await renderToReadableStream(<FinancePlaceholder page={page} config={config} params={new URL(c.req.url).searchParams} />);
+    const body = await renderToReadableStream(<FinancePlaceholder page={page} config={config} />);
     // Placeholders are thin pages: kept out of search results until the finance pages land.
-    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles }, version });
+    const slots = hasEnquiryForm(page) ? [financeFormSlot(new URL(c.req.url).searchParams)] : [];
+    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles, slots }, version });
   });
 
   app.onError((error, c) => {

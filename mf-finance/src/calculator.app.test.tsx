@@ -1,6 +1,7 @@
 /** Worker tests of the finance calculator: the slot fragment, the /finance page and POST /api/finance/quote. */
 import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, ISLAND_ATTR, ISLAND_PROPS_ATTR } from '@forecourt/contracts/fragments';
+import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
 import { ISLAND_WHEN_ATTR } from '@forecourt/contracts/islands';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
@@ -62,6 +63,12 @@ describe('GET /fragments/finance-calculator (the vehicle page slot)', () => {
   it('asks for the external quote only when the site has it and the price is above 0 (spec §5)', async () => {
     expect(islandProps(await (await get(slot, 'quote-motors')).text()).quote).toEqual({ purchasePrice: 'price', price: 31990, year: 2021, loanTerm: 5 });
     expect(islandProps(await (await get('/fragments/finance-calculator?price=0', 'quote-motors')).text()).quote).toBeNull();
+  });
+
+  it("answers params the slot contract refuses (contracts SLOTS.financeCalculator) with the protocol's empty 404", async () => {
+    for (const query of ['price=abc', 'car_type=boat', `make=${'x'.repeat(101)}`]) {
+      await expectProtocolNotFound(await get(`/fragments/finance-calculator?${query}`), { version: '1.0.0', tenantName: 'Test Motors', label: query });
+    }
   });
 });
 

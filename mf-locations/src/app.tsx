@@ -37,6 +37,7 @@ export function createApp({ styles, version }: AppOptions) {
     const head: FragmentHead = { title: `${view.title} | ${config.name}`, description: view.description, styles };
     if (view.robots) head.robots = view.robots;
     if (view.jsonLd) head.jsonLd = view.jsonLd;
+    if (view.contactForm) head.slots = [view.contactForm];
     return fragmentResponse(await renderToReadableStream(<LocationsPage view={view} config={config} />), { head, version });
   });
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, slotMarker } from '@forecourt/contracts/fragments';
+import { PAGE_FORM_SLOT } from './lib/lead-forms.ts';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { sampleLocation } from '@forecourt/contracts/fixtures/location';
 import { PAGES } from '@forecourt/contracts/routes';
@@ -54,11 +55,20 @@ describe('mf-vehicle Worker', () => {
     expect(ld['@type']).toBe('Car');
     expect(ld.offers).toMatchObject({ '@type': 'Offer', price: 31990, priceCurrency: 'AUD', availability: 'https://schema.org/InStock', seller: { '@type': 'AutoDealer', name: 'Springwood Toyota' } });
     expect(ld.offers.seller.address).toMatchObject({ postalCode: '4127', addressLocality: 'Springwood' });
-    expect(head.slots).toEqual([
-      { id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator', params: { car_id: '148223', price: '31990', car_type: 'used', make: 'Toyota', dealership_slug: 'springwood-toyota', year: '2021' } },
+    // The finance calculator gets the car's eligible lender's figures (issue 11: contracts calculatorSlotParams).
+    expect(head.slots?.[0]).toMatchObject({
+      id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator',
+      params: { car_id: '148223', price: '31990', car_type: 'used', make: 'Toyota', dealership_slug: 'springwood-toyota', year: '2021', lender: 'Taurus', lender_interest: expect.any(String) },
+    });
+    // The dialogs' lead forms are mf-account's slots, told the car.
+    expect(head.slots?.slice(1).map((s) => [s.id, s.remote, s.params?.form, s.params?.car_id])).toEqual([
+      ['enquire-form', 'mf-account', 'enquire', '148223'],
+      ['test-drive-form', 'mf-account', 'test-drive', '148223'],
+      ['request-photos-form', 'mf-account', 'request-photos', '148223'],
+      ['contact-form', 'mf-account', 'car-contact', '148223'],
     ]);
     const html = await res.text();
-    expect(html.split(slotMarker('finance-calculator')).length).toBe(2);
+    for (const slot of head.slots!) expect(html.split(slotMarker(slot.id)).length, slot.id).toBe(2);
     expect(html).toContain(`<h1 class="fv-side__title">${sampleCar.name}</h1>`);
     // Market panel from edge-api's port (eligible: feature on, in stock, price above 200).
     expect(html).toContain('Great Deal');
@@ -73,18 +83,20 @@ describe('mf-vehicle Worker', () => {
     expect(await res.text()).not.toContain('How this price compares');
   });
 
-  it('a sold car: SOLD block, no slot, no purchase buttons', async () => {
+  it('a sold car: SOLD block, no calculator slot, no purchase buttons', async () => {
     const res = await get(`/fragments/vehicle?_slug=${soldCar.slug}`);
     expect(res.status).toBe(200);
     const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
-    expect(head.slots).toBeUndefined();
+    // No calculator and no test drive for a sold car: the Enquire, Request Photos and Contact forms.
+    expect(head.slots?.map((s) => s.id)).toEqual(['enquire-form', 'request-photos-form', 'contact-form']);
     expect((head.jsonLd![0] as any).offers.availability).toBe('https://schema.org/SoldOut');
     const html = await res.text();
     expect(html).toContain('Unfortunately this car recently sold. But don&#x27;t worry, we can help you find a similar car!');
     expect(html).toContain('href="/search/mazda/cx-5">Find Me Something Similar</a>');
     expect(html).not.toContain('Get Finance');
     expect(html).not.toContain('Book a Test Drive');
-    expect(html).not.toContain('fc-slot');
+    expect(html).not.toContain('<fc-slot id="finance-calculator"');
+    expect(html).not.toContain('<fc-slot id="test-drive-form"');
   });
 
   it('an unknown or malformed slug is a real 404 with search suggestions (a body the shell shows)', async () => {
@@ -193,14 +205,17 @@ describe('mf-vehicle Worker', () => {
     expect(decodeFragmentHead(print.headers.get(FRAGMENT_HEAD_HEADER))?.robots).toBe('noindex, nofollow');
     expect(await print.text()).toContain('data-island="mf-vehicle/PrintActions"');
     expect((await get('/fragments/print?car_id=nope-1')).status).toBe(404);
-    const testDrive = await (await get(`/fragments/test-drive?car_id=${sampleCar.slug}`)).text();
-    expect(testDrive).toContain('data-island="mf-account/LeadForm"');
-    expect(testDrive).toContain('name="category" value="Test Drive"');
-    expect(testDrive).toContain(`name="car_id" value="${sampleCar.id}"`);
-    const tradeIn = await (await get('/fragments/trade-in')).text();
-    expect(tradeIn).toContain('name="category" value="Trade-In Valuation"');
-    const sell = await (await get('/fragments/trade-in?_journey=sell-my-car')).text();
-    expect(sell).toContain('name="category" value="Sell My Car"');
+    // Each lead page holds mf-account's lead-form slot, told which form and which car (contracts SLOTS.leadForm).
+    const formSlot = async (path: string) => {
+      const res = await get(path);
+      expect(await res.text()).toContain(slotMarker(PAGE_FORM_SLOT));
+      return decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))?.slots?.find((s) => s.id === PAGE_FORM_SLOT);
+    };
+    expect(await formSlot(`/fragments/test-drive?car_id=${sampleCar.slug}&lead_error=invalid`)).toMatchObject({
+      remote: 'mf-account', page: 'lead-form', params: { form: 'test-drive', id: 'fv-test-drive-form', layout: 'page', car_id: sampleCar.id, car_slug: sampleCar.slug, lead_error: 'invalid' },
+    });
+    expect((await formSlot('/fragments/trade-in'))?.params).toEqual({ form: 'trade-in', id: 'fv-trade-in-form', layout: 'page' });
+    expect((await formSlot('/fragments/trade-in?_journey=sell-my-car'))?.params).toMatchObject({ form: 'sell-my-car' });
   });
 
   it('checkout pages come from src/checkout: not found without reserve online, the reserve page with it', async () => {

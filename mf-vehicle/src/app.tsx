@@ -5,7 +5,8 @@ import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecour
 import type { Car } from '@forecourt/contracts/entities/car';
 import { isPurchasable } from '@forecourt/contracts/entities/car';
 import { priceDisplay } from '@forecourt/contracts/display';
-import { readFormError } from '@forecourt/contracts/form-errors';
+import { calculatorConfigOf, calculatorSlotParams } from '@forecourt/contracts/finance-calculator';
+import { slotFor, type SlotParamsInput } from '@forecourt/contracts/slots';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { LeadPage } from './fragments/LeadPage.tsx';
@@ -17,9 +18,9 @@ import { vehicleApi } from './routes/api.ts';
 import { carJsonLd, siteHref } from './lib/car-view.ts';
 import { loadCar, loadMarketPrice } from './lib/car-source.ts';
 import { deliveryView } from './lib/delivery-view.ts';
-import { vehicleFormConfig } from './lib/lead-forms.ts';
+import { dialogFormSlots, pageFormSlot } from './lib/lead-forms.ts';
 import { isVehiclePage, robotsFor } from './lib/pages.ts';
-import { financeSlotParams, marketPanel, marketPriceEligible } from './lib/rules.ts';
+import { marketPanel, marketPriceEligible } from './lib/rules.ts';
 
 type AppEnv = { Bindings: Env; Variables: TenantVariables };
 
@@ -86,9 +87,15 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
         jsonLd: [carJsonLd(car, config, location, canonical)],
         ...(canonical ? { canonical } : {}),
         ...(image ? { ogImage: config.site_url ? new URL(image, config.site_url).toString() : image } : {}),
-        ...(isPurchasable(car) && !car.sold ? { slots: [{ id: FINANCE_SLOT_ID, remote: 'mf-finance' as const, page: 'finance-calculator', params: financeSlotParams(car) }] } : {}),
+        // Other remotes' parts of the page (contracts SLOTS): the finance calculator with the car's lender figures, and
+        // the dialogs' lead forms (mf-account).
+        slots: [
+          ...(isPurchasable(car) && !car.sold
+            ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { hiddenDealerships: calculatorConfigOf(config.finance).hidden_dealerships, now: now() }) as SlotParamsInput<'financeCalculator'>)]
+            : []),
+          ...dialogFormSlots(car, config, locations),
+        ],
       };
-      const id = () => crypto.randomUUID();
       return html(
         <VehiclePage
           car={car}
@@ -96,7 +103,6 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
           locations={locations}
           market={marketPanel(market)}
           now={now()}
-          leadIds={{ enquire: id(), 'test-drive': id(), 'request-photos': id(), contact: id() }}
           delivery={delivery ? { postcode: c.req.query('postcode') ?? '', view: delivery } : null}
         />,
         head,
@@ -113,12 +119,10 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
     if (page === 'test-drive' || page === 'trade-in') {
       const slug = c.req.query('car_id');
       const car = await carFor(slug);
-      const serverError = readFormError(new URL(c.req.url).searchParams, 'lead')?.message;
       const sell = page === 'trade-in' && c.req.query('_journey') === 'sell-my-car';
       const form = page === 'test-drive' ? 'test-drive' : sell ? 'sell-my-car' : 'trade-in';
       const data = form === 'test-drive' ? await c.var.store.data(config.slug).catch(() => null) : null;
-      const pickup = (data?.locations ?? []).filter((l) => config.locations.includes(l.id) && l.visible).map((l) => ({ value: l.id, label: l.name }));
-      const config_ = vehicleFormConfig({ form, site: config, car, locations: pickup, leadId: crypto.randomUUID(), ...(serverError ? { serverError } : {}) });
+      const slot = pageFormSlot(form, car, config, data?.locations ?? [], new URL(c.req.url).searchParams);
       const title = form === 'test-drive' ? 'Book a test drive' : form === 'sell-my-car' ? 'Sell my car' : 'Trade-in valuation';
       const intro =
         form === 'test-drive'
@@ -130,7 +134,7 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
             : car
               ? `Trading in against the ${car.name}? Tell us about your car and we'll get back to you with a valuation.`
               : "Tell us about your car and we'll get back to you with a valuation, usually the same or next business day.";
-      return html(<LeadPage title={title} intro={intro} form={config_} car={car} />, { title: `${title} | ${config.name}`, description: intro, robots: car ? 'noindex' : 'index, follow' });
+      return html(<LeadPage title={title} intro={intro} car={car} />, { title: `${title} | ${config.name}`, description: intro, robots: car ? 'noindex' : 'index, follow', slots: [slot] });
     }
 
     if (isCheckoutPage(page)) {

@@ -94,7 +94,7 @@ app.get('*', async (c) => {
   const signIn = signInRedirect(route, tenant.config.features, signedIn, url);
   if (signIn) return c.redirect(signIn, 302);
   if (route.remote === 'shell') {
-    return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params)) });
+    return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params, url.searchParams)) });
   }
   return compose({ kind: 'remote', remote: route.remote, page: route.page, params: route.params });
 });
@@ -103,7 +103,7 @@ app.get('*', async (c) => {
 app.all('*', (c) => c.html(statusPage('Method not allowed', 'This address can only be read.'), 405, { allow: 'GET, HEAD', ...securityHeaders() }));
 
 /** Pages the shell renders itself (route table owner 'shell'). */
-function shellPage(tenant: Tenant, page: string, params: Record<string, string>) {
+function shellPage(tenant: Tenant, page: string, params: Record<string, string>, query: URLSearchParams) {
   switch (page) {
     case 'home':
       return homePage(tenant);
@@ -121,7 +121,7 @@ function shellPage(tenant: Tenant, page: string, params: Record<string, string>)
     default:
       // `/:slug` is a content page or a model landing page of this tenant; any other slug is a 404 (no soft 404s).
       if (page === 'content' && !isShellPageSlug(tenant, params.slug ?? '')) return notFoundPage(tenant);
-      return contentPage(tenant, params.slug ?? page);
+      return contentPage(tenant, params.slug ?? page, query);
   }
 }
 

@@ -6,7 +6,6 @@
 import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
 import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { ISLAND_MODE_ATTR } from '../lead-form/LeadFormIsland.tsx';
 import { signInHeading, type SignInQuery } from './model.ts';
 import { CodeForm, PhoneForm, SIGN_IN_ID, SignInAlert } from './SignInView.tsx';
 
@@ -51,7 +50,7 @@ export function SignInPage({ query, pendingPhone, sessionCookie = false, config 
       <p className="fa-sign-in__intro">
         No password needed: we text a {OTP_LENGTH}-digit code to your mobile and you enter it here. Standard message rates may apply.
       </p>
-      <div {...islandContainerProps('mf-account', 'SignIn', SIGN_IN_ID)} {...{ [ISLAND_MODE_ATTR]: 'client' }}>
+      <div {...islandContainerProps('mf-account', 'SignIn', SIGN_IN_ID, { mode: 'client' })}>
         <SignInServerForms {...props} />
       </div>
       <script {...islandPropsScriptProps(SIGN_IN_ID, props)} />

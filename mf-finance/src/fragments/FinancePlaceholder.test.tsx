@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from '@forecourt/contracts/fragments';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR, slotMarker } from '@forecourt/contracts/fragments';
+import { FINANCE_FORM_SLOT, financeFormSlot } from '../lib/enquiry-form.ts';
 import { PAGES } from '@forecourt/contracts/routes';
 import { siteConfig } from '../test/tenant.ts';
 import { FinancePlaceholder } from './FinancePlaceholder.tsx';
@@ -18,16 +19,18 @@ describe('finance placeholder fragments', () => {
       expect(html).toContain('href="/search/new-used-and-demo-cars"');
     }
   });
-  it('finance enquiry and apply pages carry a Finance Enquiry through the lead-form kit (with the car of the query)', () => {
+  it('finance enquiry and apply pages carry the lead-form slot marker (mf-account fills it); other pages none', () => {
     for (const page of ['finance-enquiry', 'apply-for-finance'] as const) {
-      const html = renderToString(<FinancePlaceholder page={page} config={config} params={new URLSearchParams('car_id=2004268')} />);
-      expect(html).toContain(`${ISLAND_ATTR}="mf-account/LeadForm"`);
-      expect(html).toContain('name="category" value="Finance Enquiry"');
-      expect(html).toContain('name="car_id" value="2004268"');
+      expect(renderToString(<FinancePlaceholder page={page} config={config} />)).toContain(slotMarker(FINANCE_FORM_SLOT));
     }
-    const junk = renderToString(<FinancePlaceholder page="finance-enquiry" config={config} params={new URLSearchParams('car_id=%3Cscript%3E')} />);
-    expect(junk).not.toContain('name="car_id"');
-    expect(renderToString(<FinancePlaceholder page="personalised-finance" config={config} />)).not.toContain('mf-account/LeadForm');
+    expect(renderToString(<FinancePlaceholder page="personalised-finance" config={config} />)).not.toContain('<fc-slot');
+  });
+  it('the slot is a Finance Enquiry with the car of the query, and never a car id it does not trust', () => {
+    expect(financeFormSlot(new URLSearchParams('car_id=2004268&lead_error=invalid'))).toEqual({
+      id: FINANCE_FORM_SLOT, remote: 'mf-account', page: 'lead-form',
+      params: { form: 'finance-enquiry', id: 'ff-enquiry', car_id: '2004268', lead_error: 'invalid' },
+    });
+    expect(financeFormSlot(new URLSearchParams('car_id=%3Cscript%3E')).params).not.toHaveProperty('car_id');
   });
   it('names the page', () => {
     const html = renderToString(<FinancePlaceholder page="apply-for-finance" config={config} />);

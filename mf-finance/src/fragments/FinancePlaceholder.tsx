@@ -2,11 +2,12 @@ import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
 import { Island } from '../lib/island.tsx';
-import { FinanceEnquiryForm } from './FinanceEnquiryForm.tsx';
-import { COMING_SOON, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
+import { slotMarker } from '@forecourt/contracts/fragments';
+import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
+import { COMING_SOON, hasEnquiryForm, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
 
 /** A finance page that lands in a later issue: says so, how to reach the dealer now, and how finance works. */
-export function FinancePlaceholder({ page, config, params = new URLSearchParams() }: { page: FinancePage; config: Pick<SiteConfig, 'name' | 'contact' | 'features' | 'collection_notice_href' | 'turnstile_site_key'>; params?: URLSearchParams }) {
+export function FinancePlaceholder({ page, config }: { page: FinancePage; config: Pick<SiteConfig, 'name' | 'contact'> }) {
   const title = PAGE_TITLES[page];
   const { phone, email } = config.contact;
   return (
@@ -23,7 +24,8 @@ export function FinancePlaceholder({ page, config, params = new URLSearchParams(
       <p>
         {COMING_SOON[page]} In the meantime, call {config.name} on <a href={telHref(phone)}>{phone}</a> or email <a href={`mailto:${email}`}>{email}</a>.
       </p>
-      {page === 'finance-enquiry' || page === 'apply-for-finance' ? <FinanceEnquiryForm config={config} params={params} /> : null}
+      {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; app.tsx lists it in the head). */}
+      {hasEnquiryForm(page) ? <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} /> : null}
       <Island module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />
       <p className="ff-actions">
         <a className="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">

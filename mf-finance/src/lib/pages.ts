@@ -19,3 +19,6 @@ export const COMING_SOON: Record<FinancePage, string> = {
 };
 
 export const isFinancePage = (page: string): page is FinancePage => (PAGES['mf-finance'] as readonly string[]).includes(page);
+
+/** Pages that carry the finance enquiry form (lib/enquiry-form.ts). */
+export const hasEnquiryForm = (page: FinancePage) => page === 'finance-enquiry' || page === 'apply-for-finance';

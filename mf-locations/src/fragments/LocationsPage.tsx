@@ -1,5 +1,5 @@
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { ContactForm, type ContactFormSite } from '../components/ContactForm.tsx';
+import { slotMarker } from '@forecourt/contracts/fragments';
 import { LocationGrid } from '../components/LocationCardView.tsx';
 import LocationsList from '../islands/LocationsList.tsx';
 import { Island } from '../lib/island.tsx';
@@ -9,7 +9,7 @@ import type { PageView } from '../lib/pages.ts';
 type View = Exclude<PageView, { kind: 'not-found' }>;
 
 /** A locations page: breadcrumbs, heading, how to reach the dealer, and the location cards. */
-export function LocationsPage({ view, config }: { view: View; config: Pick<SiteConfig, 'name' | 'contact'> & ContactFormSite }) {
+export function LocationsPage({ view, config }: { view: View; config: Pick<SiteConfig, 'name' | 'contact'> }) {
   const { phone, email } = config.contact;
   const detail = view.kind === 'detail';
   return (
@@ -32,7 +32,8 @@ export function LocationsPage({ view, config }: { view: View; config: Pick<SiteC
         {view.comingSoon ? `${view.comingSoon} In the meantime, call` : 'Call'} {config.name} on <a href={telHref(phone)}>{phone}</a> or email{' '}
         <a href={`mailto:${email}`}>{email}</a>.
       </p>
-      {view.contactForm ? <ContactForm view={view.contactForm} config={config} /> : null}
+      {/* The lead form: mf-account's slot, filled by the shell (app.tsx lists it in the head). */}
+      {view.contactForm ? <div className="fl-slot" dangerouslySetInnerHTML={{ __html: slotMarker(view.contactForm.id) }} /> : null}
       {view.searchable && view.cards.length ? (
         <Island module="LocationsList" id="fl-locations" component={LocationsList} props={{ cards: view.cards, query: view.query }} />
       ) : view.cards.length ? (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '@forecourt/contracts/routes';
+import type { FragmentSlot } from '@forecourt/contracts/fragments';
 import { LOCATION_IDS, siteConfig, tenantData } from '../test/tenant.ts';
 import { isLocationsPage, PAGE_TITLES, pageView } from './pages.ts';
 
@@ -50,12 +51,19 @@ describe('pageView', () => {
   it('service and parts list the locations of their type with a Service / Parts Enquiry form (noindex until online booking)', () => {
     expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', comingSoon: expect.stringContaining('send us an enquiry below') });
     expect(ids(view('service'))).toEqual(['l2']);
-    const service = view('service') as { contactForm?: { purpose: string; location: { id: string } | null } };
-    expect(service.contactForm).toMatchObject({ purpose: 'service', location: { id: 'l2' } });
+    // The form is mf-account's lead-form slot, told the purpose and the locations of that type.
+    const service = view('service') as { contactForm?: FragmentSlot };
+    expect(service.contactForm).toMatchObject({ remote: 'mf-account', page: 'lead-form', params: { form: 'service', id: 'fl-contact-form', location_options: 'l2' } });
     expect(ids(view('parts'))).toEqual([]);
     // No parts location: the enquiry can be about any of the dealer's locations.
-    const parts = view('parts') as { contactForm?: { purpose: string; options: unknown[]; location: unknown } };
-    expect(parts.contactForm?.purpose).toBe('parts');
-    expect(parts.contactForm?.location ?? parts.contactForm?.options.length).toBeTruthy();
+    const parts = view('parts') as { contactForm?: FragmentSlot };
+    expect(parts.contactForm?.params).toMatchObject({ form: 'parts', location_options: 'l1,l2,l4' });
+  });
+
+  it('the contact page passes an offer a link names, and the page’s error codes, to the form', () => {
+    const contact = view('contact', 'offer=o1&lead_error=rate_limited') as { contactForm?: FragmentSlot };
+    expect(contact.contactForm?.params).toMatchObject({ form: 'contact', offer: 'o1', lead_error: 'rate_limited' });
+    expect((view('contact', 'offer=%3Cx%3E') as { contactForm?: FragmentSlot }).contactForm?.params).not.toHaveProperty('offer');
+    expect((view('service', 'offer=o1') as { contactForm?: FragmentSlot }).contactForm?.params).not.toHaveProperty('offer');
   });
 });

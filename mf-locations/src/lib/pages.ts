@@ -6,7 +6,8 @@ import { PAGES, type PageOf } from '@forecourt/contracts/routes';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
 import { contactLocations, locationsForSlug, normaliseQuery, ofType, siteLocations, toLocationCard, type LocationCard } from './locations.ts';
-import { contactFormView, type ContactFormView } from './contact-form.ts';
+import type { FragmentSlot } from '@forecourt/contracts/fragments';
+import { contactFormSlot } from './contact-form.ts';
 import { locationJsonLd } from './schema.ts';
 
 export type LocationsPage = PageOf<'mf-locations'>;
@@ -42,8 +43,8 @@ export type PageView =
       query: string;
       robots?: string;
       jsonLd?: unknown[];
-      /** Contact pages: the General Enquiry form (see ./contact-form.ts). */
-      contactForm?: ContactFormView;
+      /** Contact, service and parts pages: the lead form, mf-account's slot (see ./contact-form.ts). */
+      contactForm?: FragmentSlot;
     };
 
 /**
@@ -76,7 +77,7 @@ export function pageView(page: string, params: URLSearchParams, config: SiteConf
         kind: 'list',
         description: `Contact ${config.name}: phone, email and locations.`,
         cards: toCards(chosen),
-        contactForm: contactFormView(chosen, params, data.offers),
+        contactForm: contactFormSlot('contact', chosen, params),
       };
     }
     case 'location': {
@@ -102,7 +103,7 @@ export function pageView(page: string, params: URLSearchParams, config: SiteConf
         description: `${PAGE_TITLES[page]} at ${config.name}.`,
         cards: toCards(chosen),
         // A Service / Parts Enquiry through the lead-form kit, about the locations of that type.
-        contactForm: contactFormView(chosen.length ? chosen : locations, params, [], Date.now(), page),
+        contactForm: contactFormSlot(page, chosen.length ? chosen : locations, params),
         // Online booking and ordering are not built: the pages stay out of search results until they are.
         robots: 'noindex',
       };

@@ -1,16 +1,16 @@
 import { priceDisplay } from '@forecourt/contracts/display';
 import type { Car } from '@forecourt/contracts/entities/car';
-import { LeadFormIsland, type LeadFormConfig } from '@forecourt/mf-account/src/lead-form/index.ts';
+import { slotMarker } from '@forecourt/contracts/fragments';
+import { PAGE_FORM_SLOT } from '../lib/lead-forms.ts';
 
 export type LeadPageProps = {
   title: string;
   intro: string;
-  form: LeadFormConfig;
   car: Car | null;
 };
 
-/** A page around one lead form (Book a test drive, Trade-in valuation, Sell my car), with the car when known. */
-export function LeadPage({ title, intro, form, car }: LeadPageProps) {
+/** A page around one lead form (Book a test drive, Trade-in valuation, Sell my car), with the car when known; the form is a slot. */
+export function LeadPage({ title, intro, car }: LeadPageProps) {
   const image = car?.images[0]?.image.url ?? car?.primary_image_url ?? null;
   return (
     <article className="fv-page fv-lead-page">
@@ -41,7 +41,8 @@ export function LeadPage({ title, intro, form, car }: LeadPageProps) {
           </p>
         </aside>
       ) : null}
-      <LeadFormIsland config={form} />
+      {/* The form: mf-account's lead-form slot (lib/lead-forms.ts pageFormSlot). */}
+      <div className="fv-slot" dangerouslySetInnerHTML={{ __html: slotMarker(PAGE_FORM_SLOT) }} />
     </article>
   );
 }

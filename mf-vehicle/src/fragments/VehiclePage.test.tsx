@@ -6,12 +6,13 @@ import { CarSchema } from '@forecourt/contracts/entities/car';
 import { LocationSchema } from '@forecourt/contracts/entities/location';
 import * as v from 'valibot';
 import { siteConfig } from '../test/tenant.ts';
+import { slotMarker } from '@forecourt/contracts/fragments';
+import { dialogSlotId } from '../lib/lead-forms.ts';
 import { VehiclePage, type VehiclePageProps } from './VehiclePage.tsx';
 
 const car = v.parse(CarSchema, sampleCar);
 const location = v.parse(LocationSchema, sampleLocation);
 const other = v.parse(LocationSchema, { ...sampleLocation, id: 'loc-other', slug: 'other-yard', primary: false, name: 'Other Yard', address: { ...sampleLocation.address, city: 'Beenleigh', postcode: '4207' } });
-const ids = { enquire: '00000000-0000-4000-8000-000000000001', 'test-drive': '00000000-0000-4000-8000-000000000002', 'request-photos': '00000000-0000-4000-8000-000000000003', contact: '00000000-0000-4000-8000-000000000004' };
 const render = (props: Partial<VehiclePageProps> = {}, features: Record<string, boolean> = {}, extra: Record<string, unknown> = {}) =>
   renderToString(
     <VehiclePage
@@ -20,7 +21,6 @@ const render = (props: Partial<VehiclePageProps> = {}, features: Record<string, 
       locations={[location, other]}
       market={null}
       now={new Date('2024-06-01T00:00:00Z')}
-      leadIds={ids}
       {...props}
     />,
   );
@@ -71,14 +71,15 @@ describe('VehiclePage', () => {
     expect(render({ car: { ...car, location_id: other.id, location: { ...car.location!, id: other.id } } })).toContain('Located at <strong>Beenleigh</strong>');
     expect(render()).not.toContain('Located at');
   });
-  it('dialogs: native <dialog> with the kit form in a client-mode island loaded when visible, car context hidden', () => {
+  it('dialogs: native <dialog>s, each holding the marker of its lead-form slot (mf-account fills it)', () => {
     const html = render();
-    for (const id of ['fv-enquire', 'fv-test-drive', 'fv-request-photos', 'fv-contact']) expect(html).toContain(`<dialog id="${id}" class="fv-dialog" aria-labelledby="${id}-title">`);
-    expect(html).toContain('<div id="fv-test-drive-form" data-island="mf-account/LeadForm" class="fc-island" data-island-when="visible" data-island-mode="client">');
-    const contact = html.slice(html.indexOf('<dialog id="fv-contact"'));
-    expect(contact).toContain(`name="location" value="${location.id}"`);
-    expect(contact).toContain(`name="car_id" value="${car.id}"`);
-    expect(html).toContain('name="category" value="Request Photos"');
+    for (const [id, form] of [['fv-enquire', 'enquire'], ['fv-test-drive', 'test-drive'], ['fv-request-photos', 'request-photos'], ['fv-contact', 'contact']] as const) {
+      const dialog = html.slice(html.indexOf(`<dialog id="${id}" class="fv-dialog" aria-labelledby="${id}-title">`));
+      expect(dialog.length).toBeLessThan(html.length);
+      expect(dialog.slice(0, dialog.indexOf('</dialog>'))).toContain(slotMarker(dialogSlotId(form)));
+    }
+    // No remote's form source is rendered here: the kit is mf-account's.
+    expect(html).not.toContain('name="category"');
   });
   it('call-the-dealer: masked phone, and the number in the JSON props for the reveal', () => {
     const html = render();

@@ -3,10 +3,9 @@ import { formatAud, priceDisplay, telHref } from '@forecourt/contracts/display';
 import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import type { Location } from '@forecourt/contracts/entities/location';
 import { defaultFinanceDisclaimer, weeklyFinanceEstimate } from '@forecourt/contracts/finance-estimate';
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
 import { slotMarker } from '@forecourt/contracts/fragments';
+import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { ISLAND_MODE_ATTR, NoScriptLeadForm, type LeadFormConfig } from '@forecourt/mf-account/src/lead-form/index.ts';
 import { Dialog, Disclosure, LimitedList } from '../components/Disclosure.tsx';
 import { Gallery } from '../gallery/index.ts';
 import DeliveryCalculator from '../islands/DeliveryCalculator.tsx';
@@ -23,13 +22,15 @@ import ViewCount from '../islands/ViewCount.tsx';
 import { breadcrumbs, carDetails, keyInformation, siteHref, specifications, summary } from '../lib/car-view.ts';
 import type { DeliveryView } from '../lib/delivery.ts';
 import { Island, VISIBLE } from '../lib/island.tsx';
-import { DIALOG_IDS, vehicleFormConfig } from '../lib/lead-forms.ts';
+import { carLocationOf, carPhone, DIALOG_IDS, dialogSlotId, pageDialogs, type DialogForm } from '../lib/lead-forms.ts';
 import { belowMarketBy, commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
 import { dealerText, sanitizeDealerHtml } from '../lib/sanitize.ts';
 import { DetailList } from './DetailList.tsx';
 import { SoldBlock } from './SoldBlock.tsx';
 
 export const FINANCE_SLOT_ID = 'finance-calculator';
+
+const DIALOG_TITLES: Record<DialogForm, string> = { enquire: 'Enquire Now', 'test-drive': 'Book a Test Drive', 'request-photos': 'Request Photos', contact: 'Contact the dealer' };
 
 export type VehiclePageProps = {
   car: Car;
@@ -38,8 +39,6 @@ export type VehiclePageProps = {
   locations: Location[];
   market: MarketPanel | null;
   now: Date;
-  /** Lead ids of the no-JavaScript forms (fresh per render; the page is `private, no-store`). */
-  leadIds: { enquire: string; 'test-drive': string; 'request-photos': string; contact: string };
   delivery?: { postcode: string; view: DeliveryView } | null;
 };
 
@@ -57,16 +56,9 @@ export function weeklyText(car: Car, config: Pick<SiteConfig, 'finance'>): strin
   return weekly ? `${formatAud(weekly)}/week` : null;
 }
 
-/** Lead form of a dialog: the kit's no-JavaScript form in a client-mode mf-account island loaded once visible (open). */
-function DialogLeadForm({ config }: { config: LeadFormConfig }) {
-  return (
-    <>
-      <div {...islandContainerProps('mf-account', 'LeadForm', config.id, { when: VISIBLE })} {...{ [ISLAND_MODE_ATTR]: 'client' }}>
-        <NoScriptLeadForm config={config} />
-      </div>
-      <script {...islandPropsScriptProps(config.id, config)} />
-    </>
-  );
+/** A dialog's lead form: mf-account's lead-form slot (the shell fills the marker; app.tsx names the slots). */
+function DialogLeadForm({ form }: { form: DialogForm }) {
+  return <div className="fv-slot" dangerouslySetInnerHTML={{ __html: slotMarker(dialogSlotId(form)) }} />;
 }
 
 function primaryLocation(config: SiteConfig, locations: Location[]): Location | null {
@@ -81,14 +73,15 @@ const directionsHref = (location: Location | null, car: Car) =>
  * The vehicle detail page (spec §2 Vehicle detail page, §4, §5, §9), server-rendered with its data. Interactive bits
  * are small islands; below-the-fold ones load when near the viewport.
  */
-export function VehiclePage({ car, config, locations, market, now, leadIds, delivery }: VehiclePageProps) {
+export function VehiclePage({ car, config, locations, market, now, delivery }: VehiclePageProps) {
   const f = config.features;
   const price = priceDisplay(car);
   const purchasable = isPurchasable(car) && !car.sold;
   const sold = showsSoldBlock(car);
-  const carLocation = locations.find((l) => l.id === (car.location_id ?? car.location?.id)) ?? null;
+  const carLocation = carLocationOf(car, locations);
   const primary = primaryLocation(config, locations);
-  const phone = car.location?.phone || carLocation?.contact_detail.phone || config.contact.phone;
+  const phone = carPhone(car, config, locations);
+  const dialogs = pageDialogs(car, config, locations);
   const buttons = vehicleButtons(car, f, Boolean(phone));
   const below = belowMarketBy(car);
   const weekly = purchasable ? weeklyText(car, config) : null;
@@ -104,13 +97,6 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
   const tradeInHref = f.trade_in ? `/cars/trade-in?car_id=${encodeURIComponent(car.slug)}` : null;
   const financeLink = financeHref(car);
   const image = car.images[0]?.image.url ?? car.primary_image_url ?? null;
-  const pickupLocations = locations.filter((l) => config.locations.includes(l.id) && l.visible).map((l) => ({ value: l.id, label: l.name }));
-  const forms = {
-    enquire: vehicleFormConfig({ form: 'enquire', site: config, car, leadId: leadIds.enquire }),
-    'test-drive': vehicleFormConfig({ form: 'test-drive', site: config, car, locations: pickupLocations, leadId: leadIds['test-drive'] }),
-    'request-photos': vehicleFormConfig({ form: 'request-photos', site: config, car, leadId: leadIds['request-photos'] }),
-    contact: vehicleFormConfig({ form: 'contact', site: config, car, leadId: leadIds.contact, ...(carLocation || car.location_id ? { locationId: carLocation?.id ?? car.location_id! } : {}) }),
-  };
   const details = carDetails(car, now, { timeZone: config.time_zone, showUnregistered: config.vdp_config.show_unregistered });
   const info = keyInformation(car);
   const specs = specifications(car);
@@ -389,7 +375,7 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
       </div>
 
       <section className="fv-similar" aria-labelledby="fv-similar-title">
-        <div {...islandContainerProps('mf-search', 'SimilarCars', 'fv-similar-cars', { when: VISIBLE })} {...{ [ISLAND_MODE_ATTR]: 'client' }}>
+        <div {...islandContainerProps('mf-search', 'SimilarCars', 'fv-similar-cars', { when: VISIBLE, mode: 'client' })}>
           <h2 id="fv-similar-title">Similar cars</h2>
           <ul className="fv-similar__placeholders" aria-hidden="true">
             {Array.from({ length: SIMILAR_CARS_PLACEHOLDERS }, (_, i) => (
@@ -421,22 +407,11 @@ export function VehiclePage({ car, config, locations, market, now, leadIds, deli
         />
       ) : null}
 
-      {buttons.includes('enquire') ? (
-        <Dialog id={DIALOG_IDS.enquire} title="Enquire Now">
-          <DialogLeadForm config={forms.enquire} />
+      {dialogs.map((form) => (
+        <Dialog key={form} id={DIALOG_IDS[form]} title={DIALOG_TITLES[form]}>
+          <DialogLeadForm form={form} />
         </Dialog>
-      ) : null}
-      {buttons.includes('test-drive') ? (
-        <Dialog id={DIALOG_IDS['test-drive']} title="Book a Test Drive">
-          <DialogLeadForm config={forms['test-drive']} />
-        </Dialog>
-      ) : null}
-      <Dialog id={DIALOG_IDS['request-photos']} title="Request Photos">
-        <DialogLeadForm config={forms['request-photos']} />
-      </Dialog>
-      <Dialog id={DIALOG_IDS.contact} title="Contact the dealer">
-        <DialogLeadForm config={forms.contact} />
-      </Dialog>
+      ))}
       {car.certified ? (
         <Dialog id="fv-certified" title="Certified Pre-Owned">
           <p id="fv-certified-info">

@@ -1,39 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { sampleLocation } from '@forecourt/contracts/fixtures/location';
 import { CarSchema } from '@forecourt/contracts/entities/car';
+import { LocationSchema } from '@forecourt/contracts/entities/location';
+import { readSlotParams } from '@forecourt/contracts/slots';
 import { siteConfig } from '../test/tenant.ts';
-import { vehicleFormConfig } from './lead-forms.ts';
+import { dialogFormSlots, pageDialogs, pageFormSlot } from './lead-forms.ts';
 
 const car = v.parse(CarSchema, sampleCar);
-const site = siteConfig();
-const leadId = '00000000-0000-4000-8000-000000000009';
+const here = v.parse(LocationSchema, sampleLocation);
+const other = v.parse(LocationSchema, { ...sampleLocation, id: 'loc-2', slug: 'other', name: 'Other Yard', primary: false });
+const hidden = v.parse(LocationSchema, { ...sampleLocation, id: 'loc-3', slug: 'hidden', visible: false });
+const site = siteConfig('test-motors', { locations: [here.id, other.id, hidden.id] });
+const locations = [here, other, hidden];
 
-describe('vehicle lead forms (kit configs)', () => {
-  it('Enquire Now: General Enquiry with the car, message required, event 15 for a used car', () => {
-    const c = vehicleFormConfig({ form: 'enquire', site, car, leadId });
-    expect(c).toMatchObject({ id: 'fv-enquire-form', category: 'General Enquiry', eventId: 15, rules: { messageRequired: true } });
-    expect(c.hidden).toMatchObject({ car_id: car.id, car_type: 'used', stock_number: 'U14822', dealership_slug: 'springwood-toyota' });
-    expect(c.car).toMatchObject({ id: car.id, slug: car.slug, dealership_id: 'd-springwood' });
+describe('the vehicle area asks mf-account for its lead forms (contracts SLOTS.leadForm)', () => {
+  it('the car page: Enquire, Test Drive, Request Photos and Contact dialogs, each told the car', () => {
+    const slots = dialogFormSlots(car, site, locations);
+    expect(slots.map((s) => [s.id, s.params?.form, s.params?.id, s.params?.layout])).toEqual([
+      ['enquire-form', 'enquire', 'fv-enquire-form', 'dialog'],
+      ['test-drive-form', 'test-drive', 'fv-test-drive-form', 'dialog'],
+      ['request-photos-form', 'request-photos', 'fv-request-photos-form', 'dialog'],
+      ['contact-form', 'car-contact', 'fv-contact-form', 'dialog'],
+    ]);
+    for (const slot of slots) {
+      expect(slot.remote).toBe('mf-account');
+      expect(slot.params).toMatchObject({ car_id: car.id, car_slug: car.slug, car_name: car.name, car_type: 'used', vehicle_status: 'in_stock', stock_number: 'U14822', dealership_slug: 'springwood-toyota' });
+      // What the host sends is what the owner reads.
+      expect(readSlotParams('leadForm', new URLSearchParams(slot.params)).success).toBe(true);
+    }
+    // Test drive: the tenant's visible locations to pick up from (spec §5); contact: the car's location, hidden.
+    expect(slots[1]!.params?.location_options).toBe('loc-springwood-sales,loc-2');
+    expect(slots[3]!.params?.location).toBe(car.location_id ?? car.location?.id);
   });
-  it('Test Drive: optional message and pickup location, event 48 used / 17 new or Test Drive Only', () => {
-    const locations = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }];
-    const c = vehicleFormConfig({ form: 'test-drive', site, car, leadId, locations });
-    expect(c).toMatchObject({ category: 'Test Drive', eventId: 48, rules: { messageRequired: false, locationRequired: false }, options: { location: locations } });
-    expect(c.steps.flatMap((s) => s.fields)).toContain('location');
-    expect(vehicleFormConfig({ form: 'test-drive', site, car: { ...car, car_type: 'new' }, leadId }).eventId).toBe(17);
-    expect(vehicleFormConfig({ form: 'test-drive', site, car: { ...car, tag: 'Test Drive Only' }, leadId }).eventId).toBe(17);
-    // The tag travels to the server too, which records the analytics id itself (17 for Test Drive Only).
-    expect(vehicleFormConfig({ form: 'test-drive', site, car: { ...car, tag: 'Test Drive Only' }, leadId }).hidden.car_tag).toBe('Test Drive Only');
-    expect(c.steps.flatMap((s) => s.fields)).toContain('dateTime');
+  it('no Test Drive dialog where the page shows no such button (a sold car), none for Enquire where the site uses instant messages', () => {
+    const sold = { ...car, status: 'sold' as const, sold: true };
+    expect(pageDialogs(sold, site, locations)).toEqual(['enquire', 'request-photos', 'contact']);
+    expect(dialogFormSlots(sold, site, locations).map((s) => s.id)).toEqual(['enquire-form', 'request-photos-form', 'contact-form']);
+    expect(pageDialogs(car, siteConfig('im', { features: { instant_message: true } }), locations)).not.toContain('enquire');
   });
-  it('Request Photos and contact: categories and the hidden location id', () => {
-    expect(vehicleFormConfig({ form: 'request-photos', site, car, leadId })).toMatchObject({ category: 'Request Photos', rules: { messageRequired: false } });
-    expect(vehicleFormConfig({ form: 'contact', site, car, leadId, locationId: 'loc-1' }).hidden.location).toBe('loc-1');
-  });
-  it('trade-in and sell my car: their categories, with or without a car', () => {
-    expect(vehicleFormConfig({ form: 'trade-in', site, car: null, leadId })).toMatchObject({ category: 'Trade-In Valuation', hidden: {} });
-    expect(vehicleFormConfig({ form: 'sell-my-car', site, leadId })).toMatchObject({ category: 'Sell My Car', title: 'Sell My Car' });
-    expect(vehicleFormConfig({ form: 'trade-in', site, car, leadId }).hidden.car_id).toBe(car.id);
+  it('lead pages: the form with the car when known, and the page’s error codes passed on', () => {
+    expect(pageFormSlot('trade-in', null, site, locations, new URLSearchParams()).params).toEqual({ form: 'trade-in', id: 'fv-trade-in-form', layout: 'page' });
+    const drive = pageFormSlot('test-drive', car, site, locations, new URLSearchParams('lead_error=invalid&lead_error_fields=email:invalid_email'));
+    expect(drive.params).toMatchObject({ form: 'test-drive', car_id: car.id, location_options: 'loc-springwood-sales,loc-2', lead_error: 'invalid', lead_error_fields: 'email:invalid_email' });
   });
 });

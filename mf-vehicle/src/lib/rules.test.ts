@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { FeatureFlagsSchema } from '@forecourt/contracts/tenant';
 import * as v from 'valibot';
-import { belowMarketBy, commentsPending, financeHref, financeSlotParams, fuelCost, isElectric, marketPanel, marketPriceEligible, maskPhone, registrationText, shareLinks, showsSoldBlock, truncate, vehicleButtons } from './rules.ts';
+import { belowMarketBy, commentsPending, financeHref, fuelCost, isElectric, marketPanel, marketPriceEligible, maskPhone, registrationText, shareLinks, showsSoldBlock, truncate, vehicleButtons } from './rules.ts';
 
 const flags = (overrides: Record<string, boolean> = {}) => v.parse(FeatureFlagsSchema, overrides);
 
@@ -144,12 +144,7 @@ describe('share links (spec §5: only with a site URL; Twitter hideable)', () =>
   });
 });
 
-describe('finance links and the calculator slot', () => {
-  it('slot params are strings of the car, price omitted when unknown', () => {
-    expect(financeSlotParams(sampleCar as never)).toEqual({ car_id: '148223', price: '31990', car_type: 'used', make: 'Toyota', dealership_slug: 'springwood-toyota', year: '2021' });
-    expect(financeSlotParams({ ...(sampleCar as never as object), price: 0, before_price: null } as never)).not.toHaveProperty('price');
-    expect(financeSlotParams({ ...(sampleCar as never as object), offer_price: 29990 } as never).price).toBe('29990');
-  });
+describe('finance links', () => {
   it('Get Finance carries car_id, car_type, preferredDealership, vehiclePriceBudget, vin and ends with #finance-form', () => {
     expect(financeHref(sampleCar as never)).toBe('/finance?car_id=148223&car_type=used&preferredDealership=springwood-toyota&vehiclePriceBudget=31990&vin=JTNK4RBE903123456#finance-form');
   });

@@ -9,7 +9,6 @@ import {
   MARKET_PRICE_GREAT_DEAL_FILL,
   MARKET_PRICE_MIN_CONFIDENCE,
 } from '@forecourt/contracts/constants';
-import { priceDisplay } from '@forecourt/contracts/display';
 import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import type { MarketPriceResult } from '@forecourt/contracts/entities/market-price';
 import type { FeatureFlags } from '@forecourt/contracts/tenant';
@@ -150,15 +149,6 @@ export function shareLinks(siteUrl: string | undefined, path: string, title: str
     { network: 'sms', label: 'Share by SMS', href: `sms:?&body=${encodeURIComponent(`${title} ${url}`)}`, popup: false },
   );
   return links;
-}
-
-/** Finance-calculator slot params (strings, unknowns omitted): car_id, price, car_type, make, dealership_slug, year. */
-export function financeSlotParams(car: Pick<Car, 'id' | 'price' | 'car_type' | 'make' | 'dealership_slug' | 'year'> & Partial<Pick<Car, 'offer_price' | 'before_price' | 'subscription_price' | 'preorder'>>): Record<string, string> {
-  const params: Record<string, string> = { car_id: car.id, car_type: car.car_type, make: car.make, dealership_slug: car.dealership_slug, year: String(car.year) };
-  // The price the shopper sees (an offer price wins over the list price, spec §4 Price display precedence).
-  const shown = priceDisplay(car);
-  if (shown.kind === 'price' || shown.kind === 'offer') params.price = String(shown.amount);
-  return params;
 }
 
 /** Get Finance link (spec §2 Finance: links carry car_id, car_type, preferredDealership, vehiclePriceBudget, vin). */

@@ -2,14 +2,10 @@ import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { createElement, startTransition, type ComponentType, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ISLAND_ATTR, ISLAND_PROPS_ATTR, parseIslandProps } from '@forecourt/contracts/fragments';
-import { ISLAND_WHEN_ATTR, parseIslandWhen, type IslandTrigger } from '@forecourt/contracts/islands';
+import { ISLAND_MODE_ATTR, ISLAND_WHEN_ATTR, parseIslandWhen, type IslandTrigger } from '@forecourt/contracts/islands';
 
-/**
- * Island mode attribute: `data-island-mode="client"` marks an island whose server HTML is a stand-in (e.g. a lead form
- * server-rendered by one remote for a module another remote owns): it is replaced with createRoot, not hydrated,
- * so the two builds never have to produce identical markup. Without it, islands hydrate.
- */
-export const ISLAND_MODE_ATTR = 'data-island-mode';
+/** contracts' island mode: `client` islands are replaced with createRoot, not hydrated. */
+export { ISLAND_MODE_ATTR };
 
 type Renderers = { createRoot: (el: Element) => { render(node: ReactElement): void }; hydrateRoot: (el: Element, node: ReactElement) => unknown };
 

@@ -41,8 +41,11 @@ describe('content pages with a lead form (careers, fleet)', () => {
     const tenant = demoTenant('harbourside-toyota');
     const careers = await contentPage(tenant, 'careers');
     expect(careers.body).toContain(`<fc-slot id="${LEAD_FORM_SLOT}"></fc-slot>`);
-    expect(careers.head.slots).toEqual([{ id: 'lead-form', remote: 'mf-account', page: 'lead-form', params: { purpose: 'careers' } }]);
-    expect((await contentPage(tenant, 'fleet')).head.slots?.[0]?.params).toEqual({ purpose: 'fleet' });
+    expect(careers.head.slots).toEqual([{ id: 'lead-form', remote: 'mf-account', page: 'lead-form', params: { form: 'careers', id: 'fa-lead-form' } }]);
+    expect((await contentPage(tenant, 'fleet')).head.slots?.[0]?.params).toEqual({ form: 'fleet', id: 'fa-lead-form' });
+    // A no-JS error travels to the form as its code and fields.
+    const failed = await contentPage(tenant, 'careers', new URLSearchParams('lead_error=invalid&lead_error_fields=email'));
+    expect(failed.head.slots?.[0]?.params).toMatchObject({ lead_error: 'invalid', lead_error_fields: 'email' });
     const about = await contentPage(tenant, 'about-us');
     expect(about.body).not.toContain('<fc-slot');
     expect(about.head.slots).toBeUndefined();

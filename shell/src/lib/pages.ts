@@ -1,5 +1,7 @@
 import { html, raw } from 'hono/html';
 import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
+import { leadFormErrorParams } from '@forecourt/contracts/lead-forms';
+import { slotFor } from '@forecourt/contracts/slots';
 import { CONTENT_PAGES } from '@forecourt/contracts/routes';
 import { telHref } from '@forecourt/contracts/display';
 import { notFoundBlock, slugify } from './document.ts';
@@ -77,7 +79,7 @@ ${config.features.brand_grid && config.brands.length
 /** Content pages that carry a lead form: mf-account's kit in a fragment slot (its `purpose` picks the category). */
 export const CONTENT_LEAD_FORMS: Readonly<Record<string, 'careers' | 'fleet'>> = { careers: 'careers', fleet: 'fleet' };
 
-export async function contentPage(tenant: Tenant, slug: string): Promise<ShellPage> {
+export async function contentPage(tenant: Tenant, slug: string, query = new URLSearchParams()): Promise<ShellPage> {
   const title = titleFromSlug(slug);
   const form = Object.hasOwn(CONTENT_LEAD_FORMS, slug) ? CONTENT_LEAD_FORMS[slug]! : null;
   const body = await html`<article class="fc-content">
@@ -87,12 +89,13 @@ export async function contentPage(tenant: Tenant, slug: string): Promise<ShellPa
 ${form ? raw(slotMarker(LEAD_FORM_SLOT)) : ''}
 </article>`;
   const head = { title: `${title} | ${tenant.config.name}`, description: `${title} at ${tenant.config.name}.`, robots: 'noindex' };
-  const slots = form ? [{ id: LEAD_FORM_SLOT, remote: 'mf-account' as const, page: 'lead-form', params: { purpose: form } }] : undefined;
+  const slots = form ? [slotFor('leadForm', LEAD_FORM_SLOT, { form, id: CONTENT_FORM_ID, ...leadFormErrorParams(query) })] : undefined;
   return { status: 200, head: slots ? { ...head, slots } : head, body: String(body) };
 }
 
-/** The slot id of a content page's lead form. */
+/** The slot id of a content page's lead form, and the form's island id (its fields' ids start with it). */
 export const LEAD_FORM_SLOT = 'lead-form';
+export const CONTENT_FORM_ID = 'fa-lead-form';
 
 /** The shell's not-found page: unknown paths, features the tenant has off, and a remote's empty 404 (protocol P1). */
 export async function notFoundPage(tenant: Tenant): Promise<ShellPage> {

@@ -1,0 +1,90 @@
+/**
+ * The lead-form slot (mf-account owns the lead-form kit): any part that shows a lead form puts
+ * `slotFor('leadForm', …)` (contracts/src/slots.ts) in its fragment, and the shell fills it with mf-account's
+ * `GET /fragments/lead-form?<params>`. The host says which form and what it is about (flat strings); mf-account owns
+ * the forms themselves (fields, steps, titles, categories, analytics ids) and renders the no-JavaScript form inside
+ * its `mf-account/LeadForm` island. No host imports the kit's source.
+ */
+import * as v from 'valibot';
+import { CAR_STATUSES, CAR_TYPES } from './entities/car.ts';
+import { FORM_ERROR_PARAMS, formErrorFieldsParam } from './form-errors.ts';
+
+/**
+ * The forms a host can ask for:
+ * - on a car (mf-vehicle): `enquire`, `test-drive`, `request-photos`, `car-contact` (dialogs and pages);
+ * - `trade-in`, `sell-my-car` (with or without a car);
+ * - `contact`, `service`, `parts` (mf-locations' contact, service and parts pages; `offer` makes a contact form an
+ *   Offer Enquiry);
+ * - `finance-enquiry` (mf-finance);
+ * - `careers`, `fleet` (the shell's pages).
+ */
+export const LEAD_FORM_KINDS = [
+  'enquire', 'test-drive', 'request-photos', 'car-contact', 'trade-in', 'sell-my-car',
+  'contact', 'service', 'parts', 'finance-enquiry', 'careers', 'fleet',
+] as const;
+export type LeadFormKind = (typeof LEAD_FORM_KINDS)[number];
+
+/**
+ * How the form sits in the host's page:
+ * - `section` (default): a section with the form's title as its h2;
+ * - `page`: no heading (the host's h1 names the page's one form);
+ * - `dialog`: no heading (the dialog has its own) and the island's code loads only once the dialog is shown.
+ */
+export const LEAD_FORM_LAYOUTS = ['section', 'page', 'dialog'] as const;
+export type LeadFormLayout = (typeof LEAD_FORM_LAYOUTS)[number];
+
+const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+/** An id as the feeds and tenant data write them (a host checks ids it takes from a query against this). */
+export const LEAD_FORM_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+const Id = v.optional(v.pipe(v.string(), v.regex(LEAD_FORM_ID_PATTERN)));
+const IdList = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}(,[A-Za-z0-9_.:-]{1,100}){0,19}$/)));
+
+/** Params of mf-account's `GET /fragments/lead-form` (all strings; unknown keys are ignored). */
+export const LeadFormSlotParamsSchema = v.object({
+  form: v.picklist(LEAD_FORM_KINDS),
+  /** Island root id of the form; every field id starts with it (the host's dialogs and links point at it). */
+  id: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,59}$/, 'A form id is lowercase letters, digits and hyphens')),
+  layout: v.optional(v.picklist(LEAD_FORM_LAYOUTS)),
+  // The car the lead is about (hidden fields, analytics and the /success page's car context).
+  car_id: Id,
+  car_slug: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), v.maxLength(200))),
+  car_name: Text(200),
+  car_type: v.optional(v.picklist(CAR_TYPES)),
+  vehicle_status: v.optional(v.picklist(CAR_STATUSES)),
+  dealership_id: Id,
+  dealership_slug: Id,
+  stock_number: Text(100),
+  /** The car's own tag: 'Test Drive Only' picks the test-drive analytics id (spec §7: 17). */
+  car_tag: Text(100),
+  /** A location the lead is about, sent hidden (the car page's contact enquiry: spec §2 hidden location_id). */
+  location: Id,
+  /** Locations to choose from (comma-separated ids of the tenant's locations, at most 20): a select, or hidden when one. */
+  location_options: IdList,
+  /** An offer of the tenant (contact form): the lead becomes an Offer Enquiry about it while the offer runs. */
+  offer: Id,
+  /** The host page's no-JavaScript error, passed on as it came (codes: FORM_ERROR_PARAMS.lead and its fields). */
+  lead_error: Text(40),
+  lead_error_fields: Text(500),
+});
+export type LeadFormSlotParams = v.InferOutput<typeof LeadFormSlotParamsSchema>;
+export type LeadFormSlotInput = v.InferInput<typeof LeadFormSlotParamsSchema>;
+
+/** The car fields a host passes to a car's form, from a Car (unknowns left out). */
+export function leadFormCarParams(car: {
+  id: string; slug: string; name: string; car_type: (typeof CAR_TYPES)[number]; status: (typeof CAR_STATUSES)[number];
+  dealership_id?: string | null; dealership_slug?: string | null; stocknum?: string | null; tag?: string | null;
+}): Partial<LeadFormSlotInput> {
+  const params: Partial<LeadFormSlotInput> = { car_id: car.id, car_slug: car.slug, car_name: car.name.slice(0, 200), car_type: car.car_type, vehicle_status: car.status };
+  if (car.dealership_id) params.dealership_id = car.dealership_id;
+  if (car.dealership_slug) params.dealership_slug = car.dealership_slug;
+  if (car.stocknum) params.stock_number = car.stocknum.slice(0, 100);
+  if (car.tag?.trim()) params.car_tag = car.tag.trim().slice(0, 100);
+  return params;
+}
+
+/** The page's no-JavaScript error codes, to pass on to the form (null values are left out). */
+export function leadFormErrorParams(query: URLSearchParams): Partial<LeadFormSlotInput> {
+  const code = query.get(FORM_ERROR_PARAMS.lead);
+  const fields = query.get(formErrorFieldsParam('lead'));
+  return { ...(code ? { lead_error: code.slice(0, 40) } : {}), ...(fields ? { lead_error_fields: fields.slice(0, 500) } : {}) };
+}

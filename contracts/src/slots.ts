@@ -1,0 +1,69 @@
+/**
+ * Fragment slots (ARCHITECTURE.md "a fragment can contain slots"): another remote's fragment inside a page. Every slot
+ * a part may fill is declared here once — its owner (remote and fragment page) and its params (a valibot schema of
+ * flat strings) — and used from here by both sides: the host builds the slot with `slotFor`, the owner reads its query
+ * with `readSlotParams`. The shell fetches `GET /fragments/<page>?<params>` from the owner and pastes the answer at
+ * the host's `slotMarker(id)`.
+ */
+import * as v from 'valibot';
+import { CAR_TYPES } from './entities/car.ts';
+import { FragmentSlotSchema, type FragmentSlot } from './fragments.ts';
+import { LeadFormSlotParamsSchema } from './lead-forms.ts';
+import type { RemoteName } from './tenant.ts';
+
+const Num = v.optional(v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, 'A number')));
+const Text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)));
+
+/**
+ * Params of mf-finance's calculator slot on the car page (contracts/finance-calculator.ts `calculatorSlotParams`):
+ * the car, and the figures of its first eligible lender (spec §5 Finance eligibility), so the calculator opens on that
+ * lender's rate, term and fee.
+ */
+export const CalculatorSlotParamsSchema = v.object({
+  car_id: Text(100),
+  price: Num,
+  car_type: v.optional(v.picklist(CAR_TYPES)),
+  make: Text(100),
+  dealership_slug: Text(100),
+  year: Num,
+  lender: Text(100),
+  lender_interest: Num,
+  lender_term_years: Num,
+  lender_fee: Num,
+  lender_deposit: Num,
+  lender_balloon: Num,
+});
+
+type SlotContract = { remote: RemoteName; page: string; params: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined> };
+
+/** Every slot of the platform: who fills it and what it is told. */
+export const SLOTS = {
+  /** The finance calculator in the car page (mf-vehicle hosts it; `#finance-calculator`, spec §2). */
+  financeCalculator: { remote: 'mf-finance', page: 'finance-calculator', params: CalculatorSlotParamsSchema },
+  /** A lead form of mf-account's kit in any page (contracts/lead-forms.ts). */
+  leadForm: { remote: 'mf-account', page: 'lead-form', params: LeadFormSlotParamsSchema },
+} as const satisfies Record<string, SlotContract>;
+export type SlotName = keyof typeof SLOTS;
+export type SlotParamsInput<N extends SlotName> = v.InferInput<(typeof SLOTS)[N]['params']>;
+export type SlotParams<N extends SlotName> = v.InferOutput<(typeof SLOTS)[N]['params']>;
+
+/**
+ * A slot for a fragment's head (`head.slots`), its params checked against the slot's contract: a host that passes
+ * what the owner would refuse fails loudly in its own tests, never silently in a shopper's page.
+ * @example slotFor('leadForm', 'enquire', { form: 'enquire', id: 'fv-enquire-form', layout: 'dialog', ...leadFormCarParams(car) })
+ */
+export function slotFor<N extends SlotName>(name: N, id: string, params: SlotParamsInput<N>): FragmentSlot {
+  const contract: SlotContract = SLOTS[name];
+  const parsed = v.parse(contract.params, params) as Record<string, unknown>;
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string' && value !== '') flat[key] = value;
+  return v.parse(FragmentSlotSchema, { id, remote: contract.remote, page: contract.page, params: flat });
+}
+
+/**
+ * The owner's side: the slot's params from its fragment request's query (the last value of a repeated key wins;
+ * unknown keys are ignored). A failure means the host and the owner disagree: answer the slot with nothing.
+ */
+export function readSlotParams<N extends SlotName>(name: N, query: URLSearchParams): v.SafeParseResult<(typeof SLOTS)[N]['params']> {
+  return v.safeParse(SLOTS[name].params, Object.fromEntries(query)) as v.SafeParseResult<(typeof SLOTS)[N]['params']>;
+}

@@ -1,0 +1,30 @@
+/**
+ * A lead form another part hosts through the lead-form slot (contracts/lead-forms.ts, SLOTS.leadForm): the plain
+ * no-JavaScript form inside the kit's client-mode `mf-account/LeadForm` island, laid out as the host asked (a section
+ * with its heading, a page's one form, or a dialog's form whose code loads only once the dialog is shown).
+ */
+import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import { LeadFormIsland } from '../lead-form/LeadFormIsland.tsx';
+import { NoScriptLeadForm } from '../lead-form/LeadFormView.tsx';
+import type { SlotForm } from '../lead-form/forms.ts';
+
+export function SlotLeadForm({ form }: { form: SlotForm }) {
+  const { config, title, layout } = form;
+  if (layout === 'dialog') {
+    return (
+      <>
+        <div {...islandContainerProps('mf-account', 'LeadForm', config.id, { when: [{ kind: 'visible' }], mode: 'client' })}>
+          <NoScriptLeadForm config={config} />
+        </div>
+        <script {...islandPropsScriptProps(config.id, config)} />
+      </>
+    );
+  }
+  if (layout === 'page') return <LeadFormIsland config={config} />;
+  return (
+    <section className="fa-form-section" aria-labelledby={`${config.id}-title`}>
+      <h2 id={`${config.id}-title`}>{title}</h2>
+      <LeadFormIsland config={config} />
+    </section>
+  );
+}
