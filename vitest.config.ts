@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * One test run, three levels (DEVELOPERS.md rule 5):
  * - unit: `*.test.ts(x)` beside the code, in Node;
- * - workers: `*.worker.test.ts`, inside workerd with real local D1/KV (each Worker package's vitest.workers.config.ts);
+ * - workers: `*.worker.test.ts`, inside workerd with real local D1/KV (each Worker package's vitest.workers.config.ts,
+ *   project `<package>-workers`);
  * - integration: `*.integration.test.ts`, the built Workers composed in one workerd via miniflare (dev/platform.mjs);
  * - e2e: `e2e/*.e2e.test.ts`, Chromium against the composed platform started by the run itself.
  */
@@ -18,7 +19,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // Each Worker's own tests inside workerd, its bindings to other Workers faked (`<package>-workers`; also run by
+      // `npm test -w <package>`, which builds that package first).
       './edge-api/vitest.workers.config.ts',
+      './shell/vitest.workers.config.ts',
+      './mf-search/vitest.workers.config.ts',
+      './mf-vehicle/vitest.workers.config.ts',
+      './mf-locations/vitest.workers.config.ts',
+      './mf-finance/vitest.workers.config.ts',
+      './mf-account/vitest.workers.config.ts',
       {
         test: {
           name: 'integration',

@@ -43,30 +43,40 @@ async function buildClient(worker) {
   return { version, css, entry };
 }
 
+/** esbuild options of a Worker bundle: the platform's Workers and the local-only demo Worker. */
+const workerBundle = (entry, outdir) => ({
+  entryPoints: [entry],
+  outfile: join(outdir, 'index.js'),
+  absWorkingDir: ROOT,
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  conditions: ['workerd', 'worker', 'browser', 'import', 'default'],
+  mainFields: ['module', 'browser', 'main'],
+  jsx: 'automatic',
+  // Stylesheets ship through the Vite client build; the server bundle only needs the markup.
+  loader: { '.css': 'empty' },
+  external: ['cloudflare:*', 'node:*'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  minify: true,
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
 async function buildWorker(worker) {
   const dir = join(ROOT, worker.dir);
-  await esbuild({
-    entryPoints: [join(dir, readWranglerConfig(worker.dir).main)],
-    outfile: join(dir, 'dist/worker/index.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser', 'import', 'default'],
-    mainFields: ['module', 'browser', 'main'],
-    jsx: 'automatic',
-    // Stylesheets ship through the Vite client build; the server bundle only needs the markup.
-    loader: { '.css': 'empty' },
-    external: ['cloudflare:*', 'node:*'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    minify: true,
-    sourcemap: 'linked',
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  const outdir = join(dir, 'dist/worker');
+  const result = await esbuild({ ...workerBundle(join(dir, readWranglerConfig(worker.dir).main), outdir), metafile: true });
+  // Which source files the bundle holds (paths relative to the repository): dev/bundle.test.ts checks no demo code ships.
+  writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile) + '\n');
 }
 
-/** demo/ as one Node module, for the local runtime's seeding and the CLI tools. */
+/**
+ * demo/ as one Node module, for the local runtime's seeding and the CLI tools; and the demo Worker (local runs only:
+ * dev/platform.mjs binds it to the shell as DEMO for `/demo-img/*` and `/demo-video/*`), its clips embedded.
+ */
 async function buildDemo() {
   await esbuild({
     entryPoints: [join(ROOT, 'demo/src/index.ts')],
@@ -77,6 +87,8 @@ async function buildDemo() {
     target: 'node20',
     logLevel: 'warning',
   });
+  const bundle = workerBundle(join(ROOT, 'demo/src/worker.ts'), join(ROOT, 'demo/dist/worker'));
+  await esbuild({ ...bundle, loader: { ...bundle.loader, '.mp4': 'binary' } });
 }
 
 const t0 = performance.now();

@@ -1,24 +1,30 @@
 /**
  * Runs every Worker of the platform together in one local workerd (miniflare), as `npm start`, the e2e tests and
  * the benchmarks do: wrangler.jsonc of each Worker is the source of its bindings; local D1/KV persist under
- * .wrangler/state (or in memory); D1 migrations are applied and demo data seeded before the first request.
+ * .wrangler/state (or in memory); D1 migrations are applied and demo data seeded before the first request. Demo data
+ * and media belong to the local runtime only: the seed comes from demo/dist/index.mjs, the pictures and clip from the
+ * demo Worker bound to the shell (see `demo` below).
  */
 import { Miniflare, Log, LogLevel } from 'miniflare';
 import { randomBytes } from 'node:crypto';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
+import { DEMO_WORKER, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
 
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
- *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, only?: string[], cronSeconds?: number }} [options]
+ *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, only?: string[], cronSeconds?: number,
+ *   demo?: boolean }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
  *   `cronSeconds` (default 10, 0 = off) fires edge-api's scheduled handler (the lead outbox relay, a per-minute cron
  *   trigger when deployed) every N seconds while the platform runs, so local leads reach the CRM.
+ *   `demo` (default true): with the shell, also run the local-only demo Worker (demo/src/worker.ts) and bind it to the
+ *   shell as DEMO, which serves the demo's pictures and clip (`/demo-img/*`, `/demo-video/*`); false runs the shell as
+ *   deployed, where those paths are 404.
  */
 export async function startPlatform(options = {}) {
   const { port = 8787, host = '127.0.0.1', persist = join(ROOT, '.wrangler/state'), seed = true, scale = 'default', logLevel = 'warn' } = options;
@@ -52,6 +58,16 @@ export async function startPlatform(options = {}) {
         return typeof name !== 'string' || running.has(name) || !WORKERS.some((w) => readWranglerConfig(w.dir).name === name);
       }),
     );
+  }
+
+  // The demo's media: a Worker of local runs only, bound to the shell (never in the production shell's bundle).
+  const shell = workers.find((w) => w.name === readWranglerConfig('shell').name);
+  if (shell && options.demo !== false) {
+    const scriptPath = join(ROOT, DEMO_WORKER.dir, 'dist/worker/index.js');
+    if (!existsSync(scriptPath)) throw new Error(`${DEMO_WORKER.dir} is not built: run \`npm run build\` first`);
+    const { compatibility_date, compatibility_flags } = readWranglerConfig('shell');
+    workers.push({ name: DEMO_WORKER.name, modules: true, scriptPath, modulesRoot: join(ROOT, DEMO_WORKER.dir, 'dist/worker'), compatibilityDate: compatibility_date, compatibilityFlags: compatibility_flags });
+    shell.serviceBindings = { ...shell.serviceBindings, [DEMO_WORKER.binding]: DEMO_WORKER.name };
   }
 
   const persistOptions = persist

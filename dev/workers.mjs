@@ -11,6 +11,11 @@ export const WORKERS = [
   { dir: 'mf-account' },
   { dir: 'edge-api' },
 ];
+/**
+ * The demo Worker (demo/src/worker.ts): local runs only. It has no wrangler.jsonc and is never deployed; the local
+ * runtime binds it to the shell as DEMO, which serves `/demo-img/*` and `/demo-video/*` only through that binding.
+ */
+export const DEMO_WORKER = { dir: 'demo', name: 'forecourt-demo', binding: 'DEMO' };
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

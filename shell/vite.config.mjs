@@ -11,8 +11,8 @@ const base = `/_shell/${version}/`;
 export default defineConfig({
   root: dir,
   base,
-  // Demo media the shell serves in local and demo runs (src/worker.ts `/demo-video/*`, gated by DEMO_IMAGES).
-  publicDir: resolve(dir, '../demo/public'),
+  // No public folder: the demo's media are served by the local-only demo Worker, never shipped with the shell.
+  publicDir: false,
   logLevel: 'warn',
   plugins: [
     federation({

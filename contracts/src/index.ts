@@ -7,6 +7,8 @@ export * from './tenant.ts';
 export * from './tenant-data.ts';
 export * from './search.ts';
 export * from './api.ts';
+export * from './api-owners.ts';
+export * from './internal.ts';
 export * from './sign-in.ts';
 export * from './redirects.ts';
 export * from './form-errors.ts';

@@ -42,8 +42,30 @@ const formatTrigger = (t: IslandTrigger) => (t.kind === 'visible' ? 'visible' : 
 export const ISLAND_MODE_ATTR = 'data-island-mode';
 export type IslandMode = 'hydrate' | 'client';
 
-export function islandContainerProps(remote: RemoteName, module: string, id: string, options: { when?: IslandTrigger[]; mode?: IslandMode } = {}) {
-  const base: Record<string, string> = { id, [ISLAND_ATTR]: `${remote}/${module}`, className: 'fc-island' };
+/**
+ * Every island of the platform, by the remote that exposes it (its Module Federation `exposes`: `./<Module>`; a test
+ * in dev/ checks each remote's vite.config.mjs against this list). `data-island="<remote>/<Module>"` can only name one
+ * of these, and the shell's client loads it as `<remote>/<Module>` from that remote's entry.
+ */
+export const ISLANDS = {
+  'mf-search': ['SearchResults', 'SimilarCars'],
+  'mf-vehicle': [
+    'DeliveryCalculator', 'DialogButton', 'FaveButton', 'FuelCalculator', 'LocatedAt', 'MarketPrice', 'PhoneReveal', 'PrintActions',
+    'ShareBar', 'StickyBar', 'TrackedLink', 'ViewCount', 'ImageGallery', 'SpinViewer', 'ReserveForm', 'PaymentStatus',
+  ],
+  'mf-locations': ['LocationsList'],
+  'mf-finance': ['FinanceSteps', 'FinanceCalculator'],
+  'mf-account': ['HeaderAccount', 'SavedCars', 'CompareCars', 'LeadForm', 'LeadSuccess', 'SignIn'],
+} as const satisfies Record<RemoteName, readonly string[]>;
+export type IslandModule<R extends RemoteName> = (typeof ISLANDS)[R][number];
+
+/** `mf-account/LeadForm`: the value of an island's `data-island` attribute. */
+export function islandName<R extends RemoteName>(remote: R, module: IslandModule<R>): `${R}/${IslandModule<R>}` {
+  return `${remote}/${module}`;
+}
+
+export function islandContainerProps<R extends RemoteName>(remote: R, module: IslandModule<R>, id: string, options: { when?: IslandTrigger[]; mode?: IslandMode } = {}) {
+  const base: Record<string, string> = { id, [ISLAND_ATTR]: islandName(remote, module), className: 'fc-island' };
   if (options.when?.length) base[ISLAND_WHEN_ATTR] = options.when.map(formatTrigger).join(' ');
   if (options.mode === 'client') base[ISLAND_MODE_ATTR] = 'client';
   return base;

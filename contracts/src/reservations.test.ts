@@ -31,3 +31,23 @@ describe('reservations from edge-api', () => {
     expect(markReserved(cars, null)).toEqual(cars);
   });
 });
+
+describe('the reservable rule (spec §4), one for the platform', async () => {
+  const { isReservable, isTestDriveOnly, reservability } = await import('./entities/car.ts');
+  const car = { status: 'in_stock', sold: false, reserved: false, tag: null } as const;
+  it('in stock or coming soon, not sold, not reserved (feed or paid), no test-drive-only tag', () => {
+    expect(reservability(car)).toBe('reservable');
+    expect(reservability({ ...car, status: 'coming_soon' })).toBe('reservable');
+    expect(reservability({ ...car, status: 'sold' })).toBe('sold');
+    expect(reservability({ ...car, sold: true })).toBe('sold');
+    expect(reservability({ ...car, reserved: true })).toBe('reserved');
+    expect(reservability(car, true)).toBe('reserved');
+    expect(reservability({ ...car, tag: 'Test Drive Only' })).toBe('test-drive-only');
+    expect(isReservable(car)).toBe(true);
+    expect(isReservable({ ...car, tag: ' test-drive  only ' })).toBe(false);
+  });
+  it('reads the tag in any case or spacing, and nothing else as test-drive only', () => {
+    for (const tag of ['Test Drive Only', 'TEST DRIVE ONLY', ' test-drive-only ', 'test_drive_only']) expect(isTestDriveOnly({ tag }), tag).toBe(true);
+    for (const tag of [null, '', 'Test Drive', 'Test Drive Only Today']) expect(isTestDriveOnly({ tag }), String(tag)).toBe(false);
+  });
+});

@@ -99,7 +99,7 @@ describe('tenantMiddleware', () => {
     const mw = tenantMiddleware();
     const c = context('harbourside-toyota');
     let called = false;
-    expect(await mw(c as never, async () => void (called = true))).toBeUndefined();
+    expect(await mw(c, async () => void (called = true))).toBeUndefined();
     expect(called).toBe(true);
     expect((c.vars.config as { slug: string }).slug).toBe('harbourside-toyota');
     expect(c.vars.store).toBeDefined();
@@ -109,7 +109,7 @@ describe('tenantMiddleware', () => {
     const mw = tenantMiddleware();
     for (const tenant of [undefined, 'nobody']) {
       let called = false;
-      const res = (await mw(context(tenant) as never, async () => void (called = true))) as Response;
+      const res = (await mw(context(tenant), async () => void (called = true))) as Response;
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'Unknown site.' });
       expect(called).toBe(false);

@@ -71,7 +71,7 @@ export type TenantStore = ReturnType<typeof createTenantStore>;
  */
 export type TenantContext = {
   req: { header(name: string): string | undefined };
-  env: { CONFIG: unknown };
+  env: { CONFIG: JsonKv };
   set(key: 'config' | 'store', value: SiteConfig | TenantStore): void;
   json(body: { error: string }, status: 404): Response;
 };
@@ -89,7 +89,7 @@ export function tenantMiddleware() {
   let store: TenantStore | undefined;
   return async (c: TenantContext, next: () => Promise<void>): Promise<Response | void> => {
     const slug = c.req.header(TENANT_HEADER);
-    store ??= createTenantStore(c.env.CONFIG as JsonKv);
+    store ??= createTenantStore(c.env.CONFIG);
     const config = slug ? await store.config(slug) : null;
     if (!config) return c.json({ error: 'Unknown site.' }, 404);
     c.set('config', config);

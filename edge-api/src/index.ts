@@ -15,6 +15,7 @@ import { miscellaneousRoutes } from './routes/miscellaneous.ts';
 import { rateLimitRoutes } from './routes/rate-limit.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { vehicleInternalRoutes, viewsRoutes } from './routes/views.ts';
+import { youxInternalRoutes } from './routes/youx.ts';
 import { authRoutes } from './routes/auth.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
@@ -42,7 +43,9 @@ const routes = app
   .route('/api', rateLimitRoutes)
   .route('/api', paymentsRoutes)
   .route('/api', viewsRoutes)
-  .route('/internal', vehicleInternalRoutes)
+  // Mounted at the root: its routes are contracts' INTERNAL paths (/internal/autogauge, /internal/delivery).
+  .route('/', vehicleInternalRoutes)
+  .route('/', youxInternalRoutes)
   .route('/api', authRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);

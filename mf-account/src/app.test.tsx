@@ -77,7 +77,7 @@ describe('mf-account Worker', () => {
   });
 
   it('hides internal errors behind a generic 500', async () => {
-    const broken = { ...env, CONFIG: { get: async () => { throw new Error('KV down'); } } } as unknown as Env;
+    const broken: Env = { ...env, CONFIG: { get: async () => { throw new Error('KV down'); } } };
     const res = await get('/fragments/sign-in', 'test-motors', broken);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'An unknown error occurred.' });

@@ -32,7 +32,7 @@ export function createApp({ styles, version }: AppOptions) {
   const HEADER_SLOT_CACHE = 'public, max-age=60';
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
-  app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
+  app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw));
 
   // The tenant comes from the shell (server-side), never from the browser.
   app.use('*', tenantMiddleware());

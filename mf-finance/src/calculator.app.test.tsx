@@ -93,7 +93,7 @@ describe('GET /fragments/finance (the standalone calculator)', () => {
 });
 
 describe('POST /api/finance/quote', () => {
-  it('answers the embedded quote when the site has the feature', async () => {
+  it("answers edge-api's quote (its YouX port) when the site has the feature", async () => {
     const res = await post({ selfAssessedCreditScore: 'GREAT', purchasePrice: 30000, loanTerm: 5, year: 2021 });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -108,7 +108,7 @@ describe('POST /api/finance/quote', () => {
     const res = await post({ purchasePrice: 30000 }, 'quote-motors', failing);
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'Failed to get YouX quick quote' });
-    // Out of the quick-estimate range the embedded adapter refuses too.
+    // edge-api's refusal (a price out of the quick-estimate range) is passed on as the same 502.
     expect((await post({ purchasePrice: 5000 })).status).toBe(502);
   });
 
@@ -124,6 +124,6 @@ describe('POST /api/finance/quote', () => {
     expect(await refused.json()).toEqual({ error: QUOTE_RATE_LIMIT_MESSAGE });
     expect(calls).toBe(30);
     expect((await ask('203.0.113.10')).status).toBe(200);
-    expect((limited.QUOTE_LIMITER as unknown as { calls: string[] }).calls.at(-1)).toBe('quote-motors:203.0.113.10');
+    expect(limited.QUOTE_LIMITER.calls.at(-1)).toBe('quote-motors:203.0.113.10');
   });
 });

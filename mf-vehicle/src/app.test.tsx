@@ -143,7 +143,7 @@ describe('mf-vehicle Worker', () => {
     expect(await refused.json()).toEqual({ error: VEHICLE_API_RATE_LIMIT_MESSAGE });
     expect(limited.calls.filter((c) => c.binding === 'EDGE_API')).toHaveLength(edgeCalls);
     expect((await ask('203.0.113.6')).status).toBe(200);
-    expect((limited.VEHICLE_API_LIMITER as unknown as { calls: string[] }).calls.at(-1)).toBe('test-motors:203.0.113.6');
+    expect(limited.VEHICLE_API_LIMITER.calls.at(-1)).toBe('test-motors:203.0.113.6');
   });
 
   it('serves the car as a PDF by slug', async () => {
@@ -248,7 +248,7 @@ describe('mf-vehicle Worker', () => {
   });
 
   it('hides internal errors behind a generic 500', async () => {
-    const broken = { ...env, CONFIG: { get: async () => { throw new Error('KV down'); } } } as unknown as Env;
+    const broken: Env = { ...env, CONFIG: { get: async () => { throw new Error('KV down'); } } };
     // A fresh app: the tenant store is made from the first CONFIG binding it sees.
     const res = await createApp({ styles, version }).request('/fragments/vehicle', { headers: { [TENANT_HEADER]: 'test-motors' } }, broken);
     expect(res.status).toBe(500);

@@ -41,7 +41,7 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
   const app = new Hono<AppEnv>();
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
-  app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
+  app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw));
 
   // The tenant comes from the shell (server-side), never from the browser.
   app.use('*', tenantMiddleware());

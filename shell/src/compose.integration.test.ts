@@ -463,7 +463,7 @@ describe('a failing remote', () => {
       logLevel: 'none',
       overrides: {
         'mf-search': { script: brokenSearch, scriptPath: undefined, modulesRoot: undefined },
-        shell: { bindings: { FRAGMENT_TIMEOUT_MS: String(TIMEOUT_MS), DEMO_IMAGES: 'on', LOCAL_HOSTS: 'off' } },
+        shell: { bindings: { FRAGMENT_TIMEOUT_MS: String(TIMEOUT_MS), LOCAL_HOSTS: 'off' } },
       },
     });
   });

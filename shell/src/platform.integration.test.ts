@@ -68,6 +68,24 @@ describe('startPlatform({ only })', () => {
   });
 });
 
+describe('startPlatform({ demo })', () => {
+  it("serves the demo's media through the local-only demo Worker, and a shell without it (as deployed) answers 404", async () => {
+    const paths = ['/demo-img/logo/toyota.svg', '/demo-video/walkaround.mp4'];
+    const local = await startPlatform({ port: 0, persist: false, logLevel: 'none', seed: false, only: ['shell'] });
+    try {
+      for (const path of paths) expect((await local.mf.dispatchFetch(`${local.url.origin}${path}`)).status, path).toBe(200);
+    } finally {
+      await local.dispose();
+    }
+    const deployed = await startPlatform({ port: 0, persist: false, logLevel: 'none', seed: false, only: ['shell'], demo: false });
+    try {
+      for (const path of paths) expect((await deployed.mf.dispatchFetch(`${deployed.url.origin}${path}`)).status, path).toBe(404);
+    } finally {
+      await deployed.dispose();
+    }
+  });
+});
+
 describe('seeding and imported stock', () => {
   it('a restart re-seeds demo stock but keeps a tenant whose stock was imported', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');

@@ -1,19 +1,17 @@
 import { Hono } from 'hono';
-import type { ExecutionContext, Fetcher } from '@cloudflare/workers-types';
 import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';
 import { QUERY_LIMITS, queryWithinLimits } from '@forecourt/contracts/http';
 import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
-import { renderDemoImage } from '@forecourt/demo/images';
 import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
 import { composeDocument } from './lib/compose.ts';
-import { API_OWNERS, REMOTE_BINDING } from './lib/fragments.ts';
+import { apiOwnerOf } from '@forecourt/contracts/api-owners';
+import { REMOTE_BINDING } from './lib/fragments.ts';
 import { sessionIsLive, signInRedirect } from './lib/gate.ts';
 import { isCrossSiteWrite, withoutInternalHeaders } from './lib/proxy.ts';
 import { brandPage, brandsPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
-import { imageHeaders, securityHeaders, withHeaderPolicy } from './lib/security.ts';
-import { withRange } from './lib/range.ts';
+import { securityHeaders, withHeaderPolicy } from './lib/security.ts';
 import { resolveTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
 
@@ -24,27 +22,16 @@ const assets = { entry: assetManifest.entry as string | null, css: assetManifest
 const app = new Hono<AppEnv>();
 
 // Static assets need no tenant: the shell's own client, and each remote's versioned bundle (same-origin).
-app.get('/_shell/*', (c) => c.env.ASSETS.fetch(c.req.raw as never) as never);
+app.get('/_shell/*', (c) => c.env.ASSETS.fetch(c.req.raw));
 app.get('/_mf/:remote/:version/*', async (c) => {
   const remote = c.req.param('remote') as RemoteName;
   if (!REMOTE_NAMES.includes(remote)) return c.notFound();
-  const binding = c.env[REMOTE_BINDING[remote]] as Fetcher;
-  return binding.fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) }) as never) as never;
+  return c.env[REMOTE_BINDING[remote]].fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) }));
 });
-// The demo's walkaround clip (demo/public, committed; demo/bin/make-walkaround-video.mjs makes it), from the shell's
-// versioned assets. Video players seek with Range requests: the shell answers them (206) from the whole file.
-app.get('/demo-video/:file{[a-z0-9-]+\\.mp4}', async (c) => {
-  if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
-  const url = new URL(`/_shell/${assetManifest.version}/demo-video/${c.req.param('file')}`, c.req.url);
-  const file = (await c.env.ASSETS.fetch(url.toString() as never)) as unknown as Response;
-  return withRange(file, c.req.header('range') ?? null);
-});
-app.get('/demo-img/*', (c) => {
-  if (c.env.DEMO_IMAGES !== 'on') return c.notFound();
-  const image = renderDemoImage(c.req.path);
-  if (!image) return c.notFound();
-  return c.body(image.body, 200, imageHeaders(image.contentType));
-});
+// The demo's pictures and clip exist in local runs only: dev/platform.mjs binds the demo Worker (demo/src/worker.ts)
+// as DEMO. A deployed shell has no such binding, so these paths are 404 and no demo code ships with it.
+app.get('/demo-img/*', (c) => demoMedia(c.env, c.req.raw) ?? c.notFound());
+app.get('/demo-video/*', (c) => demoMedia(c.env, c.req.raw) ?? c.notFound());
 
 // Everything else belongs to a tenant: resolve it from the Host, or answer a plain 404 that leaks nothing.
 app.use('*', async (c, next) => {
@@ -67,13 +54,13 @@ app.get('/sitemap.xml', async (c) => {
 app.all('/api/*', async (c) => {
   if (isCrossSiteWrite(c.req.raw)) return c.json({ error: 'Cross-site requests are not allowed.' }, 403);
   const path = c.req.path;
-  const owner = API_OWNERS.find(([prefix]) => path === prefix || path.startsWith(prefix + '/'))?.[1] ?? 'EDGE_API';
+  const owner = apiOwnerOf(path);
   const headers = withoutInternalHeaders(c.req.raw.headers);
   headers.set(TENANT_HEADER, c.var.tenant.config.slug);
-  const binding = c.env[owner] as Fetcher;
+  const binding = c.env[owner === 'edge-api' ? 'EDGE_API' : REMOTE_BINDING[owner]];
   const init: RequestInit = { method: c.req.method, headers, redirect: 'manual' };
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') init.body = c.req.raw.body;
-  return binding.fetch(new Request(c.req.url, init) as never) as never;
+  return binding.fetch(new Request(c.req.url, init));
 });
 
 app.get('*', async (c) => {
@@ -130,6 +117,12 @@ app.onError((error, c) => {
   return c.html(statusPage('Something went wrong', 'Please try again in a moment.'), 500, securityHeaders());
 });
 
+/** The demo Worker's answer to a demo media path (byte ranges included), or null where it does not run. */
+function demoMedia(env: Env, request: Request): Promise<Response> | null {
+  if (!env.DEMO) return null;
+  return env.DEMO.fetch(new Request(request, { headers: withoutInternalHeaders(request.headers) }));
+}
+
 /** A plain page for an answer given before any tenant is known (it names no tenant). */
 function statusPage(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
@@ -142,12 +135,12 @@ export type AppType = typeof app;
  * routing), then the app, then the platform's one header policy on every answer, whoever made it.
  */
 export default {
-  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  async fetch(request, env, ctx) {
     const queryStart = request.url.indexOf('?');
     if (queryStart >= 0 && !queryWithinLimits(request.url.slice(queryStart + 1).replace(/#.*$/, ''))) {
       const text = `The address is too long: at most ${QUERY_LIMITS.maxParams} query parameters and ${QUERY_LIMITS.maxLength} characters.`;
       return withHeaderPolicy(new Response(statusPage('Address too long', text), { status: 414, headers: { 'content-type': 'text/html; charset=utf-8', ...securityHeaders() } }));
     }
-    return withHeaderPolicy(await app.fetch(request, env, ctx as never));
+    return withHeaderPolicy(await app.fetch(request, env, ctx));
   },
-};
+} satisfies ExportedHandler<Env>;

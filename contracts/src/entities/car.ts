@@ -249,3 +249,26 @@ export type CarInput = v.InferInput<typeof CarSchema>;
 export function isPurchasable(car: Pick<Car, 'status'>): boolean {
   return (PURCHASABLE_STATUSES as readonly string[]).includes(car.status);
 }
+
+/** A car whose own tag puts it in test-drive-only mode (spec §3 tag example 'Test Drive Only', any case or spacing). */
+export function isTestDriveOnly(car: Pick<Car, 'tag'>): boolean {
+  return (car.tag ?? '').trim().toLowerCase().replace(/[\s_-]+/g, ' ') === 'test drive only';
+}
+
+/** Whether a car can be reserved online, and if not why (what the checkout page says). */
+export type Reservability = 'reservable' | 'sold' | 'reserved' | 'test-drive-only';
+
+/**
+ * spec §4 Purchasable car / Reserve: only in_stock and coming_soon cars (not sold) can be reserved; a reserved car (the
+ * feed's flag, or `reservedInStore`: a paid reservation in edge-api) no longer; nor a car in test-drive-only mode.
+ * The one rule: edge-api refuses a reservation by it, mf-vehicle draws the Reserve button and the checkout page by it,
+ * mf-search the cards' Reserve button.
+ */
+export function reservability(car: Pick<Car, 'status' | 'sold' | 'reserved' | 'tag'>, reservedInStore = false): Reservability {
+  if (!isPurchasable(car) || car.sold) return 'sold';
+  if (car.reserved || reservedInStore) return 'reserved';
+  if (isTestDriveOnly(car)) return 'test-drive-only';
+  return 'reservable';
+}
+
+export const isReservable = (car: Pick<Car, 'status' | 'sold' | 'reserved' | 'tag'>, reservedInStore = false): boolean => reservability(car, reservedInStore) === 'reservable';

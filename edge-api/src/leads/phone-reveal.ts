@@ -45,7 +45,7 @@ export async function submitPhoneReveal(c: LeadContext, call: PhoneRevealLead): 
   // Only a car of this site's stock makes a lead call, and its dealership is the stock's, not what the page sent.
   let car;
   try {
-    car = await lookUpCar(c.env as { SEARCH?: Fetcher }, c.tenant, call.car_slug);
+    car = await lookUpCar(c.env, c.tenant, call.car_slug);
   } catch (error) {
     // The stock cannot say right now: the call is recorded as the page described it (a lead is never dropped for that).
     console.error(`edge-api phone-reveal: car not checked for ${c.tenant}: ${error instanceof Error ? error.message : 'error'}`);

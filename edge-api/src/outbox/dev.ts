@@ -54,7 +54,7 @@ const time = (ms: number | null) => (ms ? new Date(ms).toISOString().replace('T'
  */
 export const outboxDevRoutes = new Hono<AppEnv>()
   .use('*', async (c, next) => {
-    const devPages = (c.env as { DEV_PAGES?: string }).DEV_PAGES === 'on';
+    const devPages = c.env.DEV_PAGES === 'on';
     if (!devPages || (c.env.CRM_ADAPTER?.trim() || 'embedded') !== 'embedded') return jsonError(c, 404, 'Not found.');
     await next();
   })

@@ -259,8 +259,8 @@ function leadPayload(row: DueRow): Record<string, unknown> {
  * port, marks them delivered (and the lead 'delivered'), or schedules a retry with backoff, or parks them as 'dead'
  * (lead 'failed') after MAX_ATTEMPTS or a permanent error. Stops when nothing is due, at `limit` claims or `budgetMs`.
  */
-export async function relayOutbox(env: Env | OutboxEnv, options: RelayOptions = {}): Promise<RelayReport> {
-  const relay = new Relay(env as OutboxEnv, options);
+export async function relayOutbox(env: OutboxEnv, options: RelayOptions = {}): Promise<RelayReport> {
+  const relay = new Relay(env, options);
   const limit = options.limit ?? 500;
   const concurrency = Math.max(1, options.concurrency ?? 6);
   const deadline = Date.now() + (options.budgetMs ?? 45_000);
@@ -274,8 +274,8 @@ export async function relayOutbox(env: Env | OutboxEnv, options: RelayOptions = 
 }
 
 /** Delivers one lead now if its outbox row is pending and due (the fast path after a submission). */
-export async function deliverLead(env: Env | OutboxEnv, tenant: string, leadId: string, options: RelayOptions = {}): Promise<RelayReport> {
-  const relay = new Relay(env as OutboxEnv, options);
+export async function deliverLead(env: OutboxEnv, tenant: string, leadId: string, options: RelayOptions = {}): Promise<RelayReport> {
+  const relay = new Relay(env, options);
   const row = await relay.one(tenant, leadId);
   if (row) await relay.run([row], 1);
   return relay.report;

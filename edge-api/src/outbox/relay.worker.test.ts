@@ -216,7 +216,7 @@ describe('relayOutbox', () => {
     const id = await insertLead(tenant);
     const routes = JSON.stringify({ [tenant]: { adapter: 'webhook' } });
     // No CRM_WEBHOOK_URL: that tenant cannot be delivered to yet.
-    const report = await relayOutbox({ ...env, CRM_TENANTS: routes } as Env, { limit: 50 });
+    const report = await relayOutbox({ ...env, CRM_TENANTS: routes }, { limit: 50 });
     expect(report.skippedTenants).toContain(tenant);
     expect(await outboxRow(tenant, id)).toMatchObject({ state: 'pending', attempts: 0 });
   });
@@ -268,7 +268,7 @@ describe('deliverSoon and handleScheduled', () => {
 });
 
 describe('outboxDevRoutes (/api/dev/outbox)', () => {
-  const app = (bindings: Partial<Env> = {}) => {
+  const app = (bindings: Partial<AppEnv['Bindings']> = {}) => {
     const hono = new Hono<AppEnv>().use('/api/*', tenantMiddleware).route('/api/dev/outbox', outboxDevRoutes);
     return (path: string, init: RequestInit = {}) => hono.request(path, init, { ...env, DEV_PAGES: 'on', ...bindings });
   };
@@ -307,7 +307,7 @@ describe('outboxDevRoutes (/api/dev/outbox)', () => {
     const text = await (await app()('/api/dev/outbox', { headers: tenantHeaders(tenant) })).text();
     expect(text).toContain('123456 is your &lt;Dealer&gt; code.');
     expect(text).not.toContain('654321');
-    const gateway = (await (await app({ SMS_ADAPTER: 'http' } as never)('/api/dev/outbox?format=json', { headers: tenantHeaders(tenant) })).json()) as { sms: unknown[] };
+    const gateway = (await (await app({ SMS_ADAPTER: 'http' })('/api/dev/outbox?format=json', { headers: tenantHeaders(tenant) })).json()) as { sms: unknown[] };
     expect(gateway.sms).toEqual([]);
   });
 
@@ -326,11 +326,11 @@ describe('outboxDevRoutes (/api/dev/outbox)', () => {
     await putTenant(tenant);
     // A deployed Worker (no DEV_PAGES binding) never shows the inbox, even with the embedded CRM.
     for (const off of [undefined, 'off', 'true']) {
-      expect((await app({ DEV_PAGES: off } as unknown as Partial<Env>)('/api/dev/outbox', { headers: tenantHeaders(tenant) })).status).toBe(404);
+      expect((await app({ DEV_PAGES: off })('/api/dev/outbox', { headers: tenantHeaders(tenant) })).status).toBe(404);
     }
-    const res = await app({ CRM_ADAPTER: 'webhook' } as unknown as Partial<Env>)('/api/dev/outbox', { headers: tenantHeaders(tenant) });
+    const res = await app({ CRM_ADAPTER: 'webhook' })('/api/dev/outbox', { headers: tenantHeaders(tenant) });
     expect(res.status).toBe(404);
-    const post = await app({ CRM_ADAPTER: 'webhook' } as unknown as Partial<Env>)('/api/dev/outbox/redrive', { method: 'POST', headers: tenantHeaders(tenant) });
+    const post = await app({ CRM_ADAPTER: 'webhook' })('/api/dev/outbox/redrive', { method: 'POST', headers: tenantHeaders(tenant) });
     expect(post.status).toBe(404);
   });
 });

@@ -2,7 +2,6 @@
 import type { AutograbPort } from './autograb/port.ts';
 import type { CrmPort } from './crm/port.ts';
 import type { DeliveryPort } from './delivery/port.ts';
-import type { GeocodingPort } from './geocoding/port.ts';
 import type { PaymentsPort } from './payments/port.ts';
 import type { SmsPort } from './sms/port.ts';
 import type { TurnstilePort } from './turnstile/port.ts';
@@ -10,7 +9,6 @@ import type { YouxPort } from './youx/port.ts';
 import { selectAutograb } from './autograb/select.ts';
 import { selectCrm } from './crm/select.ts';
 import { selectDelivery } from './delivery/select.ts';
-import { selectGeocoding } from './geocoding/select.ts';
 import { selectPayments } from './payments/select.ts';
 import { selectSms } from './sms/select.ts';
 import { selectTurnstile } from './turnstile/select.ts';
@@ -21,7 +19,6 @@ export type Ports = {
   crm: CrmPort;
   youx: YouxPort;
   autograb: AutograbPort;
-  geocoding: GeocodingPort;
   delivery: DeliveryPort;
   payments: PaymentsPort;
   turnstile: TurnstilePort;
@@ -34,7 +31,6 @@ export function createPorts(env: Env): Ports {
     crm: selectCrm(env),
     youx: selectYoux(env),
     autograb: selectAutograb(env),
-    geocoding: selectGeocoding(env),
     delivery: selectDelivery(env),
     payments: selectPayments(env),
     turnstile: selectTurnstile(env),

@@ -3,8 +3,6 @@ import { adapterName } from './adapter-name.ts';
 import { selectAutograb } from './autograb/select.ts';
 import { EmbeddedAutograb } from './autograb/embedded.ts';
 import { HttpAutograb } from './autograb/http.ts';
-import { selectGeocoding } from './geocoding/select.ts';
-import { EmbeddedGeocoding } from './geocoding/embedded.ts';
 import { selectDelivery } from './delivery/select.ts';
 import { EmbeddedDelivery } from './delivery/embedded.ts';
 import { HttpDelivery } from './delivery/http.ts';
@@ -24,11 +22,9 @@ describe('port adapter selection', () => {
   it('names the variable and the choices when the adapter is unknown', () => {
     expect(() => adapterName('SMS_ADAPTER', 'twilio', ['embedded'] as const)).toThrow('SMS_ADAPTER="twilio" is not an available adapter (available: embedded).');
     expect(() => selectSms({ SMS_ADAPTER: 'messagebird', DB, DEV_PAGES: 'on' })).toThrow('SMS_ADAPTER="messagebird" is not an available adapter (available: embedded, twilio).');
-    expect(() => selectGeocoding({ GEOCODING_ADAPTER: 'google' })).toThrow(/GEOCODING_ADAPTER="google"/);
   });
 
   it('builds the embedded adapters', () => {
-    expect(selectGeocoding({ GEOCODING_ADAPTER: 'embedded' })).toBeInstanceOf(EmbeddedGeocoding);
     expect(selectAutograb({ AUTOGRAB_ADAPTER: 'embedded' })).toBeInstanceOf(EmbeddedAutograb);
     expect(selectDelivery({ DELIVERY_ADAPTER: 'embedded' })).toBeDefined();
     expect(selectTurnstile({ TURNSTILE_ADAPTER: 'embedded' })).toBeDefined();

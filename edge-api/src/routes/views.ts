@@ -20,6 +20,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ViewJsonQuerySchema, type ViewJsonResponse } from '@forecourt/contracts/api';
 import { SlugSchema } from '@forecourt/contracts/entities/common';
+import { AutogaugeQuerySchema, DeliveryQuerySchema, INTERNAL, MAX_CAR_SLUG_LENGTH } from '@forecourt/contracts/internal';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
@@ -47,25 +48,7 @@ function completing<T>(c: Context<AppEnv>, work: Promise<T>): Promise<T> {
 /** Spec §8 delivery text when no estimate can be given. */
 export const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
-const Postcode = v.pipe(v.string(), v.regex(/^\d{4}$/, 'Invalid postcode. Please enter a 4-digit number.'));
-const NumberText = (min: number, max: number) => v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(min), v.maxValue(max));
-
-export const AutogaugeQuerySchema = v.object({
-  car_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
-  make: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
-  model: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
-  badge: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  year: NumberText(1900, 2100),
-  km: v.optional(NumberText(0, 10_000_000)),
-  price: NumberText(0, 100_000_000),
-  nvic: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,20}$/, 'nvic must be letters and digits.'))),
-  state: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}$/, 'state must be a state code such as NSW.'))),
-});
-
-export const DeliveryQuerySchema = v.object({ postcode: Postcode, origin: Postcode });
-
-/** The longest car slug looked up: SlugSchema has no bound, and a stock slug (year, make, model, badge, id) is far shorter. */
-export const MAX_CAR_SLUG_LENGTH = 200;
+export { AutogaugeQuerySchema, DeliveryQuerySchema, MAX_CAR_SLUG_LENGTH } from '@forecourt/contracts/internal';
 export const VIEW_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
 /** A car slug as the stock has them (lowercase words and dashes, at most MAX_CAR_SLUG_LENGTH), or null. */
@@ -117,7 +100,7 @@ export const viewsRoutes = new Hono<AppEnv>()
     // Only a car of this site's stock is counted (mf-search's read model, as the phone-reveal lead call checks it).
     let car;
     try {
-      car = await lookUpCar(c.env as { SEARCH?: Fetcher }, tenant, slug);
+      car = await lookUpCar(c.env, tenant, slug);
     } catch (error) {
       console.error(`edge-api view.json: car not checked for ${tenant}: ${describeError(error)}`);
     }
@@ -129,7 +112,7 @@ export const viewsRoutes = new Hono<AppEnv>()
 
 /** The vehicle page's provider calls, for mf-vehicle's server only (see above). */
 export const vehicleInternalRoutes = new Hono<AppEnv>()
-  .get('/autogauge', validate('query', AutogaugeQuerySchema), async (c) => {
+  .get(INTERNAL.marketPrice.path, validate('query', AutogaugeQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const car = { id: q.car_id, make: q.make, model: q.model, badge: q.badge ?? null, year: q.year, km: q.km ?? null, price: q.price, nvic: q.nvic ?? null, state: q.state?.toUpperCase() ?? null };
     let valuation;
@@ -143,7 +126,7 @@ export const vehicleInternalRoutes = new Hono<AppEnv>()
     const { fill, listing_price, market_range_min, market_range_max, confidence, description } = valuation;
     return c.json({ fill, listing_price, market_range_min, market_range_max, confidence, description }, 200, { 'cache-control': 'private, max-age=300' });
   })
-  .get('/delivery', validate('query', DeliveryQuerySchema), async (c) => {
+  .get(INTERNAL.delivery.path, validate('query', DeliveryQuerySchema), async (c) => {
     const { postcode, origin } = c.req.valid('query');
     let estimate;
     try {

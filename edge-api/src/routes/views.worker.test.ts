@@ -12,7 +12,7 @@ import { MAX_CAR_SLUG_LENGTH, NO_DELIVERY_ESTIMATE, vehicleInternalRoutes, views
 import edgeApi from '../index.ts';
 
 // Mounted as edge-api/src/index.ts mounts it (`.route('/api', viewsRoutes)` behind the tenant middleware).
-const app = new Hono<AppEnv>().use('/api/*', tenantMiddleware).use('/internal/*', tenantMiddleware).route('/api', viewsRoutes).route('/internal', vehicleInternalRoutes);
+const app = new Hono<AppEnv>().use('/api/*', tenantMiddleware).use('/internal/*', tenantMiddleware).route('/api', viewsRoutes).route('/', vehicleInternalRoutes);
 
 async function tenant(prefix: string) {
   const slug = uniqueTenant(prefix);

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { islandContainerProps, islandPropsScriptProps, type IslandTrigger } from '@forecourt/contracts/islands';
+import { islandContainerProps, islandPropsScriptProps, type IslandTrigger, type IslandModule } from '@forecourt/contracts/islands';
 
 /** Server-renders a component as an island the shell's MF host hydrates (contracts/src/islands.ts). */
-export function Island<P extends object>({ module, id, component: Component, props, when }: { module: string; id: string; component: ComponentType<P>; props: P; when?: IslandTrigger[] }) {
+export function Island<P extends object>({ module, id, component: Component, props, when }: { module: IslandModule<'mf-account'>; id: string; component: ComponentType<P>; props: P; when?: IslandTrigger[] }) {
   return (
     <>
       <div {...islandContainerProps('mf-account', module, id, when ? { when } : {})}>

@@ -1,28 +1,30 @@
-import type { QuickQuotePort } from './port.ts';
-import { EmbeddedQuickQuote } from './embedded.ts';
-import { HttpQuickQuote } from './http.ts';
+import { callInternal, type ServiceBinding } from '@forecourt/contracts/internal';
+import type { FinanceQuickQuoteRequest, FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
+import { QuickQuoteError, type QuickQuotePort } from './port.ts';
 
-/** Adapters of the quick-quote port: the local stand-in, or YouX over HTTP. */
-export const QUICK_QUOTE_ADAPTERS = ['embedded', 'http'] as const;
+/** A quote is decoration on a page: past this the calculator shows none (spec §8 "Quote failure: silently ignored"). */
+export const QUICK_QUOTE_TIMEOUT_MS = 5_000;
 
-export type QuickQuoteEnv = {
-  /** 'embedded' (default) or 'http'. */
-  YOUX_ADAPTER?: string;
-  /** YouX quick-quote endpoint, needed by 'http'. */
-  YOUX_QUOTE_URL?: string;
-  /** Worker secret (`wrangler secret put YOUX_API_KEY`), needed by 'http'. */
-  YOUX_API_KEY?: string;
-};
+/**
+ * The quick quote from edge-api's YouX port (contracts INTERNAL.quickQuote): edge-api owns the provider, its adapter and
+ * its one rate card; this Worker owns the shopper's side (feature switch, rate limit, validation, spec §8 message).
+ */
+export class EdgeQuickQuote implements QuickQuotePort {
+  constructor(private readonly edge: ServiceBinding, private readonly timeoutMs = QUICK_QUOTE_TIMEOUT_MS) {}
 
-/** Picks the adapter named by env.YOUX_ADAPTER; an unknown name or a missing secret fails loudly, never silently. */
-export function selectQuickQuote(env: QuickQuoteEnv): QuickQuotePort {
-  const name = env.YOUX_ADAPTER?.trim() || 'embedded';
-  switch (name) {
-    case 'embedded':
-      return new EmbeddedQuickQuote();
-    case 'http':
-      return new HttpQuickQuote({ url: env.YOUX_QUOTE_URL ?? '', apiKey: env.YOUX_API_KEY ?? '' });
-    default:
-      throw new Error(`YOUX_ADAPTER="${name}" is not an available adapter (available: ${QUICK_QUOTE_ADAPTERS.join(', ')}).`);
+  async quickQuote(tenant: string, request: FinanceQuickQuoteRequest): Promise<FinanceQuickQuoteResponse> {
+    let answer;
+    try {
+      answer = await callInternal(this.edge, 'quickQuote', { tenant, body: request, timeoutMs: this.timeoutMs });
+    } catch (error) {
+      throw new QuickQuoteError(`edge-api unreachable or outside the contract: ${error instanceof Error ? error.name : 'error'}`);
+    }
+    if (!answer.ok) throw new QuickQuoteError(`edge-api answered ${answer.status}`);
+    return answer.data;
   }
+}
+
+/** The Worker's quick-quote port: edge-api over the EDGE_API service binding. */
+export function selectQuickQuote(env: { EDGE_API: ServiceBinding }): QuickQuotePort {
+  return new EdgeQuickQuote(env.EDGE_API);
 }

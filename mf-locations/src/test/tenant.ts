@@ -13,7 +13,7 @@ export { siteConfig, siteConfigInput } from '@forecourt/contracts/fixtures/tenan
 /** Worker bindings for a test: the given tenants (and data sets) in CONFIG and an ASSETS fetcher that echoes the path. */
 export function testEnv(configs: SiteConfigInput[], data: Record<string, TenantDataInput> = {}): Env {
   const assets = { fetch: async (req: Request) => new Response(`asset ${new URL(req.url).pathname}`) };
-  return { CONFIG: fakeKv(tenantEntries(configs, data)), ASSETS: assets } as unknown as Env;
+  return { CONFIG: fakeKv(tenantEntries(configs, data)), ASSETS: assets };
 }
 
 /** Mon-Fri 8:30am-5:30pm, Sat by appointment, Sun closed: the shape spec §2 Hours display describes. */

@@ -2,7 +2,7 @@
  * Search card buttons (spec §2 Search card; §4 Purchasable car): which links a card offers, by the car's
  * purchasability and the tenant's flags. Pure; the component only renders the list.
  */
-import type { Car } from '@forecourt/contracts/entities/car';
+import { isTestDriveOnly, type Car } from '@forecourt/contracts/entities/car';
 import { DEFAULT_FINANCE_LINK, FIND_SIMILAR_TEXT, RESERVE_DEFAULT_AMOUNT } from '@forecourt/contracts/constants';
 import { formatAud } from '@forecourt/contracts/display';
 import { facetKey } from '../engine/facets.ts';
@@ -30,8 +30,8 @@ export const DEFAULT_BUTTON_OPTIONS: CardButtonOptions = { reserveOnline: false,
 /** A car's page, always from its validated slug: the feed's free-text `path` is never used as a link. */
 export const carPath = (car: Pick<Car, 'slug'>) => `/cars/${encodeURIComponent(car.slug)}`;
 
-/** A car whose own tag puts it in test-drive-only mode (spec §3 tag example 'Test Drive Only'): no reserve (spec §4). */
-export const isTestDriveOnly = (car: Pick<Car, 'tag'>): boolean => facetKey(car.tag ?? '') === 'test-drive-only';
+/** A car whose own tag puts it in test-drive-only mode: no reserve (spec §4). The rule is contracts'. */
+export { isTestDriveOnly };
 
 /**
  * Finance link of spec §2: `/finance` with car_id, vehiclePriceBudget, car_type, vin and preferredDealership, ending

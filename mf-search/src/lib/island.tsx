@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import { islandContainerProps, islandPropsScriptProps, type IslandModule } from '@forecourt/contracts/islands';
 
 /** Server-renders a component as an island the shell's MF host hydrates (contracts/src/islands.ts). */
-export function Island<P extends object>({ module, id, component: Component, props }: { module: string; id: string; component: ComponentType<P>; props: P }) {
+export function Island<P extends object>({ module, id, component: Component, props }: { module: IslandModule<'mf-search'>; id: string; component: ComponentType<P>; props: P }) {
   return (
     <>
       <div {...islandContainerProps('mf-search', module, id)}>

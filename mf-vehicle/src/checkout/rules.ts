@@ -1,5 +1,4 @@
 /** Pure rules of the checkout pages (spec §4 Purchasable car, §6 gating, §9 reserve default $200), tested in rules.test.ts. */
-import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import { RESERVE_DEFAULT_AMOUNT } from '@forecourt/contracts/constants';
 import type { FeatureFlags, SiteConfig } from '@forecourt/contracts/tenant';
 
@@ -39,18 +38,8 @@ export function checkoutEnabled(page: CheckoutPageName, features: Pick<FeatureFl
   return features.reserve_online || features.buy_online;
 }
 
-export type Reservability = 'reservable' | 'sold' | 'reserved' | 'test-drive-only';
-
-/**
- * spec §4 Purchasable car: only in_stock / coming_soon cars (not sold) can be reserved; a reserved car (the feed's flag
- * or a paid reservation in edge-api) no longer; nor a car in test-drive-only mode.
- */
-export function reservability(car: Pick<Car, 'status' | 'sold' | 'reserved' | 'tag'>, reservedInStore = false): Reservability {
-  if (!isPurchasable(car) || car.sold) return 'sold';
-  if (car.reserved || reservedInStore) return 'reserved';
-  if (car.tag?.trim().toLowerCase() === 'test drive only') return 'test-drive-only';
-  return 'reservable';
-}
+// The rule itself is contracts' (entities/car.ts `reservability`): edge-api refuses a reservation by the same one.
+export { reservability, type Reservability } from '@forecourt/contracts/entities/car';
 
 /** What the journey page says about a payment, by its status (and the query's hint while edge-api is unreachable). */
 export function paymentOutcome(status: PaymentStatus | 'unknown'): { tone: 'success' | 'info' | 'error'; title: string; text: string } {

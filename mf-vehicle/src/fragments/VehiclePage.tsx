@@ -6,27 +6,28 @@ import { defaultFinanceDisclaimer, weeklyFinanceEstimate } from '@forecourt/cont
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { Dialog, Disclosure, LimitedList } from '../components/Disclosure.tsx';
+import { Dialog } from '../components/Dialog.tsx';
+import { Disclosure } from '../components/Disclosure.tsx';
+import { LimitedList } from '../components/LimitedList.tsx';
 import { Gallery } from '../gallery/index.ts';
 import DeliveryCalculator from '../islands/DeliveryCalculator.tsx';
 import DialogButton from '../islands/DialogButton.tsx';
-import FaveButton from '../islands/FaveButton.tsx';
 import FuelCalculator from '../islands/FuelCalculator.tsx';
 import LocatedAt from '../islands/LocatedAt.tsx';
 import MarketPrice from '../islands/MarketPrice.tsx';
 import PhoneReveal from '../islands/PhoneReveal.tsx';
 import ShareBar from '../islands/ShareBar.tsx';
 import StickyBar from '../islands/StickyBar.tsx';
-import TrackedLink from '../islands/TrackedLink.tsx';
-import ViewCount from '../islands/ViewCount.tsx';
 import { breadcrumbs, carDetails, keyInformation, siteHref, specifications, summary } from '../lib/car-view.ts';
 import type { DeliveryView } from '../lib/delivery.ts';
 import { Island, VISIBLE } from '../lib/island.tsx';
-import { carLocationOf, carPhone, DIALOG_IDS, dialogSlotId, pageDialogs, type DialogForm } from '../lib/lead-forms.ts';
-import { belowMarketBy, commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
+import { carLocationOf, carPhone, DIALOG_IDS, pageDialogs, type DialogForm } from '../lib/lead-forms.ts';
+import { commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
 import { dealerText, sanitizeDealerHtml } from '../lib/sanitize.ts';
 import { DetailList } from './DetailList.tsx';
+import { DialogLeadForm } from './DialogLeadForm.tsx';
 import { SoldBlock } from './SoldBlock.tsx';
+import { VehicleSidebar } from './VehicleSidebar.tsx';
 
 export const FINANCE_SLOT_ID = 'finance-calculator';
 
@@ -56,11 +57,6 @@ export function weeklyText(car: Car, config: Pick<SiteConfig, 'finance'>): strin
   return weekly ? `${formatAud(weekly)}/week` : null;
 }
 
-/** A dialog's lead form: mf-account's lead-form slot (the shell fills the marker; app.tsx names the slots). */
-function DialogLeadForm({ form }: { form: DialogForm }) {
-  return <div className="fv-slot" dangerouslySetInnerHTML={{ __html: slotMarker(dialogSlotId(form)) }} />;
-}
-
 function primaryLocation(config: SiteConfig, locations: Location[]): Location | null {
   const own = locations.filter((l) => config.locations.includes(l.id));
   return own.find((l) => l.primary) ?? own[0] ?? null;
@@ -83,7 +79,6 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
   const phone = carPhone(car, config, locations);
   const dialogs = pageDialogs(car, config, locations);
   const buttons = vehicleButtons(car, f, Boolean(phone));
-  const below = belowMarketBy(car);
   const weekly = purchasable ? weeklyText(car, config) : null;
   const disclaimer = financeDisclaimer(config);
   const disclaimerCut = truncate(disclaimer, FINANCE_DISCLAIMER_LIMIT);
@@ -266,112 +261,21 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
           ) : null}
         </div>
 
-        <aside className="fv-vdp__side" aria-label="Price and actions">
-          <p className="fv-side__kicker">
-            {car.year} {car.make} {car.model}
-          </p>
-          <h1 className="fv-side__title">{car.name}</h1>
-          {car.badge || car.series ? <p className="fv-side__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
-          {car.certified ? (
-            <p className="fv-certified">
-              <span className="fv-certified__badge">Certified Pre-Owned</span>{' '}
-              <Island as="span" module="DialogButton" id="fv-certified-open" component={DialogButton} props={{ dialog: 'fv-certified', label: 'What is this?', href: '#fv-certified-info', className: 'fv-link' }} />
-            </p>
-          ) : null}
-          {car.reserved ? <p className="fv-tag">Reserved</p> : null}
-          <div className="fv-price">
-            {price.kind === 'offer' && price.was ? (
-              <p className="fv-price__was">
-                Was <s>{formatAud(price.was)}</s>
-              </p>
-            ) : null}
-            <p className="fv-price__now">
-              <strong>{price.text}</strong> {car.price_type && (price.kind === 'price' || price.kind === 'offer') ? <span className="fv-price__type">{car.price_type}</span> : null}
-            </p>
-            {price.kind === 'offer' && price.was ? <p className="fv-price__reduced">{`Reduced by ${formatAud(price.was - price.amount)}`}</p> : null}
-            {below && purchasable ? <p className="fv-below-market">{`${formatAud(below)} below market average`}</p> : null}
-            {weekly ? (
-              <p className="fv-weekly">
-                Est. <strong>{weekly}</strong>{' '}
-                <a href="#financeDisclaimer" className="fv-link">
-                  See disclaimer
-                </a>
-              </p>
-            ) : null}
-          </div>
-          <p className="fv-side__meta">
-            {car.location?.slug ? <a href={`/locations/${car.location.slug}`}>{car.location.name}</a> : city ? <span>{city}</span> : null}{' '}
-            <Island
-              as="span"
-              module="ViewCount"
-              id="fv-views"
-              component={ViewCount}
-              props={{ slug: car.slug, car: { id: car.id, stocknum: car.stocknum ?? null, make: car.make, model: car.model, body: car.body ?? null, simple_body: car.simple_body ?? null, car_type: car.car_type }, photosCount: car.photos_count ?? car.images.length, updatedAt: car.created_at, website: config.slug, views: car.views ?? null }}
-            />
-          </p>
-          <ul className="fv-tools" aria-label="Car tools">
-            {share.length ? (
-              <li>
-                <a className="fv-tool" href="#share">
-                  Share
-                </a>
-              </li>
-            ) : null}
-            {f.favourites && purchasable ? (
-              <li>
-                <Island module="FaveButton" id="fv-fave" component={FaveButton} props={{ car: { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } }} />
-              </li>
-            ) : null}
-            <li>
-              <a className="fv-tool" href={`/print?car_id=${encodeURIComponent(car.slug)}`} target="_blank" rel="noopener">
-                Print
-              </a>
-            </li>
-          </ul>
-          <div className="fv-buttons">
-            {buttons.map((b) => {
-              switch (b) {
-                case 'reserve':
-                  return (
-                    <a key={b} className="fc-btn fc-btn--primary" href={`/cars/${car.slug}/checkout`}>
-                      Reserve Car Now
-                    </a>
-                  );
-                case 'enquire':
-                  return <Island key={b} module="DialogButton" id="fv-enquire-open" component={DialogButton} props={{ dialog: DIALOG_IDS.enquire, label: 'Enquire Now', href: '/contact', className: 'fc-btn fc-btn--primary' }} />;
-                case 'instant-message':
-                  return (
-                    <a key={b} className="fc-btn fc-btn--primary" href={`sms:${telHref(phone).slice(4)}?&body=${encodeURIComponent(`Hi, I'm interested in the ${car.name} (${pageUrl})`)}`}>
-                      Instant Message
-                    </a>
-                  );
-                case 'call':
-                  return (
-                    <a key={b} className="fc-btn" href={telHref(phone)}>
-                      Call Now
-                    </a>
-                  );
-                case 'test-drive':
-                  return <Island key={b} module="DialogButton" id="fv-test-drive-open" component={DialogButton} props={{ dialog: DIALOG_IDS['test-drive'], label: 'Book a Test Drive', href: `/book-test-drive?car_id=${encodeURIComponent(car.slug)}` }} />;
-                case 'finance':
-                  return (
-                    <a key={b} className="fc-btn" href={financeLink}>
-                      Get Finance
-                    </a>
-                  );
-                case 'trade-in':
-                  return (
-                    <a key={b} className="fc-btn" href={tradeInHref!}>
-                      Trade-In Valuation
-                    </a>
-                  );
-                case 'history-report':
-                  return <Island key={b} module="TrackedLink" id="fv-history" component={TrackedLink} props={{ href: car.file!.url, label: 'Car History Report', event: 'HISTORY_REPORT' as const, carId: car.id }} />;
-              }
-            })}
-            {!sold ? <Island module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} /> : null}
-          </div>
-        </aside>
+        <VehicleSidebar
+          car={car}
+          config={config}
+          purchasable={purchasable}
+          sold={sold}
+          weekly={weekly}
+          phone={phone}
+          buttons={buttons}
+          pageUrl={pageUrl}
+          financeHref={financeLink}
+          tradeInHref={tradeInHref}
+          image={image}
+          city={city}
+          shareable={share.length > 0}
+        />
       </div>
 
       <section className="fv-similar" aria-labelledby="fv-similar-title">

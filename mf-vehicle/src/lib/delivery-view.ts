@@ -1,4 +1,3 @@
-import type { Fetcher } from '@cloudflare/workers-types';
 import { POSTCODE_MESSAGE } from '@forecourt/contracts/api';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { loadDelivery, originPostcode } from './car-source.ts';

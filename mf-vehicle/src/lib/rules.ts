@@ -9,7 +9,7 @@ import {
   MARKET_PRICE_GREAT_DEAL_FILL,
   MARKET_PRICE_MIN_CONFIDENCE,
 } from '@forecourt/contracts/constants';
-import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
+import { isPurchasable, isReservable, type Car } from '@forecourt/contracts/entities/car';
 import type { MarketPriceResult } from '@forecourt/contracts/entities/market-price';
 import type { FeatureFlags } from '@forecourt/contracts/tenant';
 
@@ -116,8 +116,7 @@ export type VehicleButton = 'reserve' | 'enquire' | 'instant-message' | 'call' |
 export function vehicleButtons(car: Pick<Car, 'status' | 'reserved' | 'tag' | 'file'>, features: Pick<FeatureFlags, 'reserve_online' | 'test_drive' | 'coming_soon_test_drive' | 'instant_message' | 'trade_in'>, hasPhone: boolean): VehicleButton[] {
   const buttons: VehicleButton[] = [];
   const purchasable = isPurchasable(car);
-  const testDriveOnly = car.tag?.trim().toLowerCase() === 'test drive only';
-  if (purchasable && features.reserve_online && !car.reserved && !testDriveOnly) buttons.push('reserve');
+  if (features.reserve_online && isReservable({ ...car, sold: false })) buttons.push('reserve');
   buttons.push(features.instant_message ? 'instant-message' : 'enquire');
   if (hasPhone) buttons.push('call');
   if (purchasable && features.test_drive && (car.status !== 'coming_soon' || features.coming_soon_test_drive)) buttons.push('test-drive');

@@ -28,7 +28,7 @@ export type Calls = Array<{ binding: 'SEARCH' | 'EDGE_API'; url: string; tenant:
  * Worker bindings for a test: the given tenants in CONFIG, an ASSETS fetcher that echoes the path, mf-search's
  * `/internal/car` over the given cars and edge-api answering as told.
  */
-export function testEnv(configs: SiteConfigInput[], options: TestEnvOptions = {}): Env & { calls: Calls } {
+export function testEnv(configs: SiteConfigInput[], options: TestEnvOptions = {}): Env & { calls: Calls; VEHICLE_API_LIMITER: ReturnType<typeof fakeRateLimiter> } {
   const calls: Calls = [];
   const assets = { fetch: async (req: Request) => new Response(`asset ${new URL(req.url).pathname}`) };
   const search = {
@@ -49,5 +49,5 @@ export function testEnv(configs: SiteConfigInput[], options: TestEnvOptions = {}
       return options.edge ? options.edge(new URL(input), tenant) : Response.json({ error: 'Not found.' }, { status: 404 });
     },
   };
-  return { CONFIG: fakeKv(tenantEntries(configs, options.data ?? {})), ASSETS: assets, SEARCH: search, EDGE_API: edge, VEHICLE_API_LIMITER: fakeRateLimiter(options.apiLimit ?? 10_000), calls } as unknown as Env & { calls: Calls };
+  return { CONFIG: fakeKv(tenantEntries(configs, options.data ?? {})), ASSETS: assets, SEARCH: search, EDGE_API: edge, VEHICLE_API_LIMITER: fakeRateLimiter(options.apiLimit ?? 10_000), calls };
 }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDocumentCache, composeDocument, documentCacheStats, markCurrentNavLink, type ComposeOptions } from './compose.ts';
 import { notFoundBlock, siteHeader } from './document.ts';
-import { encodeFragmentHead } from '@forecourt/contracts/fragments';
-import { demoTenant } from './test-tenants.ts';
+import { encodeFragmentHead, type FragmentHead } from '@forecourt/contracts/fragments';
+import { testEnv } from '../test/env.ts';
+import { demoTenant } from '../test/tenants.ts';
 
 const encoder = new TextEncoder();
 const assets = { entry: null, css: [] };
@@ -28,11 +29,11 @@ type Answer = () => Response;
 function setup(opts: { page?: Answer; account?: Answer; method?: string; path?: string; tenant?: ReturnType<typeof demoTenant> }) {
   const calls = { page: 0, account: 0 };
   const html = { 'content-type': 'text/html; charset=utf-8' };
-  const env = {
+  const env = testEnv({
     VEHICLE: { fetch: async () => (calls.page++, (opts.page ?? (() => new Response('<p>car</p>', { headers: html })))()) },
     ACCOUNT: { fetch: async () => (calls.account++, (opts.account ?? (() => new Response('<a href="/sign-in">Sign in</a>', { headers: html })))()) },
     FRAGMENT_TIMEOUT_MS: '2000',
-  } as never;
+  });
   const pending: Array<Promise<unknown>> = [];
   const options: ComposeOptions = {
     env,
@@ -232,7 +233,7 @@ describe('document cache (shareable pages)', () => {
 });
 
 describe('fragment slots (another remote inside the page)', () => {
-  const slotHead = (slots: unknown) => encodeFragmentHead({ title: 'A car', styles: ['/_mf/mf-vehicle/1.0.0/assets/v.css'], slots } as never);
+  const slotHead = (slots: FragmentHead['slots']) => encodeFragmentHead({ title: 'A car', styles: ['/_mf/mf-vehicle/1.0.0/assets/v.css'], slots });
   function slotSetup(finance: () => Response, opts: { pageCache?: string; path?: string } = {}) {
     const s = setup({
       page: () =>
@@ -242,7 +243,7 @@ describe('fragment slots (another remote inside the page)', () => {
       path: opts.path ?? `/cars/slot-${Math.random().toString(36).slice(2)}`,
     });
     const calls: Request[] = [];
-    (s.options.env as Record<string, unknown>).FINANCE = { fetch: async (url: string, init: RequestInit) => (calls.push(new Request(url, init)), finance()) };
+    s.options.env.FINANCE = { fetch: async (url: string, init: RequestInit) => (calls.push(new Request(url, init)), finance()) };
     s.options.page = { kind: 'remote', remote: 'mf-vehicle', page: 'vehicle', params: { slug: s.options.request.url.split('/').pop()! } };
     return { ...s, calls };
   }
@@ -285,7 +286,7 @@ describe('slots in pages the shell renders itself', () => {
   it("fills a shell page's slot marker from the named remote", async () => {
     const s = setup({});
     const calls: string[] = [];
-    (s.options.env as Record<string, unknown>).ACCOUNT = {
+    s.options.env.ACCOUNT = {
       fetch: async (url: string) => {
         calls.push(url);
         return new URL(url).pathname.endsWith('/lead-form')

@@ -65,7 +65,7 @@ export type ComposeOptions = {
  * any fragment fetch or composition. Bounded by bytes (oldest evicted first); a new tenant config or a new shell
  * build never sees an older document (the config object and the assets are part of the entry).
  */
-type CachedDocument = { expires: number; config: object; assets: ShellAssets; status: number; headers: Record<string, string>; bytes: Uint8Array };
+type CachedDocument = { expires: number; config: object; assets: ShellAssets; status: number; headers: Record<string, string>; bytes: Uint8Array<ArrayBuffer> };
 export const DOCUMENT_CACHE_BYTES = 12 * 1024 * 1024;
 const documentCache = new Map<string, CachedDocument>();
 let documentCacheBytes = 0;
@@ -97,7 +97,7 @@ export function clearDocumentCache() {
   documentCacheHits = 0;
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
+function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
   let at = 0;
   for (const c of chunks) {
@@ -115,7 +115,7 @@ async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Prom
     return '';
   }
   try {
-    return await new Response(result.body as never).text();
+    return await new Response(result.body).text();
   } catch (error) {
     console.error('compose: account slot broke', error instanceof Error ? error.message : error);
     return '';
@@ -135,7 +135,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
     const hit = documentCache.get(documentKey);
     if (hit && hit.expires > Date.now() && hit.config === tenant.config && hit.assets === assets) {
       documentCacheHits++;
-      return new Response(hit.bytes as never, { status: hit.status, headers: hit.headers });
+      return new Response(hit.bytes, { status: hit.status, headers: hit.headers });
     }
     if (hit) forgetDocument(documentKey);
   }
@@ -186,7 +186,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
     if (typeof body === 'string') text = body;
     else {
       try {
-        text = await new Response(body as never).text();
+        text = await new Response(body).text();
       } catch (error) {
         console.error('compose: fragment broke', error instanceof Error ? error.message : error);
         text = String(await fallbackBlock());
@@ -265,5 +265,5 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   writer.closed.catch((error: unknown) => reader?.cancel(error).catch(() => {}));
   const streaming = stream();
   waitUntil?.(streaming);
-  return new Response(readable as never, { status, headers });
+  return new Response(readable, { status, headers });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentHead, documentTail, notFoundBlock, promoPopup, remoteMap, siteHeader, slugify } from './document.ts';
 import { contentPage, notFoundPage } from './pages.ts';
-import { demoTenant } from './test-tenants.ts';
+import { demoTenant } from '../test/tenants.ts';
 
 const assets = { entry: null, css: [] };
 
@@ -21,7 +21,7 @@ describe('document helpers', () => {
   });
 
   it('remoteMap points every remote at its versioned same-origin entry', () => {
-    const map = remoteMap({ remotes: { 'mf-search': '1.2.3', 'mf-vehicle': '0.1.0', 'mf-locations': '0.1.0', 'mf-finance': '0.1.0', 'mf-account': '0.1.0' } } as never);
+    const map = remoteMap({ remotes: { 'mf-search': '1.2.3', 'mf-vehicle': '0.1.0', 'mf-locations': '0.1.0', 'mf-finance': '0.1.0', 'mf-account': '0.1.0' } });
     expect(map.mf_search).toBe('/_mf/mf-search/1.2.3/remoteEntry.js');
     expect(Object.keys(map)).toHaveLength(5);
   });

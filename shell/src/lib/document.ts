@@ -10,7 +10,7 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export type ShellAssets = { entry: string | null; css: string[] };
 
 /** The tenant's remote map, inlined per request so the MF host registers exactly the versions this tenant runs. */
-export function remoteMap(config: SiteConfig): Record<string, string> {
+export function remoteMap(config: Pick<SiteConfig, 'remotes'>): Record<string, string> {
   return Object.fromEntries(REMOTE_NAMES.map((r) => [r.replace(/-/g, '_'), `/_mf/${r}/${config.remotes[r]}/remoteEntry.js`]));
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchFragment, fragmentQuery, isHtml, reportVersionSkew, sharedMaxAge } from './fragments.ts';
-import { demoTenant } from './test-tenants.ts';
+import type { Env } from '../env.ts';
+import { testEnv } from '../test/env.ts';
+import { demoTenant } from '../test/tenants.ts';
 
 describe('sharedMaxAge (which fragments the shell may keep)', () => {
   it('only public responses with a positive max-age', () => {
@@ -21,11 +23,11 @@ type Call = { url: URL; init: RequestInit & { headers: Headers } };
 /** mf-search answering `answer`; the body's cancellation is recorded. */
 function remote(answer: () => Response) {
   const calls: Call[] = [];
-  const env = { SEARCH: { fetch: async (url: string, init: Call['init']) => (calls.push({ url: new URL(url), init }), answer()) }, FRAGMENT_TIMEOUT_MS: '1000' } as never;
+  const env = testEnv({ SEARCH: { fetch: async (url: string, init: Call['init']) => (calls.push({ url: new URL(url), init }), answer()) }, FRAGMENT_TIMEOUT_MS: '1000' });
   return { env, calls };
 }
 const shopper = (path = '/search/used-cars', headers: Record<string, string> = {}) => new Request(`https://dealer.test${path}`, { headers });
-const get = (env: never, search = new URLSearchParams(), params: Record<string, string> = { segments: 'used-cars' }) =>
+const get = (env: Env, search = new URLSearchParams(), params: Record<string, string> = { segments: 'used-cars' }) =>
   fetchFragment({ env, remote: 'mf-search', page: 'search', search, params, tenant: tenant.config, request: shopper('/search/used-cars', { cookie: 'a=1', 'x-forecourt-tenant': 'evil' }) });
 const html = (body: string | null, init: ResponseInit = {}) => new Response(body, { ...init, headers: { 'content-type': 'text/html; charset=utf-8', ...(init.headers as object) } });
 

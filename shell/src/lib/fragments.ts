@@ -1,26 +1,18 @@
-import type { Fetcher } from '@cloudflare/workers-types';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, VERSION_HEADER, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import type { Env } from '../env.ts';
 import { clientIpOf } from './proxy.ts';
 
-export const REMOTE_BINDING: Record<RemoteName, keyof Env> = {
+/** The service binding of each remote (so `env[REMOTE_BINDING[remote]]` is a `Fetcher`). */
+export const REMOTE_BINDING = {
   'mf-search': 'SEARCH',
   'mf-vehicle': 'VEHICLE',
   'mf-locations': 'LOCATIONS',
   'mf-finance': 'FINANCE',
   'mf-account': 'ACCOUNT',
-};
+} as const satisfies Record<RemoteName, keyof Env>;
 
-/** Which Worker answers an `/api/<area>` path: the area's remote, else edge-api (the write side). */
-export const API_OWNERS: Array<[prefix: string, binding: keyof Env]> = [
-  ['/api/search', 'SEARCH'],
-  ['/api/vehicle', 'VEHICLE'],
-  ['/api/locations', 'LOCATIONS'],
-  ['/api/finance', 'FINANCE'],
-  ['/api/account', 'ACCOUNT'],
-];
 
 /**
  * What a remote's fragment request gave the shell:
@@ -76,7 +68,7 @@ function fromCache(key: string, now: number): FragmentResult | null {
   return { ok: true, kind: 'ok', status: hit.status, head: decodeFragmentHead(hit.headValue), body: textStream(hit.html), cacheControl: hit.cacheControl, sharedUntil: hit.expires };
 }
 
-const textStream = (text: string) => new Response(text).body as unknown as ReadableStream<Uint8Array>;
+const textStream = (text: string): ReadableStream<Uint8Array> => new Response(text).body!;
 
 /** Only HTML is pasted into a page (protocol P2): a JSON error or a file must never reach the shopper as markup. */
 export const isHtml = (contentType: string | null) => /^\s*text\/html\s*(;|$)/i.test(contentType ?? '');
@@ -122,7 +114,7 @@ function remember(key: string, entry: CachedFragment) {
  */
 export async function fetchFragment(options: FetchFragmentOptions): Promise<FragmentResult> {
   const { env, remote, page, tenant, request } = options;
-  const binding = env[REMOTE_BINDING[remote]] as Fetcher;
+  const binding = env[REMOTE_BINDING[remote]];
   const url = new URL(`https://${remote}.internal/fragments/${page}`);
   url.search = fragmentQuery(options.search, options.params);
   const headers = new Headers({ [TENANT_HEADER]: tenant.slug, [VERSION_HEADER]: tenant.remotes[remote] });
@@ -139,7 +131,7 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
   let res: Response;
   try {
     // A 3xx from a remote is a failure (P2): the shell never follows a fragment somewhere else.
-    res = (await binding.fetch(url.toString(), { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) } as never)) as unknown as Response;
+    res = await binding.fetch(url.toString(), { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     return failed(remote, timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -167,7 +159,7 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
       remember(cacheKey, { expires, status: res.status, headValue, cacheControl, html });
       return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl, sharedUntil: expires };
     }
-    return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body as unknown as ReadableStream<Uint8Array>, cacheControl };
+    return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body, cacheControl };
   } catch (error) {
     // Reading a small body (404, cached fragment) broke, or the remote's head header is malformed.
     await res.body?.cancel().catch(() => {});

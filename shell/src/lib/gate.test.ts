@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoute } from '@forecourt/contracts/routes';
 import { returnPath, sessionIsLive, signInRedirect } from './gate.ts';
-import { demoTenant } from './test-tenants.ts';
+import { demoTenant } from '../test/tenants.ts';
 
 const gated = demoTenant('harbourside-toyota', (c) => ({ ...c, features: { ...c.features, gated_checkout: true } })).config.features;
 const at = (path: string) => new URL(path, 'https://dealer.test');
@@ -38,7 +38,7 @@ describe('sign-in gate (spec §6)', () => {
 describe('sessionIsLive (a gated page checks its session cookie with edge-api)', () => {
   const edge = (answer: () => Promise<Response>) => {
     const calls: Request[] = [];
-    return { calls, fetch: (async (input: string, init?: RequestInit) => { calls.push(new Request(input, init)); return answer(); }) as never };
+    return { calls, fetch: async (input: string, init?: RequestInit) => { calls.push(new Request(input, init)); return answer(); } };
   };
   it('asks GET /api/auth/session for the tenant with the cookie, and reads 200 / 401', async () => {
     const ok = edge(async () => Response.json({ user: { id: 'u1', phone: '0412345678' } }));
@@ -51,7 +51,7 @@ describe('sessionIsLive (a gated page checks its session cookie with edge-api)',
   it('cannot say (null) when edge-api fails, answers something else or is too slow', async () => {
     expect(await sessionIsLive(edge(async () => new Response('x', { status: 503 })), 't', 'c')).toBeNull();
     expect(await sessionIsLive(edge(async () => { throw new Error('down'); }), 't', 'c')).toBeNull();
-    const slow = { fetch: ((_: string, init?: RequestInit) => new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as never };
+    const slow = { fetch: (_: string, init?: RequestInit) => new Promise<Response>((_r, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))) };
     expect(await sessionIsLive(slow, 't', 'c', 30)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { requiresSignIn, signInPath, type ResolvedRoute } from '@forecourt/contracts/routes';
-import { SIGN_IN_API } from '@forecourt/contracts/sign-in';
-import { TENANT_HEADER, type FeatureFlags } from '@forecourt/contracts/tenant';
-import type { Env } from '../env.ts';
+import { callInternal, type ServiceBinding } from '@forecourt/contracts/internal';
+import type { FeatureFlags } from '@forecourt/contracts/tenant';
 
 /** How long a gated page waits on edge-api's session check before it lets the owning Worker decide. */
 export const SESSION_CHECK_TIMEOUT_MS = 1_500;
@@ -11,14 +10,10 @@ export const SESSION_CHECK_TIMEOUT_MS = 1_500;
  * expired, signed out or another tenant's), true on a 200, null when edge-api cannot say (error, timeout). Asked only
  * for gated pages, so an expired session goes to sign-in before the shopper fills in a form the API would refuse.
  */
-export async function sessionIsLive(edge: Pick<Env['EDGE_API'], 'fetch'>, tenant: string, cookieHeader: string, timeoutMs = SESSION_CHECK_TIMEOUT_MS): Promise<boolean | null> {
+export async function sessionIsLive(edge: ServiceBinding, tenant: string, cookieHeader: string, timeoutMs = SESSION_CHECK_TIMEOUT_MS): Promise<boolean | null> {
   try {
-    const res = (await edge.fetch(`https://edge-api.internal${SIGN_IN_API.session}`, {
-      headers: { [TENANT_HEADER]: tenant, cookie: cookieHeader },
-      signal: AbortSignal.timeout(timeoutMs),
-    } as never)) as unknown as Response;
-    await res.body?.cancel();
-    return res.status === 200 ? true : res.status === 401 ? false : null;
+    const answer = await callInternal(edge, 'session', { tenant, headers: { cookie: cookieHeader }, timeoutMs });
+    return answer.ok ? true : answer.status === 401 ? false : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentPage, homePage, isModelSlug, isShellPageSlug } from './pages.ts';
-import { demoTenant } from './test-tenants.ts';
+import { demoTenant } from '../test/tenants.ts';
 
 describe('home page brand grid (features.brand_grid)', () => {
   it('shows the grid when the flag is on, even for one brand', async () => {
@@ -37,7 +37,7 @@ describe('shell page slugs (no soft 404s)', () => {
 describe('content pages with a lead form (careers, fleet)', () => {
   it("put mf-account's lead form in a slot: the marker in the body, the slot in the head; other pages have none", async () => {
     const { contentPage, LEAD_FORM_SLOT } = await import('./pages.ts');
-    const { demoTenant } = await import('./test-tenants.ts');
+    const { demoTenant } = await import('../test/tenants.ts');
     const tenant = demoTenant('harbourside-toyota');
     const careers = await contentPage(tenant, 'careers');
     expect(careers.body).toContain(`<fc-slot id="${LEAD_FORM_SLOT}"></fc-slot>`);

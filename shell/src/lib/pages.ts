@@ -1,5 +1,6 @@
 import { html, raw } from 'hono/html';
 import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
+import { islandName } from '@forecourt/contracts/islands';
 import { leadFormErrorParams } from '@forecourt/contracts/lead-forms';
 import { slotFor } from '@forecourt/contracts/slots';
 import { CONTENT_PAGES } from '@forecourt/contracts/routes';
@@ -147,7 +148,7 @@ export async function successPage(tenant: Tenant): Promise<ShellPage> {
   const body = await html`<section class="fc-content" aria-labelledby="fc-success-title">
 <h1 id="fc-success-title">Thank you</h1>
 <p>We've received your enquiry. A member of the ${name} team will be in touch shortly.</p>
-<div id="fc-success-lead" data-island="mf-account/LeadSuccess" data-island-mode="client" class="fc-island"></div>
+<div id="fc-success-lead" data-island="${islandName('mf-account', 'LeadSuccess')}" data-island-mode="client" class="fc-island"></div>
 <h2>What happens next</h2>
 <ol>
 <li>Your enquiry goes straight to the ${name} team.</li>

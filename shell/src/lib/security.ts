@@ -58,16 +58,3 @@ export function withHeaderPolicy(res: Response): Response {
   }
   return out;
 }
-
-/**
- * Headers of a generated demo image (SVG): never sniffed as something else, and if opened directly it can run
- * nothing and load nothing (inline styles only, as the generated SVGs use).
- */
-export function imageHeaders(contentType: string): Record<string, string> {
-  return {
-    'content-type': contentType,
-    'cache-control': 'public, max-age=86400',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-  };
-}

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sitemapXml, staticSitemapPaths } from './seo.ts';
-import { demoTenant } from './test-tenants.ts';
+import type { Env } from '../env.ts';
+import { demoTenant } from '../test/tenants.ts';
 
 type Call = { url: string; init: RequestInit & { headers: Record<string, string> } };
 function searchEnv(answer: (call: Call) => Promise<Response>) {
   const calls: Call[] = [];
   const SEARCH = { fetch: (url: string, init: Call['init']) => (calls.push({ url, init }), answer({ url, init })) };
-  return { env: { SEARCH } as never, calls };
+  return { env: { SEARCH } satisfies Pick<Env, 'SEARCH'>, calls };
 }
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { callInternal } from '@forecourt/contracts/internal';
 import type { Env } from '../env.ts';
 import type { Tenant } from './tenant.ts';
 
@@ -12,7 +11,6 @@ export function robotsTxt(tenant: Tenant, url: URL): string {
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** mf-search's `GET /internal/sitemap` answer (protocol P3). */
-const SearchSitemapSchema = v.object({ paths: v.array(v.string()) });
 export const SITEMAP_TIMEOUT_MS = 2000;
 
 /**
@@ -34,16 +32,10 @@ export function staticSitemapPaths(tenant: Tenant): string[] {
 /** The tenant's car pages from mf-search, or none when it fails or is slow (the rest of the sitemap still answers). */
 async function searchSitemapPaths(tenant: Tenant, env: Pick<Env, 'SEARCH'>, timeoutMs: number): Promise<string[]> {
   try {
-    const res = await env.SEARCH.fetch('https://mf-search.internal/internal/sitemap', {
-      headers: { [TENANT_HEADER]: tenant.config.slug },
-      signal: AbortSignal.timeout(timeoutMs),
-    } as never);
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new Error(`answered ${res.status}`);
-    }
+    const answer = await callInternal(env.SEARCH, 'sitemap', { tenant: tenant.config.slug, timeoutMs });
+    if (!answer.ok) throw new Error(`answered ${answer.status}`);
     // Same-site absolute paths only: a bad entry must not turn into someone else's URL.
-    return v.parse(SearchSitemapSchema, await res.json()).paths.filter((p) => p.startsWith('/') && !p.startsWith('//') && !p.includes('\\'));
+    return answer.data.paths.filter((p) => p.startsWith('/') && !p.startsWith('//') && !p.includes('\\'));
   } catch (error) {
     console.error('sitemap: search unavailable', error instanceof Error ? error.message : error);
     return [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoTenantData, demoTenants } from '@forecourt/demo';
-import { HOST_CACHE_MAX, resolveTenant, slugFromLocalHost } from './tenant.ts';
+import { HOST_CACHE_MAX, resolveTenant, slugFromLocalHost, type ConfigKv } from './tenant.ts';
 
 describe('slugFromLocalHost (tenant resolution, local hosts)', () => {
   it('takes the slug from <slug>.localhost with or without a port', () => {
@@ -19,20 +19,22 @@ describe('slugFromLocalHost (tenant resolution, local hosts)', () => {
 function fakeKv(hosts: Record<string, string>, failHosts = new Set<string>()) {
   const config = demoTenants().find((t) => t.slug === 'harbourside-toyota')!;
   const hostLookups: string[] = [];
-  const kv = {
-    async get(key: string, type?: 'json') {
-      if (key.startsWith('host:')) {
-        hostLookups.push(key);
-        if (failHosts.has(key)) throw new Error('KV unavailable');
-        return hosts[key.slice(5)] ?? null;
-      }
-      if (type !== 'json') return null;
-      if (key === 'tenant:harbourside-toyota') return config;
-      if (key === 'tenant-data:harbourside-toyota') return demoTenantData('harbourside-toyota');
-      return null;
-    },
-  };
-  return { kv: kv as never, hostLookups, failHosts };
+  // KV's two reads: a host entry as text, a tenant's config and data as JSON.
+  function get(key: string, type?: 'text'): Promise<string | null>;
+  function get(key: string, type: 'json'): Promise<unknown>;
+  async function get(key: string, type?: 'json' | 'text') {
+    if (key.startsWith('host:')) {
+      hostLookups.push(key);
+      if (failHosts.has(key)) throw new Error('KV unavailable');
+      return hosts[key.slice(5)] ?? null;
+    }
+    if (type !== 'json') return null;
+    if (key === 'tenant:harbourside-toyota') return config;
+    if (key === 'tenant-data:harbourside-toyota') return demoTenantData('harbourside-toyota');
+    return null;
+  }
+  const kv: ConfigKv = { get };
+  return { kv, hostLookups, failHosts };
 }
 
 describe('resolveTenant', () => {

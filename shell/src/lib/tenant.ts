@@ -1,4 +1,3 @@
-import type { KVNamespace } from '@cloudflare/workers-types';
 import { kvHostKey, type SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
@@ -18,7 +17,7 @@ const hostCaches = new WeakMap<object, Map<string, HostEntry>>();
 
 function storeFor(kv: ConfigKv): TenantStore {
   let store = stores.get(kv);
-  if (!store) stores.set(kv, (store = createTenantStore(kv as never)));
+  if (!store) stores.set(kv, (store = createTenantStore(kv)));
   return store;
 }
 
@@ -42,7 +41,7 @@ function slugForHost(kv: ConfigKv, hostname: string, now: number): Promise<strin
     cache.set(hostname, hit);
     return hit.slug;
   }
-  const entry: HostEntry = { at: now, slug: kv.get(kvHostKey(hostname)) as Promise<string | null> };
+  const entry: HostEntry = { at: now, slug: kv.get(kvHostKey(hostname)) };
   cache.delete(hostname);
   cache.set(hostname, entry);
   while (cache.size > HOST_CACHE_MAX) cache.delete(cache.keys().next().value!);

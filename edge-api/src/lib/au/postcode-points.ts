@@ -1,6 +1,6 @@
 /**
  * Built-in gazetteer of real Australian street postcodes: one representative locality and its approximate
- * centre (decimal degrees, about 1-3 km precision). Used by the embedded geocoding and delivery adapters;
+ * centre (decimal degrees, about 1-3 km precision). Used by the embedded delivery adapter;
  * postcodes not listed resolve to the numerically nearest listed postcode of the same state (flagged approximate).
  */
 export type PostcodePoint = readonly [postcode: string, locality: string, lat: number, lng: number];

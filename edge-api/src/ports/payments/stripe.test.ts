@@ -35,8 +35,8 @@ describe('StripePayments against a local Stripe on 127.0.0.1 and a real local D1
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response(null, { status: 204 }) } }', d1Databases: ['DB'], cf: false });
-    db = (await mf.getD1Database('DB')) as unknown as D1Database;
-    await applyMigrations(db as never, await readMigrations());
+    db = await mf.getD1Database('DB');
+    await applyMigrations(db, await readMigrations());
   });
   afterAll(async () => {
     await mf.dispose();

@@ -1,55 +1,42 @@
 import type { CreditScore, FinanceQuickQuoteRequest, FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
-import { comparisonRate, periodicRepayment, roundCents } from './amortise.ts';
-import type { CreateFinanceCustomerInput, YouxPort } from './port.ts';
+import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
+import { periodicPayment } from '@forecourt/contracts/finance-estimate';
+import { QuickQuoteError, type CreateFinanceCustomerInput, type YouxPort } from './port.ts';
 
 /**
- * Rate card of the embedded adapter. Fees are spec §9's dealer-group finance fees (establishment $395 plus
- * security registration $6 financed upfront, $8 monthly account fee). Advertised rates are set so the
- * comparison rates at the benchmark span spec §9's provider comparison range 8.38%-19.42%.
+ * The rate card of the local stand-in, by credit history: the one rate card of the platform. GREAT is spec §9's
+ * disclaimer example (6.29%, comparison 8.19%); DECENT and POOR sit inside spec §9's provider comparison range
+ * 8.38%-19.42%.
  */
-export const EMBEDDED_RATE_CARD: Record<CreditScore, { advertisedRate: number }> = {
-  GREAT: { advertisedRate: 7.26 },
-  DECENT: { advertisedRate: 12.79 },
-  POOR: { advertisedRate: 18.31 },
+export const EMBEDDED_RATE_CARD: Record<CreditScore, { advertisedRate: number; comparisonRate: number }> = {
+  GREAT: { advertisedRate: 6.29, comparisonRate: 8.19 },
+  DECENT: { advertisedRate: 11.49, comparisonRate: 13.29 },
+  POOR: { advertisedRate: 17.99, comparisonRate: 19.42 },
 };
-export const EMBEDDED_FEES = { upfront: 395 + 6, monthly: 8 } as const;
-/** Quick-estimate assumptions named in its disclaimer (spec §9): 10% deposit, 30% final payment. */
-export const QUICK_ESTIMATE_ASSUMPTIONS = { depositShare: 0.1, balloonShare: 0.3 } as const;
-/** Comparison rates are quoted on a $30,000 secured loan over 5 years (the benchmark the spec's disclaimers use). */
-export const COMPARISON_BENCHMARK = { credit: 30_000, years: 5 } as const;
-/** spec §5 Finance quick-estimate limits. */
-export const QUICK_QUOTE_LIMITS = { minPrice: 10_000, maxPrice: 200_000, minTermYears: 1, maxTermYears: 7 } as const;
+/** The quick estimate's assumptions named in its disclaimer (spec §9): 10% deposit, 30% final payment. */
+export const QUICK_QUOTE_ASSUMPTIONS = { depositShare: 0.1, balloonShare: 0.3 } as const;
 
-/** Quick quote by standard amortisation: weekly repayment (with the monthly fee spread weekly), advertised and comparison rate. */
+/**
+ * Deterministic quick quote (no network): weekly standard amortisation of the price less a 10% deposit, with a 30%
+ * final payment, at the rate card's advertised rate, to the cent. Refuses spec §5 quick-estimate out-of-range inputs.
+ */
 export function quickQuoteEmbedded(request: FinanceQuickQuoteRequest): FinanceQuickQuoteResponse {
-  const { purchasePrice, loanTerm } = request;
-  if (!(purchasePrice >= QUICK_QUOTE_LIMITS.minPrice && purchasePrice <= QUICK_QUOTE_LIMITS.maxPrice)) {
-    throw new RangeError(`purchasePrice must be between ${QUICK_QUOTE_LIMITS.minPrice} and ${QUICK_QUOTE_LIMITS.maxPrice}.`);
+  const { purchasePrice, loanTerm, selfAssessedCreditScore } = request;
+  if (!(purchasePrice >= QUICK_ESTIMATE.minPrice && purchasePrice <= QUICK_ESTIMATE.maxPrice)) {
+    throw new QuickQuoteError(`purchasePrice ${purchasePrice} outside ${QUICK_ESTIMATE.minPrice}-${QUICK_ESTIMATE.maxPrice}`);
   }
-  if (!(Number.isInteger(loanTerm) && loanTerm >= QUICK_QUOTE_LIMITS.minTermYears && loanTerm <= QUICK_QUOTE_LIMITS.maxTermYears)) {
-    throw new RangeError(`loanTerm must be a whole number of years between ${QUICK_QUOTE_LIMITS.minTermYears} and ${QUICK_QUOTE_LIMITS.maxTermYears}.`);
+  if (!(Number.isInteger(loanTerm) && loanTerm >= QUICK_ESTIMATE.minTerm && loanTerm <= QUICK_ESTIMATE.maxTerm)) {
+    throw new QuickQuoteError(`loanTerm ${loanTerm} outside ${QUICK_ESTIMATE.minTerm}-${QUICK_ESTIMATE.maxTerm}`);
   }
-  const { advertisedRate } = EMBEDDED_RATE_CARD[request.selfAssessedCreditScore];
-  const principal = purchasePrice * (1 - QUICK_ESTIMATE_ASSUMPTIONS.depositShare) + EMBEDDED_FEES.upfront;
-  const weekly = periodicRepayment({
-    principal,
+  const { advertisedRate, comparisonRate } = EMBEDDED_RATE_CARD[selfAssessedCreditScore];
+  const weekly = periodicPayment({
+    principal: purchasePrice * (1 - QUICK_QUOTE_ASSUMPTIONS.depositShare),
+    balloon: purchasePrice * QUICK_QUOTE_ASSUMPTIONS.balloonShare,
     annualRatePercent: advertisedRate,
     years: loanTerm,
     periodsPerYear: 52,
-    balloon: purchasePrice * QUICK_ESTIMATE_ASSUMPTIONS.balloonShare,
   });
-  const comparison = comparisonRate({
-    credit: COMPARISON_BENCHMARK.credit,
-    years: COMPARISON_BENCHMARK.years,
-    annualRatePercent: advertisedRate,
-    upfrontFees: EMBEDDED_FEES.upfront,
-    monthlyFee: EMBEDDED_FEES.monthly,
-  });
-  return {
-    weeklyRepaymentAmount: roundCents(weekly + (EMBEDDED_FEES.monthly * 12) / 52),
-    advertisedRate,
-    comparisonRate: roundCents(comparison),
-  };
+  return { weeklyRepaymentAmount: Math.round(weekly * 100) / 100, advertisedRate, comparisonRate };
 }
 
 /** Local YouX: quotes from the rate card, keeps created customers in D1 `finance_customers`. */

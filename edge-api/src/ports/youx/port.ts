@@ -1,5 +1,18 @@
 import type { FinanceCustomerCreation, FinanceQuickQuoteRequest, FinanceQuickQuoteResponse, LeadSubmission } from '@forecourt/contracts/api';
 
+/** Spec §8: the one message a failed quick quote gives (the calculator clears the quote silently on it). */
+export const QUICK_QUOTE_FAILED = 'Failed to get YouX quick quote';
+/** Spec §8: the message of a failed customer creation. */
+export const CREATE_CUSTOMER_FAILED = 'Failed to create YouX customer';
+
+/** An adapter could not give a usable answer (network, timeout, non-2xx, bad body, out-of-range request). */
+export class QuickQuoteError extends Error {
+  override name = 'QuickQuoteError';
+  constructor(readonly reason: string, message = QUICK_QUOTE_FAILED) {
+    super(message);
+  }
+}
+
 export type CreateFinanceCustomerInput = {
   tenant: string;
   /** Customer fields (spec §3 Finance customer creation). */
@@ -11,9 +24,9 @@ export type CreateFinanceCustomerInput = {
 };
 
 /**
- * YouX finance (spec §7 POST /api/youx/quote and /api/youx/create-customer).
- * A real adapter (YouX HTTP API, key from a secret) comes with the finance issue; it throws
- * Error('Failed to get YouX quick quote') / Error('Failed to create YouX customer') (spec §8) on failure.
+ * YouX finance (spec §7 quick quote and create-customer): the one YouX port of the platform, owned by edge-api (the
+ * Worker that calls the provider). mf-finance's `POST /api/finance/quote` asks it over `INTERNAL.quickQuote`.
+ * Failures throw QuickQuoteError ('Failed to get YouX quick quote' / 'Failed to create YouX customer', spec §8).
  */
 export interface YouxPort {
   quickQuote(tenant: string, request: FinanceQuickQuoteRequest): Promise<FinanceQuickQuoteResponse>;

@@ -1,14 +1,27 @@
 import { adapterName } from '../adapter-name.ts';
 import type { YouxPort } from './port.ts';
 import { EmbeddedYoux } from './embedded.ts';
+import { HttpYoux } from './http.ts';
 
-/** Adapters of the youx port. YouX's HTTP adapter ('http') lands with the finance issue. */
-export const YOUX_ADAPTERS = ['embedded'] as const;
+/** Adapters of the youx port: the local stand-in, or YouX over HTTP. */
+export const YOUX_ADAPTERS = ['embedded', 'http'] as const;
 
-/** Picks the youx adapter named by env.YOUX_ADAPTER (default 'embedded'). */
-export function selectYoux(env: { YOUX_ADAPTER?: string; DB: D1Database }): YouxPort {
+export type YouxEnv = {
+  /** 'embedded' (default) or 'http'. */
+  YOUX_ADAPTER?: string;
+  /** YouX quick-quote endpoint, needed by 'http'. */
+  YOUX_QUOTE_URL?: string;
+  /** Worker secret (`wrangler secret put YOUX_API_KEY`), needed by 'http'. */
+  YOUX_API_KEY?: string;
+  DB: D1Database;
+};
+
+/** Picks the youx adapter named by env.YOUX_ADAPTER (default 'embedded'); a missing URL or secret fails loudly. */
+export function selectYoux(env: YouxEnv): YouxPort {
   switch (adapterName('YOUX_ADAPTER', env.YOUX_ADAPTER, YOUX_ADAPTERS)) {
     case 'embedded':
       return new EmbeddedYoux(env.DB);
+    case 'http':
+      return new HttpYoux({ url: env.YOUX_QUOTE_URL ?? '', apiKey: env.YOUX_API_KEY ?? '' });
   }
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { sampleCar } from './fixtures/car.ts';
+import { callInternal, fetchCar, INTERNAL, InternalAnswerError, internalUrl, type ServiceBinding } from './internal.ts';
+import { TENANT_HEADER } from './tenant.ts';
+
+type Seen = { url: URL; headers: Headers; signal: AbortSignal | null | undefined };
+
+/** A service binding answering `answer` and recording what it was asked. */
+function binding(answer: () => Response | Promise<Response>): ServiceBinding & { seen: Seen[] } {
+  const seen: Seen[] = [];
+  return {
+    seen,
+    fetch: async (input, init) => {
+      seen.push({ url: new URL(input), headers: new Headers(init?.headers), signal: init?.signal });
+      return answer();
+    },
+  };
+}
+
+describe('internal endpoints registry', () => {
+  it('every endpoint has one owner and a path under /internal or /api', () => {
+    for (const [name, endpoint] of Object.entries(INTERNAL)) {
+      expect(['mf-search', 'edge-api'], name).toContain(endpoint.owner);
+      expect(endpoint.path, name).toMatch(/^\/(internal|api)\/[a-z/:-]+$/);
+    }
+  });
+
+  it('builds the owner URL with the query and path params encoded', () => {
+    expect(internalUrl('car', { query: { slug: 'a-b' } })).toBe('https://mf-search.internal/internal/car?slug=a-b');
+    expect(internalUrl('payment', { params: { id: 'pi/1?x' } })).toBe('https://edge-api.internal/api/payments/intents/pi%2F1%3Fx');
+    expect(internalUrl('delivery', { query: { postcode: '4000', origin: '4127' } })).toBe('https://edge-api.internal/internal/delivery?postcode=4000&origin=4127');
+    expect(internalUrl('sitemap')).toBe('https://mf-search.internal/internal/sitemap');
+  });
+});
+
+describe('callInternal', () => {
+  it('sets the tenant header (over any header the caller passes), extra headers and the timeout; checks the answer', async () => {
+    const edge = binding(() => Response.json({ reserved: ['1'], extra: true }));
+    const answer = await callInternal(edge, 'reservedCars', { tenant: 'test-motors', query: { car_ids: '1,2' }, headers: { cookie: 'a=b', [TENANT_HEADER]: 'other' }, timeoutMs: 500 });
+    expect(answer).toEqual({ ok: true, status: 200, data: { reserved: ['1'] } });
+    expect(edge.seen[0]!.headers.get(TENANT_HEADER)).toBe('test-motors');
+    expect(edge.seen[0]!.headers.get('cookie')).toBe('a=b');
+    expect(edge.seen[0]!.signal).toBeInstanceOf(AbortSignal);
+    expect(edge.seen[0]!.url.searchParams.get('car_ids')).toBe('1,2');
+  });
+
+  it('a non-2xx answer is its status (body discarded); a 2xx outside the contract throws', async () => {
+    expect(await callInternal(binding(() => new Response('nope', { status: 404 })), 'delivery', { tenant: 't', query: { postcode: '4000', origin: '4127' } })).toEqual({ ok: false, status: 404 });
+    await expect(callInternal(binding(() => Response.json({ reserved: [1] })), 'reservedCars', { tenant: 't' })).rejects.toBeInstanceOf(InternalAnswerError);
+    await expect(callInternal(binding(() => { throw new Error('down'); }), 'sitemap', { tenant: 't' })).rejects.toThrow('down');
+  });
+});
+
+describe('fetchCar (the one car lookup)', () => {
+  it('the car for a known slug; null for an unknown one (404), a refused one (400) or a string that is no slug (not asked)', async () => {
+    const search = binding(() => Response.json({ car: sampleCar }));
+    expect((await fetchCar(search, 'test-motors', sampleCar.slug))?.id).toBe(sampleCar.id);
+    expect(search.seen[0]!.url.pathname).toBe('/internal/car');
+    expect(await fetchCar(binding(() => new Response(null, { status: 404 })), 't', 'gone-car')).toBeNull();
+    expect(await fetchCar(binding(() => new Response(null, { status: 400 })), 't', 'x')).toBeNull();
+    const never = binding(() => Response.json({ car: sampleCar }));
+    for (const slug of ['', 'Not A Slug', 'a'.repeat(201)]) expect(await fetchCar(never, 't', slug), slug).toBeNull();
+    expect(never.seen).toHaveLength(0);
+  });
+
+  it('throws when mf-search fails or sends a car that breaks the contract (a critical page fails, a write refuses)', async () => {
+    await expect(fetchCar(binding(() => new Response(null, { status: 503 })), 't', 'a-car')).rejects.toThrow('mf-search answered 503 for a car');
+    await expect(fetchCar(binding(() => Response.json({ car: { id: 1 } })), 't', 'a-car')).rejects.toBeInstanceOf(InternalAnswerError);
+  });
+});

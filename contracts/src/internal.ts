@@ -1,0 +1,157 @@
+/**
+ * Every call one Worker makes to another over a service binding (ARCHITECTURE.md "Data"), declared once: who owns the
+ * endpoint, its path, its query (a valibot schema the owner validates with and the caller builds from) and its answer
+ * (a valibot schema the caller checks). Owners mount their routes at `INTERNAL.<name>.path`; callers go through
+ * `callInternal`, never a URL literal. Browser-facing APIs that another Worker also calls (a payment's state, which cars
+ * are reserved, the session) are listed too, so their answers are checked the same way.
+ */
+import * as v from 'valibot';
+import { FinanceQuickQuoteRequestSchema, FinanceQuickQuoteResponseSchema } from './api.ts';
+import { CarSchema } from './entities/car.ts';
+import { SlugSchema } from './entities/common.ts';
+import { MarketPriceResultSchema } from './entities/market-price.ts';
+import { DeliveryEstimateSchema } from './entities/vdp.ts';
+import { SessionResponseSchema, SIGN_IN_API } from './sign-in.ts';
+import { TENANT_HEADER } from './tenant.ts';
+
+/** The Workers that own internal endpoints. */
+export type InternalOwner = 'mf-search' | 'edge-api';
+
+const Postcode = v.pipe(v.string(), v.regex(/^\d{4}$/, 'Invalid postcode. Please enter a 4-digit number.'));
+const NumberText = (min: number, max: number) => v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(min), v.maxValue(max));
+
+/** The longest car slug looked up: SlugSchema has no bound, and a stock slug (year, make, model, badge, id) is far shorter. */
+export const MAX_CAR_SLUG_LENGTH = 200;
+
+/** `GET /internal/car?slug=` (mf-search): one car of the tenant, its stock visibility applied. */
+export const CarQuerySchema = v.object({ slug: v.pipe(v.string(), v.maxLength(MAX_CAR_SLUG_LENGTH), SlugSchema) });
+export const CarAnswerSchema = v.object({ car: CarSchema });
+
+/** `GET /internal/sitemap` (mf-search): every in-stock car page of the tenant. */
+export const SearchSitemapSchema = v.object({ paths: v.array(v.string()) });
+
+/** `GET /internal/autogauge` (edge-api's autograb port): the market valuation of the car the query describes. */
+export const AutogaugeQuerySchema = v.object({
+  car_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  make: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  model: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  badge: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  year: NumberText(1900, 2100),
+  km: v.optional(NumberText(0, 10_000_000)),
+  price: NumberText(0, 100_000_000),
+  nvic: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,20}$/, 'nvic must be letters and digits.'))),
+  state: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}$/, 'state must be a state code such as NSW.'))),
+});
+
+/** `GET /internal/delivery?postcode=&origin=` (edge-api's delivery port); 404 when the port has no estimate. */
+export const DeliveryQuerySchema = v.object({ postcode: Postcode, origin: Postcode });
+
+/** `GET /api/payments/reserved?car_ids=a,b` (edge-api): which of these cars hold a paid reservation. */
+export const ReservedCarsSchema = v.object({ reserved: v.array(v.string()) });
+/** edge-api accepts at most this many ids per call. */
+export const RESERVED_LOOKUP_MAX = 100;
+
+/** `GET /api/payments/intents/:id` (edge-api): a payment's state, no personal data. */
+export const PaymentStateSchema = v.object({
+  payment_id: v.string(),
+  status: v.picklist(['requires_payment', 'paid', 'failed', 'refunded']),
+  car_id: v.nullable(v.string()),
+  car_slug: v.nullable(v.string()),
+  amount_cents: v.number(),
+  currency: v.literal('aud'),
+});
+export type PaymentState = v.InferOutput<typeof PaymentStateSchema>;
+
+type Endpoint = { owner: InternalOwner; path: string; answer: v.GenericSchema; query?: v.GenericSchema; body?: v.GenericSchema };
+
+/** The registry. `path` may hold one `:id` segment, filled from `params.id`. */
+export const INTERNAL = {
+  car: { owner: 'mf-search', path: '/internal/car', query: CarQuerySchema, answer: CarAnswerSchema },
+  sitemap: { owner: 'mf-search', path: '/internal/sitemap', answer: SearchSitemapSchema },
+  marketPrice: { owner: 'edge-api', path: '/internal/autogauge', query: AutogaugeQuerySchema, answer: MarketPriceResultSchema },
+  delivery: { owner: 'edge-api', path: '/internal/delivery', query: DeliveryQuerySchema, answer: DeliveryEstimateSchema },
+  reservedCars: { owner: 'edge-api', path: '/api/payments/reserved', answer: ReservedCarsSchema },
+  payment: { owner: 'edge-api', path: '/api/payments/intents/:id', answer: PaymentStateSchema },
+  session: { owner: 'edge-api', path: SIGN_IN_API.session, answer: SessionResponseSchema },
+  /** `POST /internal/youx/quote` (edge-api's YouX port, the one rate card): 502 `{ error }` when the provider fails. */
+  quickQuote: { owner: 'edge-api', path: '/internal/youx/quote', body: FinanceQuickQuoteRequestSchema, answer: FinanceQuickQuoteResponseSchema },
+} as const satisfies Record<string, Endpoint>;
+export type InternalName = keyof typeof INTERNAL;
+type QueryOf<N extends InternalName> = (typeof INTERNAL)[N] extends { query: infer Q extends v.GenericSchema } ? v.InferInput<Q> : Record<string, string | string[]>;
+type BodyOf<N extends InternalName> = (typeof INTERNAL)[N] extends { body: infer B extends v.GenericSchema } ? v.InferInput<B> : never;
+export type InternalAnswer<N extends InternalName> = v.InferOutput<(typeof INTERNAL)[N]['answer']>;
+
+/** A service binding (a Worker's `Fetcher`) or anything with its `fetch`. */
+export type ServiceBinding = { fetch(input: string, init?: RequestInit): Promise<Response> };
+
+export type InternalCall<N extends InternalName> = {
+  tenant: string;
+  query?: QueryOf<N>;
+  params?: { id: string };
+  /** The JSON body of a POST endpoint (checked against its contract before it is sent). */
+  body?: BodyOf<N>;
+  /** Extra request headers (the session check forwards the shopper's cookie). */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+};
+
+/**
+ * What the owner answered: `ok` with the answer checked against the contract (a 2xx), or the status of any other
+ * answer (its body discarded). An unreachable owner or a timeout throws (the caller decides: a deferred part returns
+ * null, a critical part fails the page); so does a 2xx whose body breaks the contract (`InternalAnswerError`).
+ */
+export type InternalResult<N extends InternalName> = { ok: true; status: number; data: InternalAnswer<N> } | { ok: false; status: number };
+
+export class InternalAnswerError extends Error {
+  override name = 'InternalAnswerError';
+}
+
+/** The URL of an internal call (the host names the owner; a service binding ignores it). */
+export function internalUrl<N extends InternalName>(name: N, call: Pick<InternalCall<N>, 'query' | 'params'> = {}): string {
+  const endpoint: Endpoint = INTERNAL[name];
+  const path = endpoint.path.replace(':id', encodeURIComponent(call.params?.id ?? ''));
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) query.append(key, String(item));
+    else query.set(key, String(value));
+  }
+  const search = query.toString();
+  return `https://${endpoint.owner}.internal${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * One call to another Worker: the tenant header set, the answer checked against its contract.
+ * @example const answer = await callInternal(c.env.SEARCH, 'car', { tenant, query: { slug } });
+ */
+export async function callInternal<N extends InternalName>(binding: ServiceBinding, name: N, call: InternalCall<N>): Promise<InternalResult<N>> {
+  const endpoint: Endpoint = INTERNAL[name];
+  const init: RequestInit = { headers: { ...call.headers, [TENANT_HEADER]: call.tenant } };
+  if (endpoint.body) {
+    init.method = 'POST';
+    init.headers = { ...(init.headers as Record<string, string>), 'content-type': 'application/json' };
+    init.body = JSON.stringify(v.parse(endpoint.body, call.body));
+  }
+  if (call.timeoutMs !== undefined) init.signal = AbortSignal.timeout(call.timeoutMs);
+  const res = await binding.fetch(internalUrl(name, call), init);
+  if (!res.ok) {
+    await res.body?.cancel();
+    return { ok: false, status: res.status };
+  }
+  const parsed = v.safeParse(INTERNAL[name].answer as v.GenericSchema, await res.json());
+  if (!parsed.success) throw new InternalAnswerError(`${INTERNAL[name].owner} answered ${name} outside its contract: ${v.flatten(parsed.issues).root?.join('; ') ?? Object.keys(v.flatten(parsed.issues).nested ?? {}).join(', ')}`);
+  return { ok: true, status: res.status, data: parsed.output as InternalAnswer<N> };
+}
+
+/**
+ * The car of this tenant with this slug, as mf-search's read model has it (stock visibility applied): null when it is
+ * not one (unknown, or not a slug at all); throws when mf-search fails, is unreachable or breaks the contract. The one
+ * car lookup of the platform (mf-vehicle's pages, edge-api's writes that name a car).
+ */
+export async function fetchCar(search: ServiceBinding, tenant: string, slug: string, timeoutMs?: number): Promise<v.InferOutput<typeof CarSchema> | null> {
+  if (!v.is(CarQuerySchema, { slug })) return null;
+  const answer = await callInternal(search, 'car', { tenant, query: { slug }, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  if (answer.ok) return answer.data.car;
+  if (answer.status === 404 || answer.status === 400) return null;
+  throw new Error(`mf-search answered ${answer.status} for a car`);
+}

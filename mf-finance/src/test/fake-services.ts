@@ -1,0 +1,19 @@
+/**
+ * The Worker mf-finance calls, faked at the service-binding boundary for its Worker tests (vitest.workers.config.ts
+ * binds it as a miniflare service binding; it runs in Node). Answers follow the contracts' INTERNAL endpoints.
+ */
+import { INTERNAL } from '@forecourt/contracts/internal';
+import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+
+/** What the fake edge-api's YouX port quotes, for any tenant that sends its header. */
+export const FAKE_QUOTE = { weeklyRepaymentAmount: 91.62, advertisedRate: 6.29, comparisonRate: 8.19 };
+
+/** edge-api: `POST /internal/youx/quote` (INTERNAL.quickQuote) answers FAKE_QUOTE; anything else is a 404. */
+export function fakeEdgeApi(request: Request): Response {
+  const url = new URL(request.url);
+  if (url.pathname === INTERNAL.quickQuote.path && request.method === 'POST' && request.headers.get(TENANT_HEADER)) return Response.json(FAKE_QUOTE);
+  return Response.json({ error: 'Not found.' }, { status: 404 });
+}
+
+/** What vitest.workers.config.ts binds in place of wrangler.jsonc's `services`. */
+export const serviceBindings = { EDGE_API: fakeEdgeApi };

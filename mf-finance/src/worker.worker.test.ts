@@ -1,0 +1,72 @@
+/**
+ * The deployed mf-finance Worker inside workerd: its fetch handler with KV CONFIG seeded, ASSETS from dist/client, and
+ * edge-api faked at the service-binding boundary (src/test/fake-services.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
+import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
+import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import manifest from '../dist/asset-manifest.json';
+import { FAKE_QUOTE } from './test/fake-services.ts';
+import { fetchWorker } from './test/worker.ts';
+
+const get = (path: string, tenant?: string) => fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} });
+const quote = (tenant: string, ip: string, body: unknown = { purchasePrice: 30000, loanTerm: 5 }) =>
+  fetchWorker('/api/finance/quote', {
+    method: 'POST',
+    headers: { [TENANT_HEADER]: tenant, [CLIENT_IP_HEADER]: ip, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('mf-finance Worker (workerd)', () => {
+  it('answers the finance page for a seeded tenant: HTML, head, version, shareable for a minute', async () => {
+    const res = await get('/fragments/finance?vehiclePriceBudget=30000', 'test-motors');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get(VERSION_HEADER)).toBe(manifest.version);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Finance | Test Motors', styles: manifest.css });
+    expect(await res.text()).toContain('data-island="mf-finance/FinanceCalculator"');
+  });
+
+  it('fills the calculator slot for good params and answers the protocol’s empty 404 for params it refuses', async () => {
+    const slot = await get('/fragments/finance-calculator?car_id=148223&price=31990&car_type=used', 'test-motors');
+    expect(slot.status).toBe(200);
+    expect(await slot.text()).toContain('data-island="mf-finance/FinanceCalculator"');
+    const refused = await get('/fragments/finance-calculator?price=lots', 'test-motors');
+    await expectProtocolNotFound(refused, { version: manifest.version, tenantName: 'Test Motors' });
+  });
+
+  it('answers an unknown tenant, or none, with 404 JSON, and an unknown page with the protocol’s empty 404', async () => {
+    for (const tenant of ['nobody', undefined]) {
+      const res = await get('/fragments/finance', tenant);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Unknown site.' });
+    }
+    await expectProtocolNotFound(await get('/fragments/vehicle', 'test-motors'), { version: manifest.version, tenantName: 'Test Motors' });
+  });
+
+  it('quotes through edge-api’s YouX port where the site has quick quotes, and 404s where it has not', async () => {
+    const res = await quote('quotes', '203.0.113.10');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual(FAKE_QUOTE);
+    expect((await quote('test-motors', '203.0.113.10')).status).toBe(404);
+  });
+
+  it('limits quotes per client with the QUOTE_LIMITER binding (30 a minute), other clients unaffected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await quote('quotes', '203.0.113.20')).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await quote('quotes', '203.0.113.21')).status).toBe(200);
+  });
+
+  it('serves its built client bundle under /_mf/ from ASSETS, no tenant needed', async () => {
+    const res = await get(manifest.entry!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect((await res.text()).includes('./FinanceCalculator')).toBe(true); // an island it exposes
+  });
+});

@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import pkg from '../package.json';
+import { createApp, type AppOptions } from './app.tsx';
+import { createEmbeddedSearch } from './engine/embedded.ts';
+import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
+import type { Env } from './env.ts';
+import { parseCars, siteConfigInput, spyPort, testEnv } from './test/tenant.ts';
+
+const styles = ['/_mf/mf-search/0.1.0/assets/style-abc123.css'];
+const version = '9.8.7';
+const TENANT = 'test-motors';
+const mazda = { ...sampleCar, id: '9001', slug: '2019-mazda-cx-5-maxx-9001', path: '/cars/2019-mazda-cx-5-maxx-9001', name: '2019 Mazda CX-5 Maxx', make: 'Mazda', model: 'CX-5', badge: 'Maxx', stocknum: 'U9001', price: 28990 };
+/** Another tenant's car: never found on Test Motors. */
+const otherCar = { ...sampleCar, id: '7001', slug: '2020-ford-ranger-xlt-7001', path: '/cars/2020-ford-ranger-xlt-7001', name: '2020 Ford Ranger XLT', make: 'Ford', model: 'Ranger', stocknum: 'O7001' };
+const config = siteConfigInput(TENANT, { site_url: 'https://www.test-motors.com.au' });
+const env = testEnv([config, siteConfigInput('other-motors')], {
+  stock: { [TENANT]: [sampleCar, mazda], 'other-motors': [otherCar] },
+  data: { [TENANT]: { manufacturers: [{ id: 'm-toyota', name: 'Toyota', slug: 'toyota' }, { id: 'm-mazda', name: 'Mazda', slug: 'mazda' }] } },
+});
+
+/** A fresh app (its own engine port and caches) and a GET through it with the shell's tenant header. */
+function client(options: Partial<AppOptions> = {}, bindings: Env = env) {
+  const app = createApp({ styles, version, ...options });
+  return (path: string, tenant: string | null = TENANT) => app.request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
+}
+const get = client();
+const head = (res: Response) => decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('mf-search Worker', () => {
+  it('answers 404 JSON for a missing or unknown tenant, before any search', async () => {
+    const port = spyPort();
+    const spied = client({ engine: () => port });
+    for (const tenant of [null, 'nobody']) {
+      const res = await spied('/fragments/search?_segments=used-cars', tenant);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Unknown site.' });
+    }
+    expect(port.calls).toEqual([]);
+  });
+
+  it('serves the client bundle from ASSETS without a tenant', async () => {
+    const res = await get('/_mf/mf-search/0.1.0/remoteEntry.js', null);
+    expect(await res.text()).toBe('asset /_mf/mf-search/0.1.0/remoteEntry.js');
+  });
+
+  it('renders a search page fragment from the tenant stock in STOCK (the default embedded engine)', async () => {
+    const res = await get('/fragments/search?_segments=used-cars');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get(VERSION_HEADER)).toBe(version);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(head(res)).toMatchObject({
+      title: 'Used cars for sale | Test Motors',
+      description: '2 used cars for sale at Test Motors.',
+      canonical: 'https://www.test-motors.com.au/search/used-cars',
+      styles,
+    });
+    const html = await res.text();
+    expect(html).not.toMatch(/<html|<head[\s>]/);
+    expect((html.match(/<article class="fs-card"/g) ?? []).length).toBe(2);
+    expect(html).toContain(sampleCar.slug);
+    expect(html).toContain(mazda.slug);
+    // Body drawings come from this build's versioned assets.
+    expect(html).toContain(`/_mf/mf-search/${version}/body/`);
+  });
+
+  it('a make page narrows the stock; an unknown search path is the protocol\'s empty 404 (with the styles)', async () => {
+    const make = await get('/fragments/search?_segments=mazda');
+    expect(make.status).toBe(200);
+    const html = await make.text();
+    expect(html).toContain(mazda.slug);
+    expect(html).not.toContain(sampleCar.slug);
+    for (const path of ['/fragments/search?_segments=no-such-page', '/fragments/nope', '/fragments/offer?_id=missing']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get(VERSION_HEADER)).toBe(version);
+      expect(await res.text()).toBe('');
+      expect(head(res)).toEqual({ title: 'Page not found | Test Motors', robots: 'noindex', styles });
+    }
+  });
+
+  it('renders the offers and parts-search fragments', async () => {
+    const offers = await get('/fragments/offers');
+    expect(offers.status).toBe(200);
+    expect(offers.headers.get('cache-control')).toBe('private, no-store');
+    expect(head(offers)).toMatchObject({ title: 'Special Offers | Test Motors', description: 'Current offers at Test Motors.', styles });
+    const parts = await get('/fragments/parts-search');
+    expect(parts.status).toBe(200);
+    expect(head(parts)).toMatchObject({ title: 'Parts search | Test Motors', robots: 'noindex', styles });
+    expect(await parts.text()).toContain('call 07 3000 0000');
+  });
+
+  it('/internal/car answers a known slug of this tenant, 404 for an unknown or another tenant\'s, 400 for a malformed one', async () => {
+    const found = await get(`/internal/car?slug=${sampleCar.slug}`);
+    expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toBe('public, max-age=30');
+    const { car } = (await found.json()) as { car: { id: string; slug: string; name: string } };
+    expect(car).toMatchObject({ id: sampleCar.id, slug: sampleCar.slug, name: sampleCar.name });
+    for (const slug of ['2020-honda-civic-vti-77', otherCar.slug]) {
+      const res = await get(`/internal/car?slug=${slug}`);
+      expect(res.status, slug).toBe(404);
+      expect(await res.json()).toEqual({ error: 'No such car.' });
+    }
+    const bad = await get('/internal/car?slug=Not%20A%20Slug');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'Give a car slug.' });
+    expect((await get(`/internal/car?slug=${otherCar.slug}`, 'other-motors')).status).toBe(200);
+  });
+
+  it('/internal/sitemap lists every in-stock car page of the tenant', async () => {
+    const res = await get('/internal/sitemap');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { paths: string[] }).paths.sort()).toEqual([`/cars/${mazda.slug}`, `/cars/${sampleCar.slug}`]);
+  });
+
+  it('/api/search/view answers the view model as JSON; an unknown page is a 400', async () => {
+    const res = await get('/api/search/view?path=/search/used-cars&sortBy=price_asc');
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as { heading: string; count: number; cards: Array<{ slug: string }> };
+    expect(view.heading).toBe('Used cars');
+    expect(view.count).toBe(2);
+    expect(view.cards.map((c) => c.slug)).toEqual([mazda.slug, sampleCar.slug]);
+    const unknown = await get('/api/search/view?path=/search/no-such-page');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ error: 'Unknown search page.' });
+  });
+
+  it('/api/search/compare reports the tenant\'s cars and the missing slugs; /api/search/similar answers cards', async () => {
+    const compare = await get(`/api/search/compare?slug=${sampleCar.slug}&slug=${otherCar.slug}`);
+    expect(compare.status).toBe(200);
+    expect(compare.headers.get('cache-control')).toBe('public, max-age=30');
+    const body = (await compare.json()) as { cars: Array<{ slug: string }>; missing: string[] };
+    expect(body.cars.map((c) => c.slug)).toEqual([sampleCar.slug]);
+    expect(body.missing).toEqual([otherCar.slug]);
+    expect((await get('/api/search/compare')).status).toBe(400);
+    const similar = await get(`/api/search/similar?slug=${sampleCar.slug}`);
+    expect(similar.status).toBe(200);
+    expect(similar.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(await similar.json()).toMatchObject({ cards: expect.any(Array), favourites: expect.any(Boolean) });
+    expect((await get('/api/search/similar')).status).toBe(400);
+  });
+
+  it('uses the injected engine port, told the request env and the tenant config', async () => {
+    const engine = createEmbeddedSearch({ [TENANT]: parseCars([mazda]) });
+    const port = spyPort(engine);
+    const seen: string[] = [];
+    const spied = client({ engine: (bindings, tenant) => (seen.push(`${tenant.slug}:${bindings === env}`), port) });
+    const res = await spied(`/internal/car?slug=${mazda.slug}`);
+    expect(res.status).toBe(200);
+    // The STOCK binding's cars are not this port's: the injected engine answers alone.
+    expect((await spied(`/internal/car?slug=${sampleCar.slug}`)).status).toBe(404);
+    expect(seen).toEqual([`${TENANT}:true`, `${TENANT}:true`]);
+    expect(port.calls).toEqual([{ method: 'getBySlug', tenant: TENANT }, { method: 'getBySlug', tenant: TENANT }]);
+    const view = (await (await spied('/api/search/view?path=/search/used-cars')).json()) as { cards: Array<{ slug: string }> };
+    expect(view.cards.map((c) => c.slug)).toEqual([mazda.slug]);
+  });
+
+  it('keeps its caches per app: a second sitemap read is cached, a new app searches again', async () => {
+    const port = spyPort(createEmbeddedSearch({ [TENANT]: parseCars([sampleCar]) }));
+    const first = client({ engine: () => port });
+    await first('/internal/sitemap');
+    await first('/internal/sitemap');
+    expect(port.calls.filter((c) => c.method === 'search')).toHaveLength(1);
+    await client({ engine: () => port })('/internal/sitemap');
+    expect(port.calls.filter((c) => c.method === 'search')).toHaveLength(2);
+  });
+
+  it('a search service outage is a 503 never cached: JSON on /api, an empty body on fragments', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const down = () => Promise.reject(new SearchUnavailableError('down', { status: 503 }));
+    const failing = client({ engine: () => spyPort({ search: down, getBySlug: down, similar: down }) });
+    const api = await failing('/api/search/view?path=/search/used-cars');
+    expect(api.status).toBe(503);
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    expect(api.headers.get('retry-after')).toBe('5');
+    expect(await api.json()).toEqual({ error: 'Search is temporarily unavailable.' });
+    const page = await failing('/fragments/search?_segments=used-cars');
+    expect(page.status).toBe(503);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toBe('');
+    // Any other failure is a logged 500.
+    const broken = client({ engine: () => spyPort() });
+    const res = await broken(`/internal/car?slug=${sampleCar.slug}`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'An unknown error occurred.' });
+  });
+
+  it('the deployed Worker sends its package version', async () => {
+    const { default: worker } = await import('./worker.tsx');
+    const res = await worker.request('/fragments/parts-search', { headers: { [TENANT_HEADER]: TENANT } }, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get(VERSION_HEADER)).toBe(pkg.version);
+  });
+});

@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
+import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
+import { createEnginePort, type EnginePort } from './lib/engine-port.ts';
+import { searchApi } from './routes/api.ts';
+import { createSearchPathFor, type AppEnv } from './routes/context.ts';
+import { fragmentRoutes } from './routes/fragments.tsx';
+import { internalRoutes } from './routes/internal.ts';
+
+export type AppOptions = {
+  /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
+  styles: string[];
+  /** This build's version (dist/asset-manifest.json `version`, from package.json), sent in `x-forecourt-version`. */
+  version: string;
+  /**
+   * The search port for a request's env and tenant (default: a fresh `createEnginePort()`, the embedded engine over
+   * KV `STOCK`, or Meilisearch for tenants with a `search_service` when `SEARCH_ADAPTER=meilisearch`).
+   */
+  engine?: EnginePort;
+};
+
+/**
+ * The mf-search Worker: the search and offers pages as fragments (ARCHITECTURE.md "Fragments"), `/api/search/*` and
+ * the `/internal/*` reads of the other Workers. Its state (engine port, catalogue and sitemap caches) belongs to the
+ * app: one per isolate in the Worker, a fresh one per test.
+ * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
+ */
+export function createApp({ styles, version, engine = createEnginePort() }: AppOptions) {
+  const app = new Hono<AppEnv>();
+  /** This remote's versioned static files (body drawings), same-origin through the shell. */
+  const assetBase = `/_mf/mf-search/${version}/`;
+  const searchPathFor = createSearchPathFor();
+
+  // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
+  app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw));
+
+  // The tenant comes from the shell (server-side), never from the browser.
+  app.use('*', tenantMiddleware());
+  app.use('*', async (c, next) => {
+    c.set('engine', await engine(c.env, c.var.config));
+    await next();
+  });
+
+  app.route('/fragments', fragmentRoutes({ styles, version, assetBase, searchPathFor }));
+  app.route('/api/search', searchApi({ assetBase, searchPathFor }));
+  app.route('/internal', internalRoutes());
+
+  app.onError((error, c) => {
+    // The search service is down or slow (spec §8: the browser keeps the previous results): never cache the failure.
+    if (error instanceof SearchUnavailableError) {
+      console.error('mf-search: search service unavailable', error.message);
+      const headers = { 'cache-control': 'no-store', 'retry-after': '5' };
+      return c.req.path.startsWith('/api/') ? c.json({ error: 'Search is temporarily unavailable.' }, 503, headers) : c.body(null, 503, headers);
+    }
+    console.error('mf-search error', error.message);
+    return c.json({ error: 'An unknown error occurred.' }, 500);
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

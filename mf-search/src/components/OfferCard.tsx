@@ -1,0 +1,51 @@
+import type { Offer } from '@forecourt/contracts/entities/content';
+import { FINANCE_DISCLAIMER_LIMIT as DISCLAIMER_TRUNCATE_CHARS } from '@forecourt/contracts/constants';
+import { formatNumber } from '@forecourt/contracts/display';
+import { offerSearchPath } from '../lib/query-caches.ts';
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
+}
+
+/** One special offer: picture, text, disclaimer (long ones behind Show more), Enquire Now, its model and its stock (spec §9). */
+export function OfferCard({ offer, inStock }: { offer: Offer; inStock: number | undefined }) {
+  const stockPath = offerSearchPath(offer);
+  const titleId = `offer-${offer.id}-title`;
+  const disclaimer = offer.disclaimer ?? '';
+  return (
+    <article className="fs-offer" aria-labelledby={titleId}>
+      {offer.image_or_model_image?.url ? <img src={offer.image_or_model_image.url} alt="" width={640} height={360} loading="lazy" /> : null}
+      <div className="fs-offer__body">
+        <h2 id={titleId}>{offer.name}</h2>
+        <p>{offer.description}</p>
+        {disclaimer ? (
+          disclaimer.length > DISCLAIMER_TRUNCATE_CHARS ? (
+            <details className="fs-offer__disclaimer">
+              <summary>{truncate(disclaimer, DISCLAIMER_TRUNCATE_CHARS)} <span className="fs-offer__more">Show more</span></summary>
+              <p>{disclaimer}</p>
+            </details>
+          ) : (
+            <p className="fs-offer__disclaimer">{disclaimer}</p>
+          )
+        ) : null}
+        <div className="fs-offer__actions">
+          <a className="fc-btn fc-btn--primary" href={`/contact?offer=${encodeURIComponent(offer.id)}`}>
+            Enquire Now<span className="fc-visually-hidden">: {offer.name}</span>
+          </a>
+          {offer.model ? (
+            <a className="fc-btn" href={offer.url ?? `/models/${offer.model.slug}`}>
+              Explore {offer.model.name}
+            </a>
+          ) : null}
+          {stockPath && inStock ? (
+            // The offer's stock (spec §9 offers search): how many of its model are on sale now.
+            <a className="fc-btn" href={stockPath}>
+              {`View ${formatNumber(inStock)} in stock`}
+              <span className="fc-visually-hidden">{`: ${offer.model!.name}`}</span>
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+/** What the route groups share: the request context's type, the search page's cache time and the per-app helpers. */
+import type { Context } from 'hono';
+import { loadReservedIds } from '@forecourt/contracts/reservations';
+import type { SearchPort } from '@forecourt/contracts/search';
+import type { TenantVariables } from '@forecourt/contracts/tenant-store';
+import type { Env } from '../env.ts';
+import { buildCatalogue, modelsOf } from '../lib/catalogue.ts';
+import { scopeFor } from '../lib/scope.ts';
+import { resolveSearchPath, type SearchCatalogue, type SearchPath } from '../lib/search-path.ts';
+import { createTtlCache } from '../lib/ttl-cache.ts';
+
+/** Every route runs after the tenant middleware and the engine port: `c.var.config`, `c.var.store`, `c.var.engine`. */
+export type AppEnv = { Bindings: Env; Variables: TenantVariables & { engine: SearchPort } };
+
+/**
+ * A search page is the same for every shopper (favourites fill in on the client), so the shell may keep it for a
+ * short while: a popular page then costs one render per half minute, and stock is at most that stale.
+ */
+export const SEARCH_PAGE_CACHE = 'public, max-age=30';
+
+/** Paid online reservations of this tenant's cars, from edge-api (contracts/src/reservations.ts); null when unknown. */
+export const reservedOf = (c: Context<AppEnv>) => (ids: string[]) => loadReservedIds(c.env.EDGE_API, c.var.config.slug, ids);
+
+/** Resolves a search path (`_segments` of `/search/...`) for the request's tenant; null for no such search page. */
+export type SearchPathFor = (c: Context<AppEnv>, segments: string) => Promise<SearchPath | null>;
+
+/**
+ * A search path resolver whose tenant catalogues (makes and bodies in stock, brands, places: lib/catalogue.ts) are
+ * cached for a minute per resolver: `createApp` makes one, shared by the fragments and the API.
+ */
+export function createSearchPathFor(): SearchPathFor {
+  const catalogues = createTtlCache<SearchCatalogue>(60_000);
+  return async (c, segments) => {
+    const config = c.var.config;
+    const scope = scopeFor(config, Date.now());
+    const catalogue = await catalogues(config.slug, async () => buildCatalogue(c.var.engine, scope, config, await c.var.store.data(config.slug)));
+    return resolveSearchPath(segments, catalogue, (make) => modelsOf(c.var.engine, scope, make));
+  };
+}
+
+/** What the page and API routes need from `createApp`. */
+export type RouteOptions = {
+  /** The remote's stylesheets, sent in every fragment's head. */
+  styles: string[];
+  /** This build's version, sent in `x-forecourt-version`. */
+  version: string;
+  /** This remote's versioned static files (body drawings), same-origin through the shell. */
+  assetBase: string;
+  searchPathFor: SearchPathFor;
+};

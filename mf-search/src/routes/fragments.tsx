@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import { renderToString } from 'react-dom/server';
+import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
+import { escapeHtml, formatNumber } from '@forecourt/contracts/display';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { currentOffers, OffersPage } from '../fragments/OffersPage.tsx';
+import { SearchPage } from '../fragments/SearchPage.tsx';
+import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
+import { scopeFor } from '../lib/scope.ts';
+import { buildSearchView } from '../lib/view.ts';
+import { reservedOf, SEARCH_PAGE_CACHE, type AppEnv, type RouteOptions } from './context.ts';
+
+/**
+ * `/fragments/*`, the pages the shell composes (ARCHITECTURE.md "Fragments"):
+ * - `GET /search?_segments=<path>`: every search page of spec §2 (cached `public, max-age=30`; an unknown path is the
+ *   protocol's empty 404);
+ * - `GET /offers`, `GET /offer?_id=&_manufacturerSlug=`: the tenant's current offers with their models' stock;
+ * - `GET /parts-search`: the parts placeholder;
+ * - anything else: the empty 404 the shell answers with its standard not-found block.
+ */
+export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: RouteOptions) {
+  /** An HTML fragment with its head data and this build's version for the shell. */
+  const fragment = (body: string, head: FragmentHead, cacheControl?: string) => fragmentResponse(body, { head: { ...head, styles }, version, ...(cacheControl ? { cacheControl } : {}) });
+
+  /** The empty 404 the shell answers with its standard not-found block. */
+  const notFound = (config: SiteConfig) => notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex', styles }, version });
+
+  const app = new Hono<AppEnv>();
+
+  app.get('/search', async (c) => {
+    const config = c.var.config;
+    const url = new URL(c.req.url);
+    const path = await searchPathFor(c, url.searchParams.get('_segments') ?? '');
+    if (!path) return notFound(config);
+    const { manufacturers } = await c.var.store.data(config.slug);
+    // Spec §9: a make's own page is a manufacturer search, with its own 10-entry query cache.
+    const engine = isManufacturerSearch(path) ? queryCaches(c.var.engine).manufacturer : c.var.engine;
+    const view = await buildSearchView({ engine, config, path, params: url.searchParams, now: Date.now(), manufacturers, assetBase, reservedOf: reservedOf(c) });
+    const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
+    // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
+    return fragment(renderToString(<SearchPage view={view} />), {
+      title: `${view.heading} for sale | ${config.name}`,
+      // The count as shoppers see it (spec §9: above 1999 the configured stock count or the summed facet counts).
+      description: `${formatNumber(view.displayedCount)} ${view.heading.toLowerCase()} for sale at ${config.name}.`,
+      canonical,
+    }, SEARCH_PAGE_CACHE);
+  });
+
+  app.get('/offers', async (c) => {
+    const config = c.var.config;
+    const data = await c.var.store.data(config.slug);
+    const now = Date.now();
+    const offers = currentOffers(data.offers, now);
+    const stock = await offerStockCounts(c.var.engine, scopeFor(config, now), offers);
+    return fragment(renderToString(<OffersPage offers={offers} stock={stock} heading="Special Offers" />), { title: `Special Offers | ${config.name}`, description: `Current offers at ${config.name}.` });
+  });
+
+  app.get('/offer', async (c) => {
+    const config = c.var.config;
+    const data = await c.var.store.data(config.slug);
+    const manufacturer = c.req.query('_manufacturerSlug');
+    const now = Date.now();
+    const offer = currentOffers(data.offers, now, manufacturer).find((o) => o.id === c.req.query('_id'));
+    if (!offer) return notFound(config);
+    const stock = await offerStockCounts(c.var.engine, scopeFor(config, now), [offer]);
+    return fragment(renderToString(<OffersPage offers={[offer]} stock={stock} heading={offer.name} />), { title: `${offer.name} | ${config.name}`, description: offer.description.slice(0, 160) });
+  });
+
+  app.get('/parts-search', (c) => {
+    const config = c.var.config;
+    const body = `<section class="fc-content"><h1>Parts search</h1><p>Online parts search is coming soon. For parts now, call ${escapeHtml(config.contact.phone)} or visit <a href="/vehicle-parts-and-accessories">parts and accessories</a>.</p></section>`;
+    return fragment(body, { title: `Parts search | ${config.name}`, robots: 'noindex' });
+  });
+
+  app.get('/*', (c) => notFound(c.var.config));
+
+  return app;
+}

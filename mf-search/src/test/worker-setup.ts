@@ -1,0 +1,15 @@
+/**
+ * Runs inside workerd before each Worker test file: the test tenant in KV CONFIG and its stock in KV STOCK (one chunk,
+ * as an import writes it for the embedded engine).
+ */
+import { env } from 'cloudflare:workers';
+import { seedKv } from '@forecourt/contracts/fixtures/kv';
+import { siteConfigInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { kvStockChunkKey, kvStockMetaKey } from '@forecourt/contracts/tenant-data';
+import { FAKE_TENANT, STOCK_CARS } from './fake-services.ts';
+
+await seedKv(env.CONFIG, tenantEntries([siteConfigInput(FAKE_TENANT), siteConfigInput('no-stock')]));
+await seedKv(env.STOCK, {
+  [kvStockMetaKey(FAKE_TENANT)]: { count: STOCK_CARS.length, chunks: 1, updated_at: '2025-06-01T00:00:00.000Z', source: 'import' },
+  [kvStockChunkKey(FAKE_TENANT, 0)]: STOCK_CARS,
+});

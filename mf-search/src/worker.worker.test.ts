@@ -1,0 +1,67 @@
+/**
+ * The deployed mf-search Worker inside workerd: its fetch handler (whatever src/worker.tsx builds) with KV CONFIG and
+ * STOCK seeded, the embedded engine, ASSETS from dist/client, and edge-api faked at the service-binding boundary
+ * (src/test/fake-services.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import manifest from '../dist/asset-manifest.json';
+import { FAKE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
+import { fetchWorker } from './test/worker.ts';
+
+const get = (path: string, tenant?: string) => fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} });
+
+describe('mf-search Worker (workerd)', () => {
+  it('answers the search page from the tenant’s stock in KV: HTML, head, version, shareable', async () => {
+    const res = await get('/fragments/search?_segments=new-used-and-demo-cars', FAKE_TENANT);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get(VERSION_HEADER)).toBe(manifest.version);
+    expect(res.headers.get('cache-control')).toMatch(/public/);
+    const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
+    expect(head.title).toMatch(/ \| Test Motors$/);
+    expect(head.styles).toEqual(manifest.css);
+    const html = await res.text();
+    expect(html).toContain(`/cars/${sampleCar.slug}`);
+    expect(html).toContain(`/cars/${RESERVED_CAR.slug}`);
+  });
+
+  it('shows Reserved on the card of a car edge-api holds a paid reservation for (the results island’s view)', async () => {
+    const res = await get(`/api/search/view?path=${encodeURIComponent('/search/new-used-and-demo-cars')}`, FAKE_TENANT);
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as { cards: Array<{ id: string | number; tag: { kind: string } | null }> };
+    const tagOf = (id: string) => view.cards.find((card) => String(card.id) === id)?.tag?.kind ?? null;
+    expect(tagOf(RESERVED_CAR.id)).toBe('reserved');
+    expect(tagOf(sampleCar.id)).not.toBe('reserved');
+  });
+
+  it('answers /internal/car (the vehicle page’s read model) for a car of this tenant only', async () => {
+    const res = await get(`/internal/car?slug=${sampleCar.slug}`, FAKE_TENANT);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { car: { id: string } }).car.id).toBe(sampleCar.id);
+    expect((await get('/internal/car?slug=no-such-car-1', FAKE_TENANT)).status).toBe(404);
+    expect((await get(`/internal/car?slug=${sampleCar.slug}`, 'no-stock')).status).toBe(404);
+  });
+
+  it('answers an unknown tenant, or none, with 404 JSON, and an unknown page with the protocol’s empty 404', async () => {
+    for (const tenant of ['nobody', undefined]) {
+      const res = await get('/fragments/search?_segments=new-used-and-demo-cars', tenant);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Unknown site.' });
+    }
+    const res = await get('/fragments/vehicle', FAKE_TENANT);
+    expect(res.status).toBe(404);
+    expect(res.headers.get(VERSION_HEADER)).toBe(manifest.version);
+    expect(await res.text()).toBe('');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Page not found | Test Motors', robots: 'noindex' });
+  });
+
+  it('serves its built client bundle under /_mf/ from ASSETS, no tenant needed', async () => {
+    const res = await get(manifest.entry!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect((await res.text()).includes('mf_search')).toBe(true);
+  });
+});

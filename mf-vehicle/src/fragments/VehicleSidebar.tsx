@@ -1,0 +1,147 @@
+import { formatAud, priceDisplay, telHref } from '@forecourt/contracts/display';
+import type { Car } from '@forecourt/contracts/entities/car';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import DialogButton from '../islands/DialogButton.tsx';
+import FaveButton from '../islands/FaveButton.tsx';
+import TrackedLink from '../islands/TrackedLink.tsx';
+import ViewCount from '../islands/ViewCount.tsx';
+import { Island } from '../lib/island.tsx';
+import { DIALOG_IDS } from '../lib/lead-forms.ts';
+import { belowMarketBy, type VehicleButton } from '../lib/rules.ts';
+
+export type VehicleSidebarProps = {
+  car: Car;
+  config: SiteConfig;
+  /** What the page works out once and shares with its sections and sticky header. */
+  purchasable: boolean;
+  sold: boolean;
+  /** The weekly finance estimate text, or null when not shown. */
+  weekly: string | null;
+  phone: string;
+  buttons: readonly VehicleButton[];
+  /** The car page's absolute address (instant message text). */
+  pageUrl: string;
+  financeHref: string;
+  tradeInHref: string | null;
+  /** The car's first picture (saved cars). */
+  image: string | null;
+  /** Where the car is when it has no location page. */
+  city: string | null | undefined;
+  /** The page has a Share section to jump to. */
+  shareable: boolean;
+};
+
+/** The car page's sidebar (spec §2 Vehicle detail page, §4): title, price, weekly estimate, tools and the action buttons. */
+export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, buttons, pageUrl, financeHref, tradeInHref, image, city, shareable }: VehicleSidebarProps) {
+  const f = config.features;
+  const price = priceDisplay(car);
+  const below = belowMarketBy(car);
+  return (
+    <aside className="fv-vdp__side" aria-label="Price and actions">
+      <p className="fv-side__kicker">
+        {car.year} {car.make} {car.model}
+      </p>
+      <h1 className="fv-side__title">{car.name}</h1>
+      {car.badge || car.series ? <p className="fv-side__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
+      {car.certified ? (
+        <p className="fv-certified">
+          <span className="fv-certified__badge">Certified Pre-Owned</span>{' '}
+          <Island as="span" module="DialogButton" id="fv-certified-open" component={DialogButton} props={{ dialog: 'fv-certified', label: 'What is this?', href: '#fv-certified-info', className: 'fv-link' }} />
+        </p>
+      ) : null}
+      {car.reserved ? <p className="fv-tag">Reserved</p> : null}
+      <div className="fv-price">
+        {price.kind === 'offer' && price.was ? (
+          <p className="fv-price__was">
+            Was <s>{formatAud(price.was)}</s>
+          </p>
+        ) : null}
+        <p className="fv-price__now">
+          <strong>{price.text}</strong> {car.price_type && (price.kind === 'price' || price.kind === 'offer') ? <span className="fv-price__type">{car.price_type}</span> : null}
+        </p>
+        {price.kind === 'offer' && price.was ? <p className="fv-price__reduced">{`Reduced by ${formatAud(price.was - price.amount)}`}</p> : null}
+        {below && purchasable ? <p className="fv-below-market">{`${formatAud(below)} below market average`}</p> : null}
+        {weekly ? (
+          <p className="fv-weekly">
+            Est. <strong>{weekly}</strong>{' '}
+            <a href="#financeDisclaimer" className="fv-link">
+              See disclaimer
+            </a>
+          </p>
+        ) : null}
+      </div>
+      <p className="fv-side__meta">
+        {car.location?.slug ? <a href={`/locations/${car.location.slug}`}>{car.location.name}</a> : city ? <span>{city}</span> : null}{' '}
+        <Island
+          as="span"
+          module="ViewCount"
+          id="fv-views"
+          component={ViewCount}
+          props={{ slug: car.slug, car: { id: car.id, stocknum: car.stocknum ?? null, make: car.make, model: car.model, body: car.body ?? null, simple_body: car.simple_body ?? null, car_type: car.car_type }, photosCount: car.photos_count ?? car.images.length, updatedAt: car.created_at, website: config.slug, views: car.views ?? null }}
+        />
+      </p>
+      <ul className="fv-tools" aria-label="Car tools">
+        {shareable ? (
+          <li>
+            <a className="fv-tool" href="#share">
+              Share
+            </a>
+          </li>
+        ) : null}
+        {f.favourites && purchasable ? (
+          <li>
+            <Island module="FaveButton" id="fv-fave" component={FaveButton} props={{ car: { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } }} />
+          </li>
+        ) : null}
+        <li>
+          <a className="fv-tool" href={`/print?car_id=${encodeURIComponent(car.slug)}`} target="_blank" rel="noopener">
+            Print
+          </a>
+        </li>
+      </ul>
+      <div className="fv-buttons">
+        {buttons.map((b) => {
+          switch (b) {
+            case 'reserve':
+              return (
+                <a key={b} className="fc-btn fc-btn--primary" href={`/cars/${car.slug}/checkout`}>
+                  Reserve Car Now
+                </a>
+              );
+            case 'enquire':
+              return <Island key={b} module="DialogButton" id="fv-enquire-open" component={DialogButton} props={{ dialog: DIALOG_IDS.enquire, label: 'Enquire Now', href: '/contact', className: 'fc-btn fc-btn--primary' }} />;
+            case 'instant-message':
+              return (
+                <a key={b} className="fc-btn fc-btn--primary" href={`sms:${telHref(phone).slice(4)}?&body=${encodeURIComponent(`Hi, I'm interested in the ${car.name} (${pageUrl})`)}`}>
+                  Instant Message
+                </a>
+              );
+            case 'call':
+              return (
+                <a key={b} className="fc-btn" href={telHref(phone)}>
+                  Call Now
+                </a>
+              );
+            case 'test-drive':
+              return <Island key={b} module="DialogButton" id="fv-test-drive-open" component={DialogButton} props={{ dialog: DIALOG_IDS['test-drive'], label: 'Book a Test Drive', href: `/book-test-drive?car_id=${encodeURIComponent(car.slug)}` }} />;
+            case 'finance':
+              return (
+                <a key={b} className="fc-btn" href={financeHref}>
+                  Get Finance
+                </a>
+              );
+            case 'trade-in':
+              return (
+                <a key={b} className="fc-btn" href={tradeInHref!}>
+                  Trade-In Valuation
+                </a>
+              );
+            case 'history-report':
+              return <Island key={b} module="TrackedLink" id="fv-history" component={TrackedLink} props={{ href: car.file!.url, label: 'Car History Report', event: 'HISTORY_REPORT' as const, carId: car.id }} />;
+          }
+        })}
+        {!sold ? <Island module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} /> : null}
+      </div>
+    </aside>
+  );
+}
