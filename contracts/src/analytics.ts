@@ -3,6 +3,7 @@
  */
 import * as v from 'valibot';
 import { IdSchema } from './entities/common.ts';
+import { isTestDriveOnly } from './entities/car.ts';
 
 export const ANALYTICS_EVENTS = {
   USED_CAR_VIEW: 4,
@@ -46,4 +47,4 @@ export const enquiryEventId = (carType?: 'new' | 'used' | 'demo' | null): Analyt
 
 /** Test-drive event id: 48 for used cars, 17 for new/demo cars or any car tagged 'Test Drive Only' (spec §7). */
 export const testDriveEventId = (car: { car_type: 'new' | 'used' | 'demo'; tag?: string | null }): AnalyticsEventId =>
-  car.car_type === 'used' && car.tag?.trim().toLowerCase() !== 'test drive only' ? ANALYTICS_EVENTS.USED_TEST_DRIVE : ANALYTICS_EVENTS.NEW_TEST_DRIVE;
+  car.car_type === 'used' && !isTestDriveOnly({ tag: car.tag ?? null }) ? ANALYTICS_EVENTS.USED_TEST_DRIVE : ANALYTICS_EVENTS.NEW_TEST_DRIVE;

@@ -266,11 +266,12 @@ describe('calculatorSlotParams (the vehicle page slot)', () => {
     });
   });
 
-  it('no lender for Suzuki or a listed dealership; a negative price is 0', () => {
+  it('no lender for Suzuki or a listed dealership; no price for a car without one or on subscription (the calculator default)', () => {
     const finance_lenders = { ausloans: { interestRate: 9.95, comparisonRate: 10.5 } };
     expect(calculatorSlotParams({ ...car, make: 'Suzuki', finance_lenders }, { now })).not.toHaveProperty('lender');
     expect(calculatorSlotParams({ ...car, finance_lenders }, { now, hiddenDealerships: ['springwood-toyota'] })).not.toHaveProperty('lender');
-    expect(calculatorSlotParams({ ...car, price: -1, dealership_slug: null }, { now })).toEqual({ car_id: '148223', price: '0', car_type: 'used', make: 'Toyota', year: '2021' });
+    expect(calculatorSlotParams({ ...car, price: -1, dealership_slug: null }, { now })).toEqual({ car_id: '148223', car_type: 'used', make: 'Toyota', year: '2021' });
+    expect(calculatorSlotParams({ ...car, subscription_price: 199 }, { now })).not.toHaveProperty('price');
   });
 
   it('starts from the offer price when the car has one (the price the shopper sees)', () => {

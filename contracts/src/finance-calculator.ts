@@ -9,7 +9,7 @@ import {
   DEFAULT_INTEREST_RATE, DEFAULT_LOAN_AMOUNT, DEPOSIT_MAX, INTEREST_RANGE_DEFAULT, LENDER_MIN_PRICE, LOAN_AMOUNT, LOAN_TERM_YEARS,
   MIN_DISPLAYED_PAYMENT, REPAYMENT_PERIODS_PER_YEAR, RESIDUAL_MAX, TAURUS_MAX_AGE_YEARS, WEEKS_PER_MONTH,
 } from './constants.ts';
-import { formatAud } from './display.ts';
+import { formatAud, priceDisplay } from './display.ts';
 import type { FinanceCalculatorState, RepaymentFrequency } from './entities/finance.ts';
 import { periodicPayment } from './finance-estimate.ts';
 
@@ -326,8 +326,11 @@ export const LENDER_SLOT_PARAMS = ['lender', 'lender_interest', 'lender_term_yea
 export type SlotCar = EligibilityCar & {
   id: string;
   car_type: string;
-  /** An offer price is the price the shopper sees (spec §4 Price display precedence), so the calculator starts from it. */
+  /** The price the shopper sees (spec §4 Price display precedence) is where the calculator starts. */
   offer_price?: number | null;
+  subscription_price?: number | null;
+  before_price?: number | null;
+  preorder?: boolean | null;
   finance_lenders?: Record<string, LenderFigures & { termYears?: number | null; establishmentFees?: number | null; deposit?: number | null; balloon?: number | null }> | null;
 };
 
@@ -338,13 +341,16 @@ export type SlotCar = EligibilityCar & {
  * @example slotFor('financeCalculator', 'finance-calculator', calculatorSlotParams(car, { hiddenDealerships }))
  */
 export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?: readonly string[]; now?: Date } = {}): Record<string, string> {
-  const shown = car.offer_price && car.offer_price > 0 ? car.offer_price : car.price;
-  const params: Record<string, string> = { car_id: car.id, price: String(Math.max(0, shown)), car_type: car.car_type, make: car.make, year: String(car.year) };
+  const params: Record<string, string> = { car_id: car.id, car_type: car.car_type, make: car.make, year: String(car.year) };
+  // The price the shopper sees (spec §4 Price display precedence): an offer wins over the list price; a subscription,
+  // preorder or no-price car sends none, so the calculator starts from its own default.
+  const shown = priceDisplay(car);
+  if (shown.kind === 'price' || shown.kind === 'offer') params['price'] = String(Math.max(0, shown.amount));
   if (car.dealership_slug) params['dealership_slug'] = car.dealership_slug;
   const lender = eligibleLenders(car, options)[0];
   if (lender) {
     const entry = lender.entry as NonNullable<SlotCar['finance_lenders']>[string];
-    params['lender'] = lender.provider;
+    params['lender'] = lender.provider.slice(0, 100);
     const figures: Array<[string, number | null | undefined]> = [
       ['lender_interest', entry.interestRate], ['lender_term_years', entry.termYears], ['lender_fee', entry.establishmentFees],
       ['lender_deposit', entry.deposit], ['lender_balloon', entry.balloon],

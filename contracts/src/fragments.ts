@@ -21,7 +21,7 @@ export const FragmentSlotSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'A slot id is 1-40 lowercase letters, digits or hyphens')),
   remote: v.picklist(REMOTE_NAMES),
   page: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, 'A slot page is a fragment page name')),
-  params: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/)), v.pipe(v.string(), v.maxLength(500)))),
+  params: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/)), v.pipe(v.string(), v.maxLength(2100)))),
 });
 export type FragmentSlot = v.InferOutput<typeof FragmentSlotSchema>;
 

@@ -126,10 +126,13 @@ export function internalUrl<N extends InternalName>(name: N, call: Pick<Internal
  */
 export async function callInternal<N extends InternalName>(binding: ServiceBinding, name: N, call: InternalCall<N>): Promise<InternalResult<N>> {
   const endpoint: Endpoint = INTERNAL[name];
-  const init: RequestInit = { headers: { ...call.headers, [TENANT_HEADER]: call.tenant } };
+  // The tenant header is set last on a Headers object, so no caller header (in any case) can name another tenant.
+  const headers = new Headers(call.headers);
+  headers.set(TENANT_HEADER, call.tenant);
+  const init: RequestInit = { headers };
   if (endpoint.body) {
     init.method = 'POST';
-    init.headers = { ...(init.headers as Record<string, string>), 'content-type': 'application/json' };
+    headers.set('content-type', 'application/json');
     init.body = JSON.stringify(v.parse(endpoint.body, call.body));
   }
   if (call.timeoutMs !== undefined) init.signal = AbortSignal.timeout(call.timeoutMs);

@@ -35,9 +35,11 @@ export type LeadFormLayout = (typeof LEAD_FORM_LAYOUTS)[number];
 
 const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
 /** An id as the feeds and tenant data write them (a host checks ids it takes from a query against this). */
-export const LEAD_FORM_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** An id a host took from a page's query (an offer or car a link names): plain characters only, never markup. */
+export const LEAD_FORM_QUERY_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+export const LEAD_FORM_ID_PATTERN = /^[^,\s][^,]{0,98}[^,\s]$|^[^,\s]$/;
 const Id = v.optional(v.pipe(v.string(), v.regex(LEAD_FORM_ID_PATTERN)));
-const IdList = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}(,[A-Za-z0-9_.:-]{1,100}){0,19}$/)));
+const IdList = v.optional(v.pipe(v.string(), v.check((list) => { const ids = list.split(','); return ids.length <= 20 && ids.every((id) => LEAD_FORM_ID_PATTERN.test(id)); }, 'At most 20 ids, comma-separated')));
 
 /** Params of mf-account's `GET /fragments/lead-form` (all strings; unknown keys are ignored). */
 export const LeadFormSlotParamsSchema = v.object({

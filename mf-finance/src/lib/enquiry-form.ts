@@ -4,7 +4,7 @@
  * query travels as the car; the page's no-JavaScript error codes travel on.
  */
 import type { FragmentSlot } from '@forecourt/contracts/fragments';
-import { LEAD_FORM_ID_PATTERN, leadFormErrorParams } from '@forecourt/contracts/lead-forms';
+import { LEAD_FORM_QUERY_ID_PATTERN, leadFormErrorParams } from '@forecourt/contracts/lead-forms';
 import { slotFor } from '@forecourt/contracts/slots';
 
 /** The form's island id (its fields' ids start with it) and its slot (marker) id. */
@@ -16,7 +16,7 @@ export function financeFormSlot(params: URLSearchParams): FragmentSlot {
   return slotFor('leadForm', FINANCE_FORM_SLOT, {
     form: 'finance-enquiry',
     id: FINANCE_FORM_ID,
-    ...(car && LEAD_FORM_ID_PATTERN.test(car) ? { car_id: car } : {}),
+    ...(car && LEAD_FORM_QUERY_ID_PATTERN.test(car) ? { car_id: car } : {}),
     ...leadFormErrorParams(params),
   });
 }

@@ -5,7 +5,7 @@
  */
 import type { Location } from '@forecourt/contracts/entities/location';
 import type { FragmentSlot } from '@forecourt/contracts/fragments';
-import { LEAD_FORM_ID_PATTERN, leadFormErrorParams } from '@forecourt/contracts/lead-forms';
+import { LEAD_FORM_ID_PATTERN, LEAD_FORM_QUERY_ID_PATTERN, leadFormErrorParams } from '@forecourt/contracts/lead-forms';
 import { slotFor } from '@forecourt/contracts/slots';
 
 export type ContactPurpose = 'contact' | 'service' | 'parts';
@@ -25,7 +25,7 @@ export function contactFormSlot(purpose: ContactPurpose, locations: readonly Loc
     form: purpose,
     id: CONTACT_FORM_ID,
     ...(ids.length ? { location_options: ids.join(',') } : {}),
-    ...(offer && LEAD_FORM_ID_PATTERN.test(offer) ? { offer } : {}),
+    ...(offer && LEAD_FORM_QUERY_ID_PATTERN.test(offer) ? { offer } : {}),
     ...leadFormErrorParams(params),
   });
 }

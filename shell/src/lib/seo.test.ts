@@ -20,7 +20,7 @@ describe('sitemap (protocol P3)', () => {
     const locs = locsOf(await sitemapXml(tenant, url, env));
     expect(calls).toHaveLength(1);
     expect(new URL(calls[0]!.url).pathname).toBe('/internal/sitemap');
-    expect(calls[0]!.init.headers['x-forecourt-tenant']).toBe('southern-cross-motor-group');
+    expect(new Headers(calls[0]!.init.headers).get('x-forecourt-tenant')).toBe('southern-cross-motor-group');
     expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
     expect(locs.filter((p) => p.startsWith('/cars/'))).toEqual(['/cars/a-1', '/cars/b-2']);
     expect(locs).not.toContain('//evil.test/x');
