@@ -228,6 +228,10 @@ export const FinanceQuickQuoteRequestSchema = v.object({
 export type FinanceQuickQuoteRequest = v.InferOutput<typeof FinanceQuickQuoteRequestSchema>;
 
 export const FinanceQuickQuoteResponseSchema = YouxQuoteSchema;
+/** Spec §8: the one message of a failed quick quote (edge-api's YouX port and mf-finance's route both answer it). */
+export const QUICK_QUOTE_FAILED = 'Failed to get YouX quick quote';
+/** Spec §8: the message of a failed YouX customer creation. */
+export const CREATE_CUSTOMER_FAILED = 'Failed to create YouX customer';
 export type FinanceQuickQuoteResponse = v.InferOutput<typeof FinanceQuickQuoteResponseSchema>;
 
 export const ErrorResponseSchema = v.object({ error: v.string() });

@@ -306,3 +306,21 @@ describe('tenant config carries the calculator switches', () => {
     expect(parseSiteConfig(input).finance.calculator).toBeUndefined();
   });
 });
+
+describe('calculatorSlotParams never builds a slot its contract refuses', () => {
+  it('an exponent-form figure and a long make: left out or trimmed, and slotFor accepts the result', async () => {
+    const { slotFor } = await import('./slots.ts');
+    const now = new Date('2026-01-01T00:00:00Z');
+    const car = {
+      id: '148223', car_type: 'used', make: 'T'.repeat(150), year: 2021, price: 31990, status: 'in_stock', sold: false, dealership_slug: 'springwood-toyota',
+      finance_lenders: { ausloans: { interestRate: 1e-7, comparisonRate: 10.5, termYears: 5 } },
+    } as const;
+    const params = calculatorSlotParams(car as never, { now });
+    expect(() => slotFor('financeCalculator', 'finance-calculator', params)).not.toThrow();
+    // The lender is eligible (so the path is taken); the odd figure is left out.
+    expect(params.lender).toBe('ausloans');
+    expect(params.lender_term_years).toBe('5');
+    expect(params).not.toHaveProperty('lender_interest');
+    expect(params.make).toHaveLength(100);
+  });
+});

@@ -10,6 +10,8 @@ import {
   MIN_DISPLAYED_PAYMENT, REPAYMENT_PERIODS_PER_YEAR, RESIDUAL_MAX, TAURUS_MAX_AGE_YEARS, WEEKS_PER_MONTH,
 } from './constants.ts';
 import { formatAud, priceDisplay } from './display.ts';
+import { CAR_TYPES } from './entities/car.ts';
+import type { SlotParamsInput } from './slots.ts';
 import type { FinanceCalculatorState, RepaymentFrequency } from './entities/finance.ts';
 import { periodicPayment } from './finance-estimate.ts';
 
@@ -340,13 +342,14 @@ export type SlotCar = EligibilityCar & {
  * calculator opens on that lender's rate, term and fee. Unknowns are left out; every value is a string.
  * @example slotFor('financeCalculator', 'finance-calculator', calculatorSlotParams(car, { hiddenDealerships }))
  */
-export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?: readonly string[]; now?: Date } = {}): Record<string, string> {
-  const params: Record<string, string> = { car_id: car.id, car_type: car.car_type, make: car.make, year: String(car.year) };
+export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?: readonly string[]; now?: Date } = {}): SlotParamsInput<'financeCalculator'> {
+  const params: Record<string, string> = { car_id: car.id.slice(0, 100), make: car.make.slice(0, 100), year: String(car.year) };
+  if ((CAR_TYPES as readonly string[]).includes(car.car_type)) params['car_type'] = car.car_type;
   // The price the shopper sees (spec §4 Price display precedence): an offer wins over the list price; a subscription,
   // preorder or no-price car sends none, so the calculator starts from its own default.
   const shown = priceDisplay(car);
   if (shown.kind === 'price' || shown.kind === 'offer') params['price'] = String(Math.max(0, shown.amount));
-  if (car.dealership_slug) params['dealership_slug'] = car.dealership_slug;
+  if (car.dealership_slug) params['dealership_slug'] = car.dealership_slug.slice(0, 100);
   const lender = eligibleLenders(car, options)[0];
   if (lender) {
     const entry = lender.entry as NonNullable<SlotCar['finance_lenders']>[string];
@@ -355,9 +358,10 @@ export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?
       ['lender_interest', entry.interestRate], ['lender_term_years', entry.termYears], ['lender_fee', entry.establishmentFees],
       ['lender_deposit', entry.deposit], ['lender_balloon', entry.balloon],
     ];
-    for (const [name, value] of figures) if (finite(value)) params[name] = String(value);
+    // Plain decimals only (the slot contract's number form): 1e-7 or 1e21 would be refused, so they are left out.
+    for (const [name, value] of figures) if (finite(value) && /^-?\d+(\.\d+)?$/.test(String(value))) params[name] = String(value);
   }
-  return params;
+  return params as SlotParamsInput<'financeCalculator'>;
 }
 
 // Reading a submitted (no-JavaScript) form ------------------------------------------------------------------------

@@ -34,10 +34,12 @@ export const LEAD_FORM_LAYOUTS = ['section', 'page', 'dialog'] as const;
 export type LeadFormLayout = (typeof LEAD_FORM_LAYOUTS)[number];
 
 const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
-/** An id as the feeds and tenant data write them (a host checks ids it takes from a query against this). */
 /** An id a host took from a page's query (an offer or car a link names): plain characters only, never markup. */
 export const LEAD_FORM_QUERY_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** An id as the feeds and tenant data write them: up to 100 characters, no comma (ids travel as a comma list), trimmed. */
 export const LEAD_FORM_ID_PATTERN = /^[^,\s][^,]{0,98}[^,\s]$|^[^,\s]$/;
+/** The id if it can travel in a lead-form slot, else undefined (the form then goes without it, never the page). */
+export const leadFormId = (id: string | null | undefined): string | undefined => (id && LEAD_FORM_ID_PATTERN.test(id) ? id : undefined);
 const Id = v.optional(v.pipe(v.string(), v.regex(LEAD_FORM_ID_PATTERN)));
 const IdList = v.optional(v.pipe(v.string(), v.check((list) => { const ids = list.split(','); return ids.length <= 20 && ids.every((id) => LEAD_FORM_ID_PATTERN.test(id)); }, 'At most 20 ids, comma-separated')));
 
@@ -76,9 +78,14 @@ export function leadFormCarParams(car: {
   id: string; slug: string; name: string; car_type: (typeof CAR_TYPES)[number]; status: (typeof CAR_STATUSES)[number];
   dealership_id?: string | null; dealership_slug?: string | null; stocknum?: string | null; tag?: string | null;
 }): Partial<LeadFormSlotInput> {
-  const params: Partial<LeadFormSlotInput> = { car_id: car.id, car_slug: car.slug, car_name: car.name.slice(0, 200), car_type: car.car_type, vehicle_status: car.status };
-  if (car.dealership_id) params.dealership_id = car.dealership_id;
-  if (car.dealership_slug) params.dealership_slug = car.dealership_slug;
+  const params: Partial<LeadFormSlotInput> = { car_name: car.name.trim().slice(0, 200), car_type: car.car_type, vehicle_status: car.status };
+  const id = leadFormId(car.id);
+  if (id) params.car_id = id;
+  if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(car.slug) && car.slug.length <= 200) params.car_slug = car.slug;
+  const dealershipId = leadFormId(car.dealership_id);
+  if (dealershipId) params.dealership_id = dealershipId;
+  const dealershipSlug = leadFormId(car.dealership_slug);
+  if (dealershipSlug) params.dealership_slug = dealershipSlug;
   if (car.stocknum) params.stock_number = car.stocknum.slice(0, 100);
   if (car.tag?.trim()) params.car_tag = car.tag.trim().slice(0, 100);
   return params;

@@ -43,7 +43,7 @@ export function createApp({ styles, version, engine = createEnginePort() }: AppO
 
   app.route('/fragments', fragmentRoutes({ styles, version, assetBase, searchPathFor }));
   app.route('/api/search', searchApi({ assetBase, searchPathFor }));
-  app.route('/internal', internalRoutes());
+  app.route('/', internalRoutes());
 
   app.onError((error, c) => {
     // The search service is down or slow (spec §8: the browser keeps the previous results): never cache the failure.

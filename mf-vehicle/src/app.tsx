@@ -6,7 +6,7 @@ import type { Car } from '@forecourt/contracts/entities/car';
 import { isPurchasable } from '@forecourt/contracts/entities/car';
 import { priceDisplay } from '@forecourt/contracts/display';
 import { calculatorConfigOf, calculatorSlotParams } from '@forecourt/contracts/finance-calculator';
-import { slotFor, type SlotParamsInput } from '@forecourt/contracts/slots';
+import { slotFor } from '@forecourt/contracts/slots';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
 import { LeadPage } from './fragments/LeadPage.tsx';
@@ -91,7 +91,7 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
         // the dialogs' lead forms (mf-account).
         slots: [
           ...(isPurchasable(car) && !car.sold
-            ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { hiddenDealerships: calculatorConfigOf(config.finance).hidden_dealerships, now: now() }) as SlotParamsInput<'financeCalculator'>)]
+            ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { hiddenDealerships: calculatorConfigOf(config.finance).hidden_dealerships, now: now() }))]
             : []),
           ...dialogFormSlots(car, config, locations),
         ],

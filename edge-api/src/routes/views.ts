@@ -48,7 +48,6 @@ function completing<T>(c: Context<AppEnv>, work: Promise<T>): Promise<T> {
 /** Spec §8 delivery text when no estimate can be given. */
 export const NO_DELIVERY_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
-export { AutogaugeQuerySchema, DeliveryQuerySchema, MAX_CAR_SLUG_LENGTH } from '@forecourt/contracts/internal';
 export const VIEW_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
 /** A car slug as the stock has them (lowercase words and dashes, at most MAX_CAR_SLUG_LENGTH), or null. */

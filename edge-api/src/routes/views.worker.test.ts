@@ -8,7 +8,8 @@ import { tenantMiddleware } from '../lib/tenant.ts';
 import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
 import { deleteExpiredRows } from '../lib/expiry.ts';
 import { VIEW_VISIT_PERIOD_MS } from '../leads/rate-limit.ts';
-import { MAX_CAR_SLUG_LENGTH, NO_DELIVERY_ESTIMATE, vehicleInternalRoutes, viewsRoutes } from './views.ts';
+import { MAX_CAR_SLUG_LENGTH } from '@forecourt/contracts/internal';
+import { NO_DELIVERY_ESTIMATE, vehicleInternalRoutes, viewsRoutes } from './views.ts';
 import edgeApi from '../index.ts';
 
 // Mounted as edge-api/src/index.ts mounts it (`.route('/api', viewsRoutes)` behind the tenant middleware).

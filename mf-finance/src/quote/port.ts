@@ -1,7 +1,7 @@
-import type { FinanceQuickQuoteRequest, FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
+import { QUICK_QUOTE_FAILED, type FinanceQuickQuoteRequest, type FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
 
-/** Spec §8: the one message a failed quick quote gives (the calculator clears the quote silently on it). */
-export const QUICK_QUOTE_FAILED = 'Failed to get YouX quick quote';
+/** Spec §8's message (contracts/api.ts), re-exported for this Worker's code and tests. */
+export { QUICK_QUOTE_FAILED } from '@forecourt/contracts/api';
 
 /** An adapter could not give a usable quote (network, timeout, non-2xx, bad body, out-of-range request). */
 export class QuickQuoteError extends Error {

@@ -2,8 +2,11 @@ import { callInternal, type ServiceBinding } from '@forecourt/contracts/internal
 import type { FinanceQuickQuoteRequest, FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
 import { QuickQuoteError, type QuickQuotePort } from './port.ts';
 
-/** A quote is decoration on a page: past this the calculator shows none (spec §8 "Quote failure: silently ignored"). */
-export const QUICK_QUOTE_TIMEOUT_MS = 5_000;
+/**
+ * A quote is decoration on a page: past this the calculator shows none (spec §8 "Quote failure: silently ignored").
+ * A little longer than edge-api's own provider timeout (5 s), so edge-api's 502 arrives before this gives up.
+ */
+export const QUICK_QUOTE_TIMEOUT_MS = 6_000;
 
 /**
  * The quick quote from edge-api's YouX port (contracts INTERNAL.quickQuote): edge-api owns the provider, its adapter and

@@ -2,7 +2,7 @@
  * Search card buttons (spec §2 Search card; §4 Purchasable car): which links a card offers, by the car's
  * purchasability and the tenant's flags. Pure; the component only renders the list.
  */
-import { isTestDriveOnly, type Car } from '@forecourt/contracts/entities/car';
+import { isReservable, isTestDriveOnly, type Car } from '@forecourt/contracts/entities/car';
 import { DEFAULT_FINANCE_LINK, FIND_SIMILAR_TEXT, RESERVE_DEFAULT_AMOUNT } from '@forecourt/contracts/constants';
 import { formatAud } from '@forecourt/contracts/display';
 import { facetKey } from '../engine/facets.ts';
@@ -67,7 +67,8 @@ export function cardButtons(car: Car, price: number, options: CardButtonOptions)
     return buttons;
   }
   buttons.push({ kind: 'enquire', label: 'Quick Enquiry', href: `${path}#enquire` });
-  if (options.reserveOnline && !car.reserved && !isTestDriveOnly(car)) {
+  // Here the car is available (purchasable, not sold): the one reservable rule decides the rest (contracts).
+  if (options.reserveOnline && isReservable(car)) {
     buttons.push({ kind: 'reserve', label: reserveLabel(options.reserveAmount), href: `/cars/${car.slug}/checkout` });
   }
   if (options.testDrive && (car.status !== 'coming_soon' || options.comingSoonTestDrive)) buttons.push({ kind: 'test_drive', label: 'Book a Test Drive', href: `/book-test-drive?${new URLSearchParams({ car_id: String(car.id) })}` });

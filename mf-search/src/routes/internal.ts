@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { SlugSchema } from '@forecourt/contracts/entities/common';
+import { CarQuerySchema, INTERNAL, type InternalAnswer } from '@forecourt/contracts/internal';
 import { scopeFor } from '../lib/scope.ts';
 import { createTtlCache } from '../lib/ttl-cache.ts';
 import { SEARCH_PAGE_CACHE, type AppEnv } from './context.ts';
 
 /**
- * `/internal/*`: what the other Workers read over their service bindings; the shell never proxies `/internal/*` to a
- * browser. Each call makes its own sitemap cache (10 minutes per tenant): `createApp` calls it once.
+ * `/internal/*`: what the other Workers read over their service bindings (contracts INTERNAL.car and INTERNAL.sitemap:
+ * paths, query and answer schemas declared once); the shell never proxies `/internal/*` to a browser. Mounted at the
+ * root. Each call makes its own sitemap cache (10 minutes per tenant): `createApp` calls it once.
  */
 export function internalRoutes() {
   const sitemaps = createTtlCache<string[]>(10 * 60_000);
@@ -18,16 +19,16 @@ export function internalRoutes() {
    * by slug, as the Car contract, with the tenant's stock visibility applied (a car sold past the tenant's window,
    * hidden from the website or excluded is a 404) and its similar cars' search kept here. mf-vehicle calls it.
    */
-  app.get('/car', async (c) => {
-    const slug = v.safeParse(SlugSchema, c.req.query('slug') ?? '');
-    if (!slug.success) return c.json({ error: 'Give a car slug.' }, 400);
-    const car = await c.var.engine.getBySlug(scopeFor(c.var.config, Date.now()), slug.output);
+  app.get(INTERNAL.car.path, async (c) => {
+    const query = v.safeParse(CarQuerySchema, { slug: c.req.query('slug') ?? '' });
+    if (!query.success) return c.json({ error: 'Give a car slug.' }, 400);
+    const car = await c.var.engine.getBySlug(scopeFor(c.var.config, Date.now()), query.output.slug);
     if (!car) return c.json({ error: 'No such car.' }, 404);
-    return c.json({ car }, 200, { 'cache-control': SEARCH_PAGE_CACHE });
+    return c.json({ car } satisfies InternalAnswer<'car'>, 200, { 'cache-control': SEARCH_PAGE_CACHE });
   });
 
   /** Every in-stock car page of the tenant, for the shell's sitemap.xml. */
-  app.get('/sitemap', async (c) => {
+  app.get(INTERNAL.sitemap.path, async (c) => {
     const config = c.var.config;
     const paths = await sitemaps(config.slug, async () => {
       const scope = { ...scopeFor(config, Date.now()), in_stock_only: true };
@@ -39,7 +40,7 @@ export function internalRoutes() {
       }
       return found;
     });
-    return c.json({ paths });
+    return c.json({ paths } satisfies InternalAnswer<'sitemap'>);
   });
 
   return app;

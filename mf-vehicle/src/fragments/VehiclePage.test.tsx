@@ -74,8 +74,9 @@ describe('VehiclePage', () => {
   it('dialogs: native <dialog>s, each holding the marker of its lead-form slot (mf-account fills it)', () => {
     const html = render();
     for (const [id, form] of [['fv-enquire', 'enquire'], ['fv-test-drive', 'test-drive'], ['fv-request-photos', 'request-photos'], ['fv-contact', 'contact']] as const) {
-      const dialog = html.slice(html.indexOf(`<dialog id="${id}" class="fv-dialog" aria-labelledby="${id}-title">`));
-      expect(dialog.length).toBeLessThan(html.length);
+      const at = html.indexOf(`<dialog id="${id}" class="fv-dialog" aria-labelledby="${id}-title">`);
+      expect(at, id).toBeGreaterThan(-1);
+      const dialog = html.slice(at);
       expect(dialog.slice(0, dialog.indexOf('</dialog>'))).toContain(slotMarker(dialogSlotId(form)));
     }
     // No remote's form source is rendered here: the kit is mf-account's.

@@ -46,3 +46,22 @@ describe('the vehicle area asks mf-account for its lead forms (contracts SLOTS.l
     expect(drive.params).toMatchObject({ form: 'test-drive', car_id: car.id, location_options: 'loc-springwood-sales,loc-2', lead_error: 'invalid', lead_error_fields: 'email:invalid_email' });
   });
 });
+
+describe('tenant data the schemas accept never breaks the page', () => {
+  it('ids with commas or spaces, 20+ long location ids, a long name: the slots still build, leaving out what cannot travel', () => {
+    const odd = { ...car, id: 'A 1,2', dealership_id: ' d,1 ', dealership_slug: 'springwood toyota', name: 'x'.repeat(300), location_id: 'loc,9' };
+    const many = Array.from({ length: 25 }, (_, i) => v.parse(LocationSchema, { ...sampleLocation, id: `${String(i).padStart(2, '0')}${'u'.repeat(98)}`, slug: `l-${i}` }));
+    const manySite = siteConfig('test-motors', { locations: many.map((l) => l.id) });
+    const slots = dialogFormSlots(odd, manySite, many);
+    expect(slots.length).toBeGreaterThan(0);
+    const testDrive = slots.find((s) => s.id === 'test-drive-form')!;
+    expect(testDrive.params!['location_options']!.split(',')).toHaveLength(20);
+    for (const slot of slots) {
+      expect(slot.params).not.toHaveProperty('car_id');
+      expect(slot.params).not.toHaveProperty('dealership_id');
+      expect(slot.params!['car_name']).toHaveLength(200);
+      // mf-account accepts what the host sends.
+      expect(readSlotParams('leadForm', new URLSearchParams(slot.params)).success, slot.id).toBe(true);
+    }
+  });
+});

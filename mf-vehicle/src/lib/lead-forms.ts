@@ -6,7 +6,7 @@
 import type { Car } from '@forecourt/contracts/entities/car';
 import type { Location } from '@forecourt/contracts/entities/location';
 import type { FragmentSlot } from '@forecourt/contracts/fragments';
-import { leadFormCarParams, leadFormErrorParams, type LeadFormKind } from '@forecourt/contracts/lead-forms';
+import { leadFormCarParams, leadFormErrorParams, leadFormId, type LeadFormKind } from '@forecourt/contracts/lead-forms';
 import { slotFor } from '@forecourt/contracts/slots';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { vehicleButtons } from './rules.ts';
@@ -51,14 +51,14 @@ export function pageDialogs(car: Car, config: Pick<SiteConfig, 'features' | 'con
 
 /** The tenant's visible locations a test drive may start from (spec §5 Test-drive form: optional pickup location). */
 function pickupIds(config: Pick<SiteConfig, 'locations'>, locations: readonly Location[]): string | undefined {
-  const ids = locations.filter((l) => config.locations.includes(l.id) && l.visible).map((l) => l.id).slice(0, 20);
+  const ids = locations.filter((l) => config.locations.includes(l.id) && l.visible && leadFormId(l.id)).map((l) => l.id).slice(0, 20);
   return ids.length ? ids.join(',') : undefined;
 }
 
 /** The lead-form slots of the car page's dialogs. */
 export function dialogFormSlots(car: Car, config: Pick<SiteConfig, 'features' | 'contact' | 'locations'>, locations: readonly Location[]): FragmentSlot[] {
   const carParams = leadFormCarParams(car);
-  const at = carLocationOf(car, locations)?.id ?? car.location_id ?? undefined;
+  const at = leadFormId(carLocationOf(car, locations)?.id ?? car.location_id);
   const pickup = pickupIds(config, locations);
   return pageDialogs(car, config, locations).map((form) =>
     slotFor('leadForm', dialogSlotId(form), {

@@ -294,9 +294,9 @@ describe('slots in pages the shell renders itself', () => {
           : new Response('<a>saved</a>', { headers: { 'content-type': 'text/html' } });
       },
     };
-    s.options.page = { kind: 'shell', status: 200, head: { title: 'Careers', slots: [{ id: 'lead-form', remote: 'mf-account', page: 'lead-form', params: { purpose: 'careers' } }] }, body: '<h1>Careers</h1><fc-slot id="lead-form"></fc-slot>' };
+    s.options.page = { kind: 'shell', status: 200, head: { title: 'Careers', slots: [{ id: 'lead-form', remote: 'mf-account', page: 'lead-form', params: { form: 'careers', id: 'fa-lead-form' } }] }, body: '<h1>Careers</h1><fc-slot id="lead-form"></fc-slot>' };
     const text = await (await composeDocument(s.options)).text();
     expect(text).toContain('<h1>Careers</h1><form id="f">form</form>');
-    expect(calls.some((u) => u.includes('/fragments/lead-form?purpose=careers'))).toBe(true);
+    expect(calls.some((u) => u.includes('/fragments/lead-form?form=careers&id=fa-lead-form'))).toBe(true);
   });
 });

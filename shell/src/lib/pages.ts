@@ -77,7 +77,7 @@ ${config.features.brand_grid && config.brands.length
  * Content pages the shell owns (spec §2 "Other"): the dealer's copy is managed outside this issue, so each is a
  * placeholder and marked noindex (and left out of the sitemap) until it has real content.
  */
-/** Content pages that carry a lead form: mf-account's kit in a fragment slot (its `purpose` picks the category). */
+/** Content pages that carry a lead form: mf-account's lead-form slot (contracts SLOTS.leadForm; `form` names the form). */
 export const CONTENT_LEAD_FORMS: Readonly<Record<string, 'careers' | 'fleet'>> = { careers: 'careers', fleet: 'fleet' };
 
 export async function contentPage(tenant: Tenant, slug: string, query = new URLSearchParams()): Promise<ShellPage> {

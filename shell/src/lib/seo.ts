@@ -10,7 +10,7 @@ export function robotsTxt(tenant: Tenant, url: URL): string {
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** mf-search's `GET /internal/sitemap` answer (protocol P3). */
+/** How long the sitemap waits on mf-search's `GET /internal/sitemap` (contracts INTERNAL.sitemap, protocol P3). */
 export const SITEMAP_TIMEOUT_MS = 2000;
 
 /**

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpYoux as HttpQuickQuote } from './http.ts';
+import { HttpYoux } from './http.ts';
 import { CREATE_CUSTOMER_FAILED, QUICK_QUOTE_FAILED, QuickQuoteError } from './port.ts';
 import { selectYoux } from './select.ts';
 import { EmbeddedYoux } from './embedded.ts';
@@ -38,10 +38,10 @@ const json = (status: number, body: unknown) => (res: ServerResponse) => {
 };
 const request = { selfAssessedCreditScore: 'GREAT' as const, purchasePrice: 31990, loanTerm: 5, year: 2021, vin: 'JTNB', nvic: null, whoIsHelping: undefined };
 
-describe('HttpQuickQuote against a local server speaking the quick-quote wire format', () => {
+describe('HttpYoux against a local server speaking the quick-quote wire format', () => {
   it('POSTs the request as JSON with the key and returns the quote', async () => {
     answer = json(200, { weeklyRepaymentAmount: 128.4, advertisedRate: 7.49, comparisonRate: 8.12, extra: 'ignored' });
-    const quote = await new HttpQuickQuote({ url, apiKey: 'sk_test_1' }).quickQuote('springwood-toyota', request);
+    const quote = await new HttpYoux({ url, apiKey: 'sk_test_1' }).quickQuote('springwood-toyota', request);
     expect(quote).toEqual({ weeklyRepaymentAmount: 128.4, advertisedRate: 7.49, comparisonRate: 8.12 });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.method).toBe('POST');
@@ -52,7 +52,7 @@ describe('HttpQuickQuote against a local server speaking the quick-quote wire fo
   });
 
   it('fails with the spec §8 message on an error status, a body that is not JSON or not a quote', async () => {
-    const adapter = new HttpQuickQuote({ url, apiKey: 'k' });
+    const adapter = new HttpYoux({ url, apiKey: 'k' });
     for (const reply of [json(500, { error: 'down' }), json(422, { error: 'bad' }), (res: ServerResponse) => res.end('<html>'), json(200, { weeklyRepaymentAmount: '128' })]) {
       answer = reply;
       const error = await adapter.quickQuote('t', request).catch((e: unknown) => e);
@@ -63,7 +63,7 @@ describe('HttpQuickQuote against a local server speaking the quick-quote wire fo
 
   it('times out rather than keeping the shopper waiting', async () => {
     answer = (res) => setTimeout(() => json(200, {})(res), 500);
-    const error = await new HttpQuickQuote({ url, apiKey: 'k', timeoutMs: 50 }).quickQuote('t', request).catch((e: unknown) => e);
+    const error = await new HttpYoux({ url, apiKey: 'k', timeoutMs: 50 }).quickQuote('t', request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuickQuoteError);
     expect((error as QuickQuoteError).reason).toMatch(/unreachable/);
   });
@@ -73,7 +73,7 @@ describe('HttpQuickQuote against a local server speaking the quick-quote wire fo
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(new HttpQuickQuote({ url: `http://127.0.0.1:${port}/`, apiKey: 'k' }).quickQuote('t', request)).rejects.toThrow(QUICK_QUOTE_FAILED);
+    await expect(new HttpYoux({ url: `http://127.0.0.1:${port}/`, apiKey: 'k' }).quickQuote('t', request)).rejects.toThrow(QUICK_QUOTE_FAILED);
   });
 });
 
@@ -81,11 +81,11 @@ describe('selectYoux', () => {
   const DB = {} as D1Database;
   it('defaults to the embedded adapter; http needs its URL and secret; unknown names fail loudly', () => {
     expect(selectYoux({ DB })).toBeInstanceOf(EmbeddedYoux);
-    expect(selectYoux({ DB, YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: url, YOUX_API_KEY: 'k' })).toBeInstanceOf(HttpQuickQuote);
+    expect(selectYoux({ DB, YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: url, YOUX_API_KEY: 'k' })).toBeInstanceOf(HttpYoux);
     expect(() => selectYoux({ DB, YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: url })).toThrow(/YOUX_API_KEY/);
     expect(() => selectYoux({ DB, YOUX_ADAPTER: 'carrier-pigeon' })).toThrow(/not an available adapter/);
   });
   it('the http adapter refuses customer creation with the spec §8 message (no wire format before issue 15)', async () => {
-    await expect(new HttpQuickQuote({ url, apiKey: 'k' }).createCustomer()).rejects.toThrow(CREATE_CUSTOMER_FAILED);
+    await expect(new HttpYoux({ url, apiKey: 'k' }).createCustomer()).rejects.toThrow(CREATE_CUSTOMER_FAILED);
   });
 });

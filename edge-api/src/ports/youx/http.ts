@@ -5,7 +5,7 @@ import { CREATE_CUSTOMER_FAILED, QuickQuoteError, type YouxPort } from './port.t
 /** A quote is decoration on a page: past this the calculator shows none (spec §8 "Quote failure: silently ignored"). */
 export const QUICK_QUOTE_TIMEOUT_MS = 5_000;
 
-export type HttpQuickQuoteOptions = {
+export type HttpYouxOptions = {
   /** The provider's quick-quote endpoint (env YOUX_QUOTE_URL). */
   url: string;
   /** API key from the Worker secret YOUX_API_KEY (never in the repository or tenant config). */
@@ -22,7 +22,7 @@ export type HttpQuickQuoteOptions = {
 export class HttpYoux implements YouxPort {
   private readonly fetcher: typeof fetch;
 
-  constructor(private readonly options: HttpQuickQuoteOptions) {
+  constructor(private readonly options: HttpYouxOptions) {
     if (!options.url) throw new Error('YOUX_QUOTE_URL is not set: the http quick-quote adapter needs the endpoint.');
     if (!options.apiKey) throw new Error('YOUX_API_KEY is not set: the http quick-quote adapter needs the API key secret.');
     this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));

@@ -1,9 +1,7 @@
-import type { FinanceCustomerCreation, FinanceQuickQuoteRequest, FinanceQuickQuoteResponse, LeadSubmission } from '@forecourt/contracts/api';
+import { QUICK_QUOTE_FAILED, type FinanceCustomerCreation, type FinanceQuickQuoteRequest, type FinanceQuickQuoteResponse, type LeadSubmission } from '@forecourt/contracts/api';
 
-/** Spec §8: the one message a failed quick quote gives (the calculator clears the quote silently on it). */
-export const QUICK_QUOTE_FAILED = 'Failed to get YouX quick quote';
-/** Spec §8: the message of a failed customer creation. */
-export const CREATE_CUSTOMER_FAILED = 'Failed to create YouX customer';
+/** Spec §8's messages (contracts/api.ts), re-exported for this Worker's code and tests. */
+export { CREATE_CUSTOMER_FAILED, QUICK_QUOTE_FAILED } from '@forecourt/contracts/api';
 
 /** An adapter could not give a usable answer (network, timeout, non-2xx, bad body, out-of-range request). */
 export class QuickQuoteError extends Error {
