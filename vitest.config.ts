@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,demo,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api,dev,bench}/src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
+          include: ['{contracts,ui,demo,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api,dev,bench}/src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.worker.test.ts', '**/*.integration.test.ts', '**/dist/**'],
           environment: 'node',
         },

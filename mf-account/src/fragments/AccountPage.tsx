@@ -1,8 +1,8 @@
 import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { Breadcrumbs, Island } from '@forecourt/ui';
 import CompareCars from '../islands/CompareCars.tsx';
 import SavedCars from '../islands/SavedCars.tsx';
-import { Island } from '../lib/island.tsx';
 import { PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
 
 /** The account pages drawn here; sign-in has its own page (src/sign-in/SignInPage.tsx). */
@@ -21,23 +21,16 @@ export function AccountPage({ page, config }: { page: PlaceholderPage; config: P
   const compare = config.features.compare && config.search.card_control === 'compare';
   return (
     <article className="fa-page">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          <li aria-current="page">{title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: title }]} />
       <h1>{title}</h1>
       <p>
         {COMING_SOON[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
       </p>
-      {page === 'watchlist' ? <Island module="SavedCars" id="fa-saved-cars" component={SavedCars} props={{}} /> : null}
+      {page === 'watchlist' ? <Island remote="mf-account" module="SavedCars" id="fa-saved-cars" component={SavedCars} props={{}} /> : null}
       {page === 'watchlist' && compare ? (
         <section id="compare" className="fa-compare-section" aria-labelledby="fa-compare-h" tabIndex={-1}>
           <h2 id="fa-compare-h">Compare cars</h2>
-          <Island module="CompareCars" id="fa-compare-cars" component={CompareCars} props={{}} />
+          <Island remote="mf-account" module="CompareCars" id="fa-compare-cars" component={CompareCars} props={{}} />
         </section>
       ) : null}
       <p>

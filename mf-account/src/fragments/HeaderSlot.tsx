@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
+import { Island } from '@forecourt/ui';
 import HeaderAccount from '../islands/HeaderAccount.tsx';
-import { Island } from '../lib/island.tsx';
 
 /**
  * The header's account slot (the shell puts it in its header on every page): the saved-cars link as an island.
@@ -10,6 +10,7 @@ import { Island } from '../lib/island.tsx';
 export function HeaderSlot() {
   return (
     <Island
+      remote="mf-account"
       module="HeaderAccount"
       id="fa-header-account"
       component={HeaderAccount}

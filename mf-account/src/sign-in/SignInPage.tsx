@@ -6,6 +6,7 @@
 import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
 import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { Breadcrumbs } from '@forecourt/ui';
 import { signInHeading, type SignInQuery } from './model.ts';
 import { CodeForm, PhoneForm, SIGN_IN_ID, SignInAlert } from './SignInView.tsx';
 
@@ -38,14 +39,7 @@ export function SignInPage({ query, pendingPhone, sessionCookie = false, config 
   const props: SignInIslandProps = { ...query, phone: query.step === 'code' ? pendingPhone : null, sessionCookie };
   return (
     <article className="fa-page fa-sign-in">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          <li aria-current="page">Sign in</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: 'Sign in' }]} />
       <h1>{signInHeading(query.type)}</h1>
       <p className="fa-sign-in__intro">
         No password needed: we text a {OTP_LENGTH}-digit code to your mobile and you enter it here. Standard message rates may apply.

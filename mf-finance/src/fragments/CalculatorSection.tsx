@@ -1,6 +1,6 @@
+import { Island, VISIBLE } from '@forecourt/ui';
 import FinanceCalculator from '../islands/FinanceCalculator.tsx';
 import type { FinanceCalculatorProps } from '../lib/calculator.ts';
-import { Island } from '../lib/island.tsx';
 
 /**
  * The finance calculator section: heading and the `FinanceCalculator` island. `#finance-calculator` is the vehicle
@@ -12,7 +12,7 @@ export function CalculatorSection({ props, headingLevel = 2 }: { props: FinanceC
   return (
     <section id="finance-calculator" className="ffc-section" aria-labelledby="ffc-title">
       <Heading id="ffc-title">Finance calculator</Heading>
-      <Island module="FinanceCalculator" id="ffc" component={FinanceCalculator} props={props} {...(props.standalone ? {} : { when: [{ kind: 'visible' as const }] })} />
+      <Island remote="mf-finance" module="FinanceCalculator" id="ffc" component={FinanceCalculator} props={props} {...(props.standalone ? {} : { when: VISIBLE })} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { Breadcrumbs, Island } from '@forecourt/ui';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
-import { Island } from '../lib/island.tsx';
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
 import { COMING_SOON, hasEnquiryForm, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
@@ -12,21 +12,14 @@ export function FinancePlaceholder({ page, config }: { page: FinancePage; config
   const { phone, email } = config.contact;
   return (
     <article className="ff-page">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          <li aria-current="page">{title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: title }]} />
       <h1>{title}</h1>
       <p>
         {COMING_SOON[page]} In the meantime, call {config.name} on <a href={telHref(phone)}>{phone}</a> or email <a href={`mailto:${email}`}>{email}</a>.
       </p>
       {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; app.tsx lists it in the head). */}
       {hasEnquiryForm(page) ? <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} /> : null}
-      <Island module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />
+      <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />
       <p className="ff-actions">
         <a className="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">
           Browse all stock

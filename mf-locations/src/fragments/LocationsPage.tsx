@@ -1,8 +1,8 @@
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { slotMarker } from '@forecourt/contracts/fragments';
+import { Breadcrumbs, Island } from '@forecourt/ui';
 import { LocationGrid } from '../components/LocationCardView.tsx';
 import LocationsList from '../islands/LocationsList.tsx';
-import { Island } from '../lib/island.tsx';
 import { telHref } from '../lib/locations.ts';
 import type { PageView } from '../lib/pages.ts';
 
@@ -14,19 +14,7 @@ export function LocationsPage({ view, config }: { view: View; config: Pick<SiteC
   const detail = view.kind === 'detail';
   return (
     <article className="fl-page">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          {detail ? (
-            <li>
-              <a href="/locations">Our locations</a>
-            </li>
-          ) : null}
-          <li aria-current="page">{view.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, ...(detail ? [{ label: 'Our locations', href: '/locations' }] : []), { label: view.title }]} />
       <h1>{view.title}</h1>
       <p>
         {view.comingSoon ? `${view.comingSoon} In the meantime, call` : 'Call'} {config.name} on <a href={telHref(phone)}>{phone}</a> or email{' '}
@@ -35,7 +23,7 @@ export function LocationsPage({ view, config }: { view: View; config: Pick<SiteC
       {/* The lead form: mf-account's slot, filled by the shell (app.tsx lists it in the head). */}
       {view.contactForm ? <div className="fl-slot" dangerouslySetInnerHTML={{ __html: slotMarker(view.contactForm.id) }} /> : null}
       {view.searchable && view.cards.length ? (
-        <Island module="LocationsList" id="fl-locations" component={LocationsList} props={{ cards: view.cards, query: view.query }} />
+        <Island remote="mf-locations" module="LocationsList" id="fl-locations" component={LocationsList} props={{ cards: view.cards, query: view.query }} />
       ) : view.cards.length ? (
         <LocationGrid cards={view.cards} detailsLink={!detail} />
       ) : null}

@@ -1,4 +1,5 @@
 import type { Offer } from '@forecourt/contracts/entities/content';
+import { Breadcrumbs } from '@forecourt/ui';
 import { OfferCard } from '../components/OfferCard.tsx';
 
 /** Offers still running at `now` (an offer without an expiry runs until removed). */
@@ -10,14 +11,7 @@ export function currentOffers(offers: readonly Offer[], now: number, manufacture
 export function OffersPage({ offers, heading, stock = new Map() }: { offers: Offer[]; heading: string; stock?: ReadonlyMap<string, number> }) {
   return (
     <div className="fs-page">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          <li aria-current="page">{heading}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: heading }]} />
       <h1>{heading}</h1>
       {offers.length ? (
         <ul className="fs-grid">

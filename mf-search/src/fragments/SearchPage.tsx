@@ -1,5 +1,5 @@
+import { Breadcrumbs, Island } from '@forecourt/ui';
 import SearchResults from '../islands/SearchResults.tsx';
-import { Island } from '../lib/island.tsx';
 import type { SearchView } from '../lib/view.ts';
 
 /** The search page fragment: breadcrumbs (spec §2: Home > car type > make > model > body > current), heading, results. */
@@ -7,22 +7,14 @@ export function SearchPage({ view }: { view: SearchView }) {
   return (
     <div className="fs-page">
       <header className="fs-page-head">
-        <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-          <ol>
-            {view.crumbs.map((crumb) => (
-              <li key={crumb.label} aria-current={crumb.href ? undefined : 'page'}>
-                {crumb.href ? <a href={crumb.href}>{crumb.label}</a> : crumb.label}
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <Breadcrumbs crumbs={view.crumbs} />
         <h1>{view.heading}</h1>
       </header>
       {/* Without JS the Filters button cannot unfold the panel on small screens: show the panel instead (spec §2). */}
       <noscript>
         <style>{'.fs-filters{display:flex!important}.fs-filters-btn{display:none!important}'}</style>
       </noscript>
-      <Island module="SearchResults" id="fs-results" component={SearchResults} props={{ view }} />
+      <Island remote="mf-search" module="SearchResults" id="fs-results" component={SearchResults} props={{ view }} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { Car } from '@forecourt/contracts/entities/car';
 import { FIND_SIMILAR_TEXT } from '@forecourt/contracts/constants';
 import { formatKm, priceDisplay, telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { Island } from '../lib/island.tsx';
+import { Breadcrumbs, Island } from '@forecourt/ui';
 import { similarSearchHref } from '../lib/car-view.ts';
 import { SoldBlock } from '../fragments/SoldBlock.tsx';
 import PaymentStatus from './PaymentStatus.tsx';
@@ -159,7 +159,7 @@ function Unavailable({ car, reason, config }: { car: Car; reason: Extract<Checko
 }
 
 function Form({ form }: { form: ReserveFormProps }) {
-  return <Island module="ReserveForm" id="fco-reserve-form" component={ReserveForm} props={form} />;
+  return <Island remote="mf-vehicle" module="ReserveForm" id="fco-reserve-form" component={ReserveForm} props={form} />;
 }
 
 function Body({ view, car, config }: { view: CheckoutView; car: Car; config: CheckoutPageProps['config'] }): ReactNode {
@@ -202,7 +202,7 @@ function Body({ view, car, config }: { view: CheckoutView; car: Car; config: Che
           <section className={`fco-block fco-outcome fco-outcome--${outcome.tone}`} aria-labelledby="fco-outcome-title">
             <h2 id="fco-outcome-title">{outcome.title}</h2>
             {view.status === 'requires_payment' && view.paymentId ? (
-              <Island module="PaymentStatus" id="fco-payment-status" component={PaymentStatus} props={{ paymentId: view.paymentId, status: view.status, text: outcome.text }} />
+              <Island remote="mf-vehicle" module="PaymentStatus" id="fco-payment-status" component={PaymentStatus} props={{ paymentId: view.paymentId, status: view.status, text: outcome.text }} />
             ) : (
               <p>{outcome.text}</p>
             )}
@@ -252,17 +252,7 @@ export function CheckoutPage({ page, config, car, amountLabel, view }: CheckoutP
       : `Hold this car with a ${amountLabel ?? 'small'} payment. ${config.name} will contact you to arrange the rest.`;
   return (
     <article className="fv-page fco">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          <li>
-            <a href={`/cars/${car.slug}`}>{car.name}</a>
-          </li>
-          <li aria-current="page">{HEADINGS[page]}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: car.name, href: `/cars/${car.slug}` }, { label: HEADINGS[page] }]} />
       <h1>{HEADINGS[page]}</h1>
       {view.kind === 'form' ? <p className="fco-intro">{intro}</p> : null}
       {view.kind !== 'unavailable' ? <Steps current={stepOf(view)} /> : null}

@@ -1,6 +1,7 @@
 import { priceDisplay } from '@forecourt/contracts/display';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { slotMarker } from '@forecourt/contracts/fragments';
+import { Breadcrumbs } from '@forecourt/ui';
 import { PAGE_FORM_SLOT } from '../lib/lead-forms.ts';
 
 export type LeadPageProps = {
@@ -14,19 +15,7 @@ export function LeadPage({ title, intro, car }: LeadPageProps) {
   const image = car?.images[0]?.image.url ?? car?.primary_image_url ?? null;
   return (
     <article className="fv-page fv-lead-page">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          {car ? (
-            <li>
-              <a href={`/cars/${car.slug}`}>{car.name}</a>
-            </li>
-          ) : null}
-          <li aria-current="page">{title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, ...(car ? [{ label: car.name, href: `/cars/${car.slug}` }] : []), { label: title }]} />
       <h1>{title}</h1>
       <p>{intro}</p>
       {car ? (

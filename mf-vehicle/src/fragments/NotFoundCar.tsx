@@ -1,5 +1,6 @@
 import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { Breadcrumbs } from '@forecourt/ui';
 
 /** Search suggestions of the vehicle 404: the stock pages, and the make/model the slug seems to name. */
 export function suggestionsFor(slug: string): Array<{ label: string; href: string }> {
@@ -22,14 +23,7 @@ export function suggestionsFor(slug: string): Array<{ label: string; href: strin
 export function NotFoundCar({ slug, config }: { slug: string; config: Pick<SiteConfig, 'name' | 'contact'> }) {
   return (
     <article className="fv-page fv-404">
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-          <li aria-current="page">Car not found</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: 'Car not found' }]} />
       <h1>Sorry, we couldn't find that car</h1>
       <p>It may have been sold or the link may be wrong. These searches may help:</p>
       <ul className="fv-404__links">

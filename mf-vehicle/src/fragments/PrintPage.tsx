@@ -1,9 +1,9 @@
 import { formatAud, priceDisplay } from '@forecourt/contracts/display';
 import type { Car } from '@forecourt/contracts/entities/car';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { Island } from '@forecourt/ui';
 import PrintActions from '../islands/PrintActions.tsx';
 import { carDetails, specifications, summary } from '../lib/car-view.ts';
-import { Island } from '../lib/island.tsx';
 import { commentsPending } from '../lib/rules.ts';
 import { dealerText } from '../lib/sanitize.ts';
 import { financeDisclaimer } from './VehiclePage.tsx';
@@ -16,7 +16,7 @@ export function PrintPage({ car, config, now }: { car: Car; config: SiteConfig; 
   const comments = commentsPending(car.dealercomments) ? null : dealerText(car.dealercomments ?? '');
   return (
     <article className="fv-print">
-      <Island module="PrintActions" id="fv-print-actions" component={PrintActions} props={{ carId: car.id, slug: car.slug }} />
+      <Island remote="mf-vehicle" module="PrintActions" id="fv-print-actions" component={PrintActions} props={{ carId: car.id, slug: car.slug }} />
       <header className="fv-print__head">
         <h1>{car.name}</h1>
         <p className="fv-print__price">

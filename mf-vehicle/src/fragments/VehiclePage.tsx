@@ -6,6 +6,7 @@ import { defaultFinanceDisclaimer, weeklyFinanceEstimate } from '@forecourt/cont
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { Breadcrumbs, Island, VISIBLE } from '@forecourt/ui';
 import { Dialog } from '../components/Dialog.tsx';
 import { Disclosure } from '../components/Disclosure.tsx';
 import { LimitedList } from '../components/LimitedList.tsx';
@@ -20,7 +21,6 @@ import ShareBar from '../islands/ShareBar.tsx';
 import StickyBar from '../islands/StickyBar.tsx';
 import { breadcrumbs, carDetails, keyInformation, siteHref, specifications, summary } from '../lib/car-view.ts';
 import type { DeliveryView } from '../lib/delivery.ts';
-import { Island, VISIBLE } from '../lib/island.tsx';
 import { carLocationOf, carPhone, DIALOG_IDS, pageDialogs, type DialogForm } from '../lib/lead-forms.ts';
 import { commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
 import { dealerText, sanitizeDealerHtml } from '../lib/sanitize.ts';
@@ -101,17 +101,9 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
 
   return (
     <article className="fv-vdp" data-car-id={car.id}>
-      <nav aria-label="Breadcrumb" className="fc-breadcrumbs">
-        <ol>
-          {crumbs.map((c) => (
-            <li key={c.label} {...(c.href ? {} : { 'aria-current': 'page' as const })}>
-              {c.href ? <a href={c.href}>{c.label}</a> : c.label}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={crumbs} />
 
-      {notAtPrimary && city ? <Island module="LocatedAt" id="fv-located" component={LocatedAt} props={{ city, directionsHref: directionsHref(carLocation, car) }} /> : null}
+      {notAtPrimary && city ? <Island remote="mf-vehicle" module="LocatedAt" id="fv-located" component={LocatedAt} props={{ city, directionsHref: directionsHref(carLocation, car) }} /> : null}
 
       <div className="fv-vdp__grid">
         <div className="fv-vdp__main">
@@ -201,8 +193,8 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
               {car.dealership_name || config.name}
               {car.location?.name ? ` · ${car.location.name}` : ''}
             </p>
-            <Island module="PhoneReveal" id="fv-phone" when={VISIBLE} component={PhoneReveal} props={{ phone, car: { id: car.id, slug: car.slug, car_type: car.car_type, dealership_id: car.dealership_id }, website: config.slug, open: f.phone_reveal_open }} />
-            <Island module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact' }} />
+            <Island remote="mf-vehicle" module="PhoneReveal" id="fv-phone" when={VISIBLE} component={PhoneReveal} props={{ phone, car: { id: car.id, slug: car.slug, car_type: car.car_type, dealership_id: car.dealership_id }, website: config.slug, open: f.phone_reveal_open }} />
+            <Island remote="mf-vehicle" module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact' }} />
           </section>
 
           {purchasable ? (
@@ -215,7 +207,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
           {market ? (
             <section className="fv-section" aria-labelledby="fv-market">
               <h2 id="fv-market">How this price compares</h2>
-              <Island module="MarketPrice" id="fv-market-panel" component={MarketPrice} props={{ panel: market, average: car.autograb_data?.state_average_market_price || car.autograb_data?.average_market_price || null }} when={VISIBLE} />
+              <Island remote="mf-vehicle" module="MarketPrice" id="fv-market-panel" component={MarketPrice} props={{ panel: market, average: car.autograb_data?.state_average_market_price || car.autograb_data?.average_market_price || null }} when={VISIBLE} />
             </section>
           ) : null}
 
@@ -223,6 +215,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
             <section className="fv-section" id="delivery-calculator" aria-labelledby="fv-delivery">
               <h2 id="fv-delivery">Delivery Calculator</h2>
               <Island
+                remote="mf-vehicle"
                 module="DeliveryCalculator"
                 id="fv-delivery-calc"
                 component={DeliveryCalculator}
@@ -235,7 +228,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
           {f.fuel_calculator && !isElectric(car) ? (
             <section className="fv-section" aria-labelledby="fv-fuel">
               <h2 id="fv-fuel">Fuel Calculator</h2>
-              <Island module="FuelCalculator" id="fv-fuel-calc" component={FuelCalculator} props={{ consumption: car.variant?.fuelconsumptioncombined ?? null }} when={VISIBLE} />
+              <Island remote="mf-vehicle" module="FuelCalculator" id="fv-fuel-calc" component={FuelCalculator} props={{ consumption: car.variant?.fuelconsumptioncombined ?? null }} when={VISIBLE} />
             </section>
           ) : null}
 
@@ -256,7 +249,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
           {share.length ? (
             <section className="fv-section" id="share" aria-labelledby="fv-share-title">
               <h2 id="fv-share-title">Share this car</h2>
-              <Island module="ShareBar" id="fv-share" when={VISIBLE} component={ShareBar} props={{ links: share, url: pageUrl }} />
+              <Island remote="mf-vehicle" module="ShareBar" id="fv-share" when={VISIBLE} component={ShareBar} props={{ links: share, url: pageUrl }} />
             </section>
           ) : null}
         </div>
@@ -292,6 +285,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
 
       {!sold ? (
         <Island
+          remote="mf-vehicle"
           module="StickyBar"
           id="fv-sticky"
           component={StickyBar}

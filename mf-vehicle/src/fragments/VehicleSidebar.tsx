@@ -1,11 +1,11 @@
 import { formatAud, priceDisplay, telHref } from '@forecourt/contracts/display';
 import type { Car } from '@forecourt/contracts/entities/car';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { Island } from '@forecourt/ui';
 import DialogButton from '../islands/DialogButton.tsx';
 import FaveButton from '../islands/FaveButton.tsx';
 import TrackedLink from '../islands/TrackedLink.tsx';
 import ViewCount from '../islands/ViewCount.tsx';
-import { Island } from '../lib/island.tsx';
 import { DIALOG_IDS } from '../lib/lead-forms.ts';
 import { belowMarketBy, type VehicleButton } from '../lib/rules.ts';
 
@@ -46,7 +46,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
       {car.certified ? (
         <p className="fv-certified">
           <span className="fv-certified__badge">Certified Pre-Owned</span>{' '}
-          <Island as="span" module="DialogButton" id="fv-certified-open" component={DialogButton} props={{ dialog: 'fv-certified', label: 'What is this?', href: '#fv-certified-info', className: 'fv-link' }} />
+          <Island remote="mf-vehicle" as="span" module="DialogButton" id="fv-certified-open" component={DialogButton} props={{ dialog: 'fv-certified', label: 'What is this?', href: '#fv-certified-info', className: 'fv-link' }} />
         </p>
       ) : null}
       {car.reserved ? <p className="fv-tag">Reserved</p> : null}
@@ -73,6 +73,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
       <p className="fv-side__meta">
         {car.location?.slug ? <a href={`/locations/${car.location.slug}`}>{car.location.name}</a> : city ? <span>{city}</span> : null}{' '}
         <Island
+          remote="mf-vehicle"
           as="span"
           module="ViewCount"
           id="fv-views"
@@ -90,7 +91,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
         ) : null}
         {f.favourites && purchasable ? (
           <li>
-            <Island module="FaveButton" id="fv-fave" component={FaveButton} props={{ car: { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } }} />
+            <Island remote="mf-vehicle" module="FaveButton" id="fv-fave" component={FaveButton} props={{ car: { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } }} />
           </li>
         ) : null}
         <li>
@@ -109,7 +110,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
                 </a>
               );
             case 'enquire':
-              return <Island key={b} module="DialogButton" id="fv-enquire-open" component={DialogButton} props={{ dialog: DIALOG_IDS.enquire, label: 'Enquire Now', href: '/contact', className: 'fc-btn fc-btn--primary' }} />;
+              return <Island key={b} remote="mf-vehicle" module="DialogButton" id="fv-enquire-open" component={DialogButton} props={{ dialog: DIALOG_IDS.enquire, label: 'Enquire Now', href: '/contact', className: 'fc-btn fc-btn--primary' }} />;
             case 'instant-message':
               return (
                 <a key={b} className="fc-btn fc-btn--primary" href={`sms:${telHref(phone).slice(4)}?&body=${encodeURIComponent(`Hi, I'm interested in the ${car.name} (${pageUrl})`)}`}>
@@ -123,7 +124,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
                 </a>
               );
             case 'test-drive':
-              return <Island key={b} module="DialogButton" id="fv-test-drive-open" component={DialogButton} props={{ dialog: DIALOG_IDS['test-drive'], label: 'Book a Test Drive', href: `/book-test-drive?car_id=${encodeURIComponent(car.slug)}` }} />;
+              return <Island key={b} remote="mf-vehicle" module="DialogButton" id="fv-test-drive-open" component={DialogButton} props={{ dialog: DIALOG_IDS['test-drive'], label: 'Book a Test Drive', href: `/book-test-drive?car_id=${encodeURIComponent(car.slug)}` }} />;
             case 'finance':
               return (
                 <a key={b} className="fc-btn" href={financeHref}>
@@ -137,10 +138,10 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
                 </a>
               );
             case 'history-report':
-              return <Island key={b} module="TrackedLink" id="fv-history" component={TrackedLink} props={{ href: car.file!.url, label: 'Car History Report', event: 'HISTORY_REPORT' as const, carId: car.id }} />;
+              return <Island key={b} remote="mf-vehicle" module="TrackedLink" id="fv-history" component={TrackedLink} props={{ href: car.file!.url, label: 'Car History Report', event: 'HISTORY_REPORT' as const, carId: car.id }} />;
           }
         })}
-        {!sold ? <Island module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} /> : null}
+        {!sold ? <Island remote="mf-vehicle" module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} /> : null}
       </div>
     </aside>
   );

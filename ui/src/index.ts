@@ -1,0 +1,2 @@
+export { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
+export { Island, VISIBLE, type IslandProps } from './Island.tsx';
