@@ -43,6 +43,15 @@ export const leadFormId = (id: string | null | undefined): string | undefined =>
 const Id = v.optional(v.pipe(v.string(), v.regex(LEAD_FORM_ID_PATTERN)));
 const IdList = v.optional(v.pipe(v.string(), v.check((list) => { const ids = list.split(','); return ids.length <= 20 && ids.every((id) => LEAD_FORM_ID_PATTERN.test(id)); }, 'At most 20 ids, comma-separated')));
 
+/**
+ * The lead-form slot is the same for every shopper of a tenant (shareable, so the shell caches it), except the
+ * no-JavaScript form's lead id, which must be fresh per page render (a resubmitted page is one lead, two shoppers are
+ * two). mf-account writes this token where the id goes; the shell replaces every occurrence in a slot's HTML with one
+ * fresh UUID per slot per render, and never shares a document that held it. Not a UUID on purpose: a form that somehow
+ * kept it is refused by edge-api ('lead_id must be a UUID.') rather than merged with another shopper's lead.
+ */
+export const LEAD_ID_RENDER_TOKEN = 'fc-lead-id-per-render';
+
 /** Params of mf-account's `GET /fragments/lead-form` (all strings; unknown keys are ignored). */
 export const LeadFormSlotParamsSchema = v.object({
   form: v.picklist(LEAD_FORM_KINDS),

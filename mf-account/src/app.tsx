@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
+import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import { tenantMiddleware, type TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from './env.ts';
@@ -30,6 +31,8 @@ export function createApp({ styles, version }: AppOptions) {
 
   // The header slot is the same for every shopper of a tenant (the count fills in on the client): shareable.
   const HEADER_SLOT_CACHE = 'public, max-age=60';
+  // A lead form changes only with the tenant's config and data (an offer ending is picked up within the minute).
+  const LEAD_FORM_SLOT_CACHE = 'public, max-age=60';
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw));
@@ -45,15 +48,16 @@ export function createApp({ styles, version }: AppOptions) {
     return fragmentResponse(await renderToReadableStream(<HeaderSlot />), { head, version, cacheControl: HEADER_SLOT_CACHE });
   });
 
-  // The lead-form slot (contracts SLOTS.leadForm): a form of the kit in another part's page. Private: every render
-  // carries a fresh lead id. Params the contract refuses (host and owner disagree) give the empty 404: no form.
+  // The lead-form slot (contracts SLOTS.leadForm): a form of the kit in another part's page. The same for every shopper
+  // of the tenant, so shareable for a minute: the per-render lead id is the shell's (LEAD_ID_RENDER_TOKEN). Params the
+  // contract refuses (host and owner disagree) give the empty 404: no form.
   app.get(`/fragments/${SLOTS.leadForm.page}`, async (c) => {
     const config = c.var.config;
     const params = readSlotParams('leadForm', new URL(c.req.url).searchParams);
     if (!params.success) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const data = await c.var.store.data(config.slug).catch(() => null);
-    const form = slotForm(params.output, config, { locations: data?.locations ?? [], offers: data?.offers ?? [] }, crypto.randomUUID());
-    return fragmentResponse(await renderToReadableStream(<SlotLeadForm form={form} />), { head: { title: form.title, styles }, version });
+    const form = slotForm(params.output, config, { locations: data?.locations ?? [], offers: data?.offers ?? [] }, LEAD_ID_RENDER_TOKEN);
+    return fragmentResponse(await renderToReadableStream(<SlotLeadForm form={form} />), { head: { title: form.title, styles }, version, cacheControl: LEAD_FORM_SLOT_CACHE });
   });
 
   app.get('/fragments/:page', async (c) => {

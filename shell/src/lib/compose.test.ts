@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearDocumentCache, composeDocument, documentCacheStats, markCurrentNavLink, type ComposeOptions } from './compose.ts';
+import { clearDocumentCache, composeDocument, documentCacheStats, markCurrentNavLink, withRenderLeadId, type ComposeOptions } from './compose.ts';
+import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { notFoundBlock, siteHeader } from './document.ts';
 import { encodeFragmentHead, type FragmentHead } from '@forecourt/contracts/fragments';
 import { testEnv } from '../test/env.ts';
@@ -269,6 +270,28 @@ describe('fragment slots (another remote inside the page)', () => {
     expect(text).toContain('<p>car</p><p>end</p>');
     const literal = slotSetup(() => new Response('<b>$& $1</b>', { headers: { 'content-type': 'text/html' } }));
     expect(await (await composeDocument(literal.options)).text()).toContain('<p>car</p><b>$& $1</b><p>end</p>');
+  });
+
+  it("a lead form's per-render token becomes one fresh lead id per slot and render; such a page is never shared or kept", async () => {
+    clearDocumentCache();
+    const form = `<input type="hidden" name="lead_id" value="${LEAD_ID_RENDER_TOKEN}"/><script>{"leadId":"${LEAD_ID_RENDER_TOKEN}"}</script>`;
+    const ids: string[][] = [];
+    for (let i = 0; i < 2; i++) {
+      const { options, pending } = slotSetup(() => new Response(form, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60' } }), { pageCache: 'public, max-age=30' });
+      const res = await composeDocument(options);
+      const text = await res.text();
+      await Promise.all(pending);
+      expect(text).not.toContain(LEAD_ID_RENDER_TOKEN);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const hidden = text.match(/name="lead_id" value="([0-9a-f-]{36})"/)![1]!;
+      const props = text.match(/"leadId":"([0-9a-f-]{36})"/)![1]!;
+      ids.push([hidden, props]);
+    }
+    // The hidden field and the island's props carry the same id; the next render gets another.
+    expect(ids[0]![0]).toBe(ids[0]![1]);
+    expect(ids[0]![0]).not.toBe(ids[1]![0]);
+    expect(documentCacheStats().entries).toBe(0);
+    expect(withRenderLeadId('<p>no form</p>')).toBe('<p>no form</p>');
   });
 
   it('a shareable page with a private slot is answered private and never kept whole', async () => {

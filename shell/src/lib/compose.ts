@@ -1,5 +1,6 @@
 import { escapeHtml } from '@forecourt/contracts/display';
 import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
+import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import type { RemoteName } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
 import { announcementBar, documentHead, documentTail, fallbackBlock, NAV_LINK_CLASS, NAV_SUBLINK_CLASS, siteHeader, type ShellAssets } from './document.ts';
@@ -107,6 +108,9 @@ function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+/** A slot's HTML with its per-render lead-id token (if any) replaced by one fresh UUID. */
+export const withRenderLeadId = (html: string): string => (html.includes(LEAD_ID_RENDER_TOKEN) ? html.replaceAll(LEAD_ID_RENDER_TOKEN, crypto.randomUUID()) : html);
+
 /** Reads a slot body as text only when it is a 200; any other answer's body is cancelled, never left open. */
 async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Promise<string> {
   if (!result.ok) return '';
@@ -177,7 +181,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
         slotSpecs.map(async (slot) => {
           const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, request });
           const html = await slotHtml(result);
-          return { slot, html, styles: result.ok && result.status === 200 ? (result.head?.styles ?? []) : [], sharedUntil: result.ok && result.status === 200 && html ? result.sharedUntil : undefined };
+          return { slot, html, perRender: html.includes(LEAD_ID_RENDER_TOKEN), styles: result.ok && result.status === 200 ? (result.head?.styles ?? []) : [], sharedUntil: result.ok && result.status === 200 && html ? result.sharedUntil : undefined };
         }),
       )
     : [];
@@ -193,11 +197,12 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
       }
     }
     // Each marker once (the contract); a missing marker leaves its slot out. A replacer function: the slot's HTML is
-    // inserted as is, never read as a replacement pattern ('$&').
-    for (const { slot, html } of slots) text = text.replace(slotMarker(slot.id), () => html);
+    // inserted as is, never read as a replacement pattern ('$&'). A lead form's per-render token becomes one fresh lead
+    // id per slot (contracts LEAD_ID_RENDER_TOKEN): the slot answer is shared, the page never is.
+    for (const { slot, html } of slots) text = text.replace(slotMarker(slot.id), () => withRenderLeadId(html));
     body = text;
     // A page is only as shareable as its least shareable part.
-    if (slots.some((s) => !s.sharedUntil)) headers['cache-control'] = 'private, no-store';
+    if (slots.some((s) => !s.sharedUntil || s.perRender)) headers['cache-control'] = 'private, no-store';
   }
 
   if (isHead) {
@@ -214,7 +219,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   // The document may be shared when every part of it may be (status 200 only), until the earliest part expires.
   const sharedUntil =
     documentKey && status === 200 && fragment?.kind === 'ok' && fragment.sharedUntil && account.ok && account.status === 200 && account.sharedUntil
-      ? Math.min(fragment.sharedUntil, account.sharedUntil, ...slots.map((s) => s.sharedUntil ?? 0))
+      ? Math.min(fragment.sharedUntil, account.sharedUntil, ...slots.map((s) => (s.perRender ? 0 : (s.sharedUntil ?? 0))))
       : 0;
   const kept: Uint8Array[] | null = sharedUntil > Date.now() ? [] : null;
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
