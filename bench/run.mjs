@@ -94,7 +94,7 @@ if (only.includes('ssr')) {
   // The same page again and again is served mostly from the shell's fragment cache (max-age 30 s). A unique ignored
   // `nc` parameter per request (autocannon's [<id>]) makes every URL new: that measures rendering itself.
   const uncached = summary(await cannon({ url: `${platform.url.origin}/search/new-used-and-demo-cars?nc=[<id>]`, headers, idReplacement: true }));
-  // A vehicle page (issue 5): rendered per request (private: its lead forms carry a fresh lead id).
+  // A vehicle page (issue 5): rendered per request (private: Reserved shows at once; its lead forms get fresh lead ids).
   await cannon({ url: `${platform.url.origin}${carPath}`, headers, duration: 2 });
   const vehicle = summary(await cannon({ url: `${platform.url.origin}${carPath}`, headers }));
   const helloScript = await bundle('bench/hello.mjs');
