@@ -9,7 +9,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
 import { formatAud } from '@forecourt/contracts/display';
-import { calculateRepayment, type CalculatorLimits, type FinanceCalculatorState } from '@forecourt/contracts/finance-calculator';
+// The calculator's own rules are mf-finance's (its source, used here as the test's oracle: e2e is a test tool, not a part).
+import { calculateRepayment, type CalculatorLimits, type FinanceCalculatorState } from '../mf-finance/src/lib/calculator-rules.ts';
 import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;

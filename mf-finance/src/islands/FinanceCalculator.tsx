@@ -3,12 +3,12 @@ import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { QUICK_ESTIMATE, QUOTE_DEBOUNCE_MS } from '@forecourt/contracts/constants';
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
 import { emit } from '@forecourt/contracts/events';
+import { track } from '@forecourt/contracts/track';
+import type { FinanceCalculatorProps } from '../lib/calculator.ts';
 import {
   calculateRepayment, clampDeposit, clampResidual, ENQUIRE_FOR_FINANCE, FREQUENCIES, FREQUENCY_LABELS, parseMoney, snapToStep, validateAmount,
   type FinanceCalculatorState, type RepaymentFrequency,
-} from '@forecourt/contracts/finance-calculator';
-import { track } from '@forecourt/contracts/track';
-import type { FinanceCalculatorProps } from '../lib/calculator.ts';
+} from '../lib/calculator-rules.ts';
 import '../styles/finance.css';
 
 const PER: Record<RepaymentFrequency, string> = { week: 'per week', fortnight: 'per fortnight', month: 'per month' };

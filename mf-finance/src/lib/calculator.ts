@@ -3,11 +3,11 @@
  * limits, the state to show (re-computed server-side from a submitted GET form) and where the form submits.
  */
 import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
-import {
-  calculatorConfigOf, calculatorLimits, FINANCE_HIDDEN_MAKES, LENDER_SLOT_PARAMS, providerKey, readCalculatorQuery, shouldFetchQuote,
-  type CalculatorField, type CalculatorLimits, type FinanceCalculatorState,
-} from '@forecourt/contracts/finance-calculator';
+import { calculatorConfigOf, FINANCE_HIDDEN_MAKES, LENDER_SLOT_PARAMS, providerKey } from '@forecourt/contracts/finance-calculator';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import {
+  calculatorLimits, readCalculatorQuery, shouldFetchQuote, type CalculatorField, type CalculatorLimits, type FinanceCalculatorState,
+} from './calculator-rules.ts';
 
 /**
  * Query of `GET /fragments/finance-calculator` (the vehicle page's slot params, all strings, unknowns omitted): the car,

@@ -68,7 +68,7 @@ describe('meilisearch adapter = embedded engine on generated stock', () => {
     await indexStock(client, 'cars', 'gen', CARS);
     await indexStock(client, 'cars', 'other', OTHER);
     meili = createMeilisearchSearch({ host: fake.url, indexUid: 'cars' });
-  });
+  }, 30_000);
   afterAll(() => fake.close());
 
   it('answers 120 random requests identically (hits, counts, facets, stats)', async () => {
@@ -95,5 +95,5 @@ describe('meilisearch adapter = embedded engine on generated stock', () => {
         expect((await meili.similar(scope, car)).map((c) => c.id), car.id).toEqual((await embedded.similar(scope, car)).map((c) => c.id));
       }
     }
-  });
+  }, 30_000);
 });
