@@ -50,6 +50,21 @@ export const DeliveryQuerySchema = v.object({ postcode: Postcode, origin: Postco
 export const ReservedCarsSchema = v.object({ reserved: v.array(v.string()) });
 /** edge-api accepts at most this many ids per call. */
 export const RESERVED_LOOKUP_MAX = 100;
+/** A car id the reserved-cars lookup takes (plain characters: ids travel comma-separated in the query). */
+export const RESERVED_LOOKUP_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/**
+ * `car_ids=a,b,c` (or repeated `car_ids=`) -> distinct ids in order; null when one is malformed or there are more than
+ * RESERVED_LOOKUP_MAX. What edge-api answers to, and what a caller's query must pass.
+ */
+export function parseReservedCarIds(values: readonly string[]): string[] | null {
+  const ids = [...new Set(values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean))];
+  if (ids.length > RESERVED_LOOKUP_MAX || ids.some((id) => !RESERVED_LOOKUP_ID.test(id))) return null;
+  return ids;
+}
+export const ReservedCarsQuerySchema = v.object({
+  car_ids: v.pipe(v.string(), v.check((list) => parseReservedCarIds([list]) !== null, `car_ids is a comma-separated list of at most ${RESERVED_LOOKUP_MAX} car ids.`)),
+});
 
 /** `GET /api/payments/intents/:id` (edge-api): a payment's state, no personal data. */
 export const PaymentStateSchema = v.object({
@@ -70,7 +85,7 @@ export const INTERNAL = {
   sitemap: { owner: 'mf-search', path: '/internal/sitemap', answer: SearchSitemapSchema },
   marketPrice: { owner: 'edge-api', path: '/internal/autogauge', query: AutogaugeQuerySchema, answer: MarketPriceResultSchema },
   delivery: { owner: 'edge-api', path: '/internal/delivery', query: DeliveryQuerySchema, answer: DeliveryEstimateSchema },
-  reservedCars: { owner: 'edge-api', path: '/api/payments/reserved', answer: ReservedCarsSchema },
+  reservedCars: { owner: 'edge-api', path: '/api/payments/reserved', query: ReservedCarsQuerySchema, answer: ReservedCarsSchema },
   payment: { owner: 'edge-api', path: '/api/payments/intents/:id', answer: PaymentStateSchema },
   session: { owner: 'edge-api', path: SIGN_IN_API.session, answer: SessionResponseSchema },
   /** `POST /internal/youx/quote` (edge-api's YouX port, the one rate card): 502 `{ error }` when the provider fails. */

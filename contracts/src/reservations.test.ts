@@ -25,6 +25,14 @@ describe('reservations from edge-api', () => {
     expect(await loadReservedIds({ fetch: async () => new Response('x', { status: 503 }) }, 't', ['1'])).toBeNull();
     expect(await loadReservedIds({ fetch: async () => Response.json({ reserved: [1] }) }, 't', ['1'])).toBeNull();
   });
+  it("leaves out ids the lookup cannot take (edge-api would refuse the whole call); none left: no call at all", async () => {
+    const asked: string[] = [];
+    const edge = { fetch: async (url: string) => (asked.push(new URL(url).searchParams.get('car_ids')!), Response.json({ reserved: ['ok-1'] })) };
+    expect(await loadReservedIds(edge, 't', ['ok-1', 'a b', 'x,y', 'ok-1'])).toEqual(new Set(['ok-1']));
+    expect(asked).toEqual(['ok-1']);
+    expect(await loadReservedIds(edge, 't', ['a b'])).toEqual(new Set());
+    expect(asked).toHaveLength(1);
+  });
   it('markReserved sets reserved on the listed cars only, keeping the feed flag', () => {
     const cars = [{ id: '1', reserved: false }, { id: '2', reserved: false }, { id: '3', reserved: true }];
     expect(markReserved(cars, new Set(['2']))).toEqual([{ id: '1', reserved: false }, { id: '2', reserved: true }, { id: '3', reserved: true }]);

@@ -3,7 +3,7 @@
  * and the search cards ask edge-api which of their cars are reserved, over a service binding, so a car shows
  * Reserved on every page as soon as its payment succeeds. Deferred data: never throws, null when edge-api fails.
  */
-import { callInternal, RESERVED_LOOKUP_MAX, type ServiceBinding } from './internal.ts';
+import { callInternal, RESERVED_LOOKUP_ID, RESERVED_LOOKUP_MAX, type ServiceBinding } from './internal.ts';
 
 export { ReservedCarsSchema, RESERVED_LOOKUP_MAX } from './internal.ts';
 
@@ -12,7 +12,10 @@ export async function loadReservedIds(edge: ServiceBinding | undefined, tenant: 
   if (carIds.length === 0) return new Set();
   if (!edge) return null;
   try {
-    const answer = await callInternal(edge, 'reservedCars', { tenant, query: { car_ids: carIds.slice(0, RESERVED_LOOKUP_MAX).join(',') }, timeoutMs });
+    // Ids the lookup cannot take (edge-api would refuse the whole call) are simply not reserved online.
+    const ids = [...new Set(carIds)].filter((id) => RESERVED_LOOKUP_ID.test(id)).slice(0, RESERVED_LOOKUP_MAX);
+    if (ids.length === 0) return new Set();
+    const answer = await callInternal(edge, 'reservedCars', { tenant, query: { car_ids: ids.join(',') }, timeoutMs });
     return answer.ok ? new Set(answer.data.reserved) : null;
   } catch (error) {
     console.error('reservations: edge-api lookup failed', error instanceof Error ? error.name : 'error');

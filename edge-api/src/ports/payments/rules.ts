@@ -12,7 +12,7 @@ export const MAX_RESERVE_CENTS = 99_999_999;
  */
 export const ABANDONED_CHECKOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many car ids per `GET /api/payments/reserved` (a search page shows 21, spec §9). */
-export const MAX_RESERVED_LOOKUP = 100;
+export { RESERVED_LOOKUP_MAX as MAX_RESERVED_LOOKUP } from '@forecourt/contracts/internal';
 
 /**
  * The tenant's reserve amount in whole cents (dollars x 100, rounded to the cent).
@@ -50,17 +50,8 @@ export function formatAud(cents: number): string {
  */
 export const reserveIdempotencyKey = (carId: string, formKey: string) => `reserve:${carId}:${formKey}`;
 
-const CAR_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
-
-/**
- * `car_ids=a,b,c` (or repeated `car_ids=`) -> distinct ids in order; null when one is malformed or there are more
- * than MAX_RESERVED_LOOKUP.
- */
-export function parseCarIds(values: readonly string[]): string[] | null {
-  const ids = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
-  if (ids.length > MAX_RESERVED_LOOKUP || ids.some((id) => !CAR_ID.test(id))) return null;
-  return ids;
-}
+/** `car_ids=a,b,c` (or repeated) -> distinct ids, or null: the rule is the lookup's contract (contracts/internal.ts). */
+export { parseReservedCarIds as parseCarIds } from '@forecourt/contracts/internal';
 
 /** The checkout-journey page of a payment (spec §2 `/checkout-journey?car_id={slug}`), where the shopper lands after paying. */
 export function journeyPath(carRef: string, paymentId: string, status?: string): string {
