@@ -89,14 +89,19 @@ if (only.some((o) => ['ssr', 'js', 'lighthouse'].includes(o))) {
 if (only.includes('ssr')) {
   const url = `${platform.url.origin}/search/new-used-and-demo-cars`;
   const headers = { host: `${tenantSlug}.localhost` };
+  const phase = (name) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${name}`);
+  phase('search');
   await cannon({ url, headers, duration: 2 }); // warm-up: index build, isolate start
   const search = summary(await cannon({ url, headers }));
   // The same page again and again is served mostly from the shell's fragment cache (max-age 30 s). A unique ignored
   // `nc` parameter per request (autocannon's [<id>]) makes every URL new: that measures rendering itself.
+  phase('search, distinct URLs');
   const uncached = summary(await cannon({ url: `${platform.url.origin}/search/new-used-and-demo-cars?nc=[<id>]`, headers, idReplacement: true }));
   // A vehicle page (issue 5): rendered per request (private: Reserved shows at once; its lead forms get fresh lead ids).
+  phase('vehicle page');
   await cannon({ url: `${platform.url.origin}${carPath}`, headers, duration: 2 });
   const vehicle = summary(await cannon({ url: `${platform.url.origin}${carPath}`, headers }));
+  phase('bare hello');
   const helloScript = await bundle('bench/hello.mjs');
   const hello = new Miniflare({ host: '127.0.0.1', port: 0, modules: true, scriptPath: helloScript, compatibilityDate: '2026-04-01', cf: false });
   const helloUrl = await hello.ready;
