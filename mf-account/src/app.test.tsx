@@ -43,8 +43,9 @@ describe('mf-account Worker', () => {
     expect(await res.text()).toBe('');
   });
 
-  it('answers every page the route table gives it, noindex, with styles', async () => {
-    for (const page of PAGES['mf-account']) {
+  it('answers every page the route table gives it (My Garage switched off until built), noindex, with styles', async () => {
+    await expectProtocolNotFound(await get('/fragments/my-garage', 'test-motors'), { version, tenantName: 'Test Motors', label: 'my-garage' });
+    for (const page of PAGES['mf-account'].filter((p) => p !== 'my-garage')) {
       const res = await get(`/fragments/${page}`, 'test-motors');
       expect(res.status, page).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');

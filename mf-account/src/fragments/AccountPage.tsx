@@ -5,16 +5,15 @@ import CompareCars from '../islands/CompareCars.tsx';
 import SavedCars from '../islands/SavedCars.tsx';
 import { PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
 
-/** The account pages drawn here; sign-in has its own page (src/sign-in/SignInPage.tsx). */
-export type PlaceholderPage = Exclude<Page, 'sign-in'>;
+/** The account pages drawn here: the watchlist (sign-in has its own page; My Garage is switched off until built). */
+export type PlaceholderPage = Extract<Page, 'watchlist'>;
 
-/** What is coming on each page, said plainly: these pages land in a later issue. */
-const COMING_SOON: Record<PlaceholderPage, string> = {
-  watchlist: 'Saving cars to an account is coming soon; for now, cars you save are kept on this device.',
-  'my-garage': 'My Garage, where you will keep your vehicles and service history, is coming soon.',
+/** What each page does, said plainly. */
+const PAGE_INTROS: Record<PlaceholderPage, string> = {
+  watchlist: 'Cars you save are kept on this device.',
 };
 
-/** An account page (watchlist, my-garage): honest about what is not built yet, with a way to reach the dealer. */
+/** An account page (the watchlist) with its saved cars and a way to reach the dealer. */
 export function AccountPage({ page, config }: { page: PlaceholderPage; config: Pick<SiteConfig, 'name' | 'contact' | 'features' | 'search'> }) {
   const title = PAGE_TITLES[page];
   // Compare mode: the cards' control fills the compare list, and it is compared here (tenant search.card_control).
@@ -24,7 +23,7 @@ export function AccountPage({ page, config }: { page: PlaceholderPage; config: P
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: title }]} />
       <h1>{title}</h1>
       <p>
-        {COMING_SOON[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
+        {PAGE_INTROS[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
       </p>
       {page === 'watchlist' ? <Island remote="mf-account" module="SavedCars" id="fa-saved-cars" component={SavedCars} props={{}} /> : null}
       {page === 'watchlist' && compare ? (

@@ -25,13 +25,11 @@ describe('header account slot', () => {
 });
 
 describe('account pages', () => {
-  it('my-garage names the page, says it is coming soon and gives the dealer phone and a link home', () => {
-    const html = renderToString(<AccountPage page="my-garage" config={config} />);
-    expect(html).toContain('<h1>My Garage</h1>');
-    expect(html).toContain('coming soon');
+  it('the watchlist says where saved cars are kept and gives the dealer phone and a link home', () => {
+    const html = renderToString(<AccountPage page="watchlist" config={config} />);
+    expect(html).toContain('Cars you save are kept on this device.');
     expect(html).toContain('<a href="tel:0730000000">07 3000 0000</a>');
     expect(html).toContain('href="/"');
-    expect(html).not.toContain('data-island');
   });
   it('watchlist renders the saved-cars island with its server empty state', () => {
     const html = renderToString(<AccountPage page="watchlist" config={config} />);

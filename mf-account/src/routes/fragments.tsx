@@ -32,7 +32,8 @@ export function fragmentRoutes({ styles, version }: RouteOptions) {
     const page = c.req.param('page');
     // No such page here (sign-in is routes/sign-in.tsx's): the empty 404 of the fragment protocol; the shell draws its
     // standard not-found block.
-    if (!isAccountPage(page) || page === 'sign-in') return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
+    // My Garage is switched off (the protocol's 404) until the account issue builds it: no placeholder page.
+    if (!isAccountPage(page) || page === 'sign-in' || page === 'my-garage') return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const title = PAGE_TITLES[page];
     const body = await renderToReadableStream(<AccountPage page={page} config={config} />);
     // Account pages are personal: never indexed.

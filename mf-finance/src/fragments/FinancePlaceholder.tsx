@@ -4,7 +4,7 @@ import { Breadcrumbs, Island } from '@forecourt/ui';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
-import { COMING_SOON, hasEnquiryForm, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
+import { PAGE_INTROS, hasEnquiryForm, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
 
 /** A finance page that lands in a later issue: says so, how to reach the dealer now, and how finance works. */
 export function FinancePlaceholder({ page, config }: { page: FinancePage; config: Pick<SiteConfig, 'name' | 'contact'> }) {
@@ -15,7 +15,7 @@ export function FinancePlaceholder({ page, config }: { page: FinancePage; config
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: title }]} />
       <h1>{title}</h1>
       <p>
-        {COMING_SOON[page]} In the meantime, call {config.name} on <a href={telHref(phone)}>{phone}</a> or email <a href={`mailto:${email}`}>{email}</a>.
+        {PAGE_INTROS[page]} Or call {config.name} on <a href={telHref(phone)}>{phone}</a> or email <a href={`mailto:${email}`}>{email}</a>.
       </p>
       {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; app.tsx lists it in the head). */}
       {hasEnquiryForm(page) ? <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} /> : null}

@@ -10,15 +10,15 @@ export const PAGE_TITLES: Record<FinancePage, string> = {
   'personalised-finance': 'Personalised finance',
 };
 
-/** What is coming on each page, said plainly: these pages land with the finance issue. */
-export const COMING_SOON: Record<FinancePage, string> = {
-  finance: 'Our online finance application is coming soon.',
+/** What each page offers, said plainly. */
+export const PAGE_INTROS: Record<FinancePage, string> = {
+  finance: 'Work out your repayments, then tell us what you would like to finance and we will call you with options.',
   'finance-enquiry': 'Tell us what you would like to finance and we will call you with options.',
-  'apply-for-finance': 'A full online application is coming soon. Until then, send us a finance enquiry below and we will call you to start it.',
-  'personalised-finance': 'Personalised finance quotes online are coming soon.',
+  'apply-for-finance': 'Send us a finance enquiry below and we will call you to start your application.',
+  'personalised-finance': 'Tell us a little about what you would like to finance below and we will call you with personalised options.',
 };
 
 export const isFinancePage = (page: string): page is FinancePage => (PAGES['mf-finance'] as readonly string[]).includes(page);
 
 /** Pages that carry the finance enquiry form (lib/enquiry-form.ts). */
-export const hasEnquiryForm = (page: FinancePage) => page === 'finance-enquiry' || page === 'apply-for-finance';
+export const hasEnquiryForm = (page: FinancePage) => page === 'finance-enquiry' || page === 'apply-for-finance' || page === 'personalised-finance';

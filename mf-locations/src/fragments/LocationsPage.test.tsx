@@ -63,7 +63,7 @@ describe('other pages', () => {
   });
   it('service lists only service locations', () => {
     const html = render('service');
-    expect(html).toContain('Booking a service online is coming soon.');
+    expect(html).toContain('Send us an enquiry below and we will call you to book your service.');
     expect(html.match(/class="fl-card"/g)).toHaveLength(1);
   });
 });

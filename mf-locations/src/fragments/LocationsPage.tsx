@@ -17,7 +17,7 @@ export function LocationsPage({ view, config }: { view: View; config: Pick<SiteC
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, ...(detail ? [{ label: 'Our locations', href: '/locations' }] : []), { label: view.title }]} />
       <h1>{view.title}</h1>
       <p>
-        {view.comingSoon ? `${view.comingSoon} In the meantime, call` : 'Call'} {config.name} on <a href={telHref(phone)}>{phone}</a> or email{' '}
+        {view.comingSoon ? `${view.comingSoon} Or call` : 'Call'} {config.name} on <a href={telHref(phone)}>{phone}</a> or email{' '}
         <a href={`mailto:${email}`}>{email}</a>.
       </p>
       {/* The lead form: mf-account's slot, filled by the shell (app.tsx lists it in the head). */}

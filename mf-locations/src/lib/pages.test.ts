@@ -49,7 +49,7 @@ describe('pageView', () => {
   });
 
   it('service and parts list the locations of their type with a Service / Parts Enquiry form (noindex until online booking)', () => {
-    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', comingSoon: expect.stringContaining('send us an enquiry below') });
+    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', comingSoon: expect.stringContaining('Send us an enquiry below') });
     expect(ids(view('service'))).toEqual(['l2']);
     // The form is mf-account's lead-form slot, told the purpose and the locations of that type.
     const service = view('service') as { contactForm?: FragmentSlot };

@@ -21,10 +21,10 @@ export const PAGE_TITLES: Record<LocationsPage, string> = {
   parts: 'Parts and accessories',
 };
 
-/** Parts of these pages that land in a later issue, said plainly. */
-const COMING_SOON: Partial<Record<LocationsPage, string>> = {
-  service: 'Booking a service online is coming soon. Until then, send us an enquiry below and we will call you to book.',
-  parts: 'Ordering parts and accessories online is coming soon. Until then, send us an enquiry below and we will help.',
+/** What the service and parts pages offer, said plainly. */
+const PAGE_INTROS: Partial<Record<LocationsPage, string>> = {
+  service: 'Send us an enquiry below and we will call you to book your service.',
+  parts: 'Send us an enquiry below and we will help with parts and accessories.',
 };
 
 export const isLocationsPage = (page: string): page is LocationsPage => (PAGES['mf-locations'] as readonly string[]).includes(page);
@@ -56,7 +56,7 @@ export function pageView(page: string, params: URLSearchParams, config: SiteConf
   const locations = siteLocations(config, data);
   const toCards = (list: typeof locations) => list.map((l) => toLocationCard(l, { showLicence: config.features.show_dealer_licence }));
   const slug = params.get('_slug');
-  const base = { title: PAGE_TITLES[page], comingSoon: COMING_SOON[page] ?? null, searchable: false, query: '' };
+  const base = { title: PAGE_TITLES[page], comingSoon: PAGE_INTROS[page] ?? null, searchable: false, query: '' };
 
   switch (page) {
     case 'locations':

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
-import { escapeHtml, formatNumber } from '@forecourt/contracts/display';
+import { formatNumber } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { currentOffers, OffersPage } from '../fragments/OffersPage.tsx';
 import { SearchPage } from '../fragments/SearchPage.tsx';
@@ -64,12 +64,6 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
     if (!offer) return notFound(config);
     const stock = await offerStockCounts(c.var.engine, scopeFor(config, now), [offer]);
     return fragment(renderToString(<OffersPage offers={[offer]} stock={stock} heading={offer.name} />), { title: `${offer.name} | ${config.name}`, description: offer.description.slice(0, 160) });
-  });
-
-  app.get('/parts-search', (c) => {
-    const config = c.var.config;
-    const body = `<section class="fc-content"><h1>Parts search</h1><p>Online parts search is coming soon. For parts now, call ${escapeHtml(config.contact.phone)} or visit <a href="/vehicle-parts-and-accessories">parts and accessories</a>.</p></section>`;
-    return fragment(body, { title: `Parts search | ${config.name}`, robots: 'noindex' });
   });
 
   app.get('/*', (c) => notFound(c.var.config));
