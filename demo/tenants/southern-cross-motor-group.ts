@@ -209,7 +209,6 @@ export const southernCross: DemoTenant = {
           children: [
             { label: 'Book a Service', href: '/service' },
             { label: 'Parts & Accessories', href: '/vehicle-parts-and-accessories' },
-            { label: 'Parts Search', href: '/parts/search' },
             { label: 'Capped Price Servicing', href: '/capped-price-servicing' },
           ],
         },
