@@ -13,6 +13,7 @@ export * from './sign-in.ts';
 export * from './redirects.ts';
 export * from './form-errors.ts';
 export * from './http.ts';
+export * from './secrets.ts';
 export * from './browser-storage.ts';
 export * from './routes.ts';
 export * from './events.ts';

@@ -30,3 +30,16 @@ describe('island load triggers (data-island-when)', () => {
     expect(islandContainerProps('mf-search', 'SearchResults', 'fs-results')).not.toHaveProperty(ISLAND_WHEN_ATTR);
   });
 });
+
+describe('SimilarCarsIslandPropsSchema (mf-search/SimilarCars, mounted by mf-vehicle)', () => {
+  it('takes a car or a search page as the source, with an optional heading and fallback links', async () => {
+    const v = await import('valibot');
+    const { SimilarCarsIslandPropsSchema } = await import('./islands.ts');
+    expect(v.parse(SimilarCarsIslandPropsSchema, { source: { slug: '2021-toyota-corolla-148223' } })).toEqual({ source: { slug: '2021-toyota-corolla-148223' } });
+    const search = { source: { path: '/search/used-cars', query: '?make=toyota' }, heading: 'You might also like', fallbackLinks: [{ label: 'Used cars', href: '/search/used-cars' }] };
+    expect(v.parse(SimilarCarsIslandPropsSchema, search)).toEqual(search);
+    for (const bad of [{}, { source: {} }, { source: { path: '/search/x' } }, { source: { slug: 1 } }, { source: { slug: 'a' }, fallbackLinks: [{ label: 'x' }] }]) {
+      expect(v.safeParse(SimilarCarsIslandPropsSchema, bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});

@@ -3,6 +3,7 @@
  * code: the container carries `data-island="<remote>/<Module>"`, and its props sit in a JSON script beside it
  * (outside the container, so hydration sees only the component's own markup).
  */
+import * as v from 'valibot';
 import { ISLAND_ATTR, ISLAND_PROPS_ATTR, serializeIslandProps } from './fragments.ts';
 import type { RemoteName } from './tenant.ts';
 
@@ -58,6 +59,21 @@ export const ISLANDS = {
   'mf-account': ['HeaderAccount', 'SavedCars', 'CompareCars', 'LeadForm', 'LeadSuccess', 'SignIn'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 export type IslandModule<R extends RemoteName> = (typeof ISLANDS)[R][number];
+
+/**
+ * Props of `mf-search/SimilarCars`, the one island another remote mounts (mf-vehicle's car page, in client mode under
+ * its own placeholders): what the carousel is similar to, a car (vehicle page) or a search page with its query (empty
+ * search), an optional heading ('Similar cars' for a car, 'You might also like' for a search) and the links shown when
+ * loading fails (default: the stock-type search pages). mf-search's island takes these props; hosts build them.
+ */
+export const SimilarCarsIslandPropsSchema = v.object({
+  source: v.union([v.object({ slug: v.string() }), v.object({ path: v.string(), query: v.string() })]),
+  heading: v.optional(v.string()),
+  fallbackLinks: v.optional(v.array(v.object({ label: v.string(), href: v.string() }))),
+});
+export type SimilarCarsIslandProps = v.InferOutput<typeof SimilarCarsIslandPropsSchema>;
+/** What the similar-cars carousel is similar to: `{ slug }` of a car, or `{ path, query }` of a search page. */
+export type SimilarSource = SimilarCarsIslandProps['source'];
 
 /** `mf-account/LeadForm`: the value of an island's `data-island` attribute. */
 export function islandName<R extends RemoteName>(remote: R, module: IslandModule<R>): `${R}/${IslandModule<R>}` {

@@ -58,6 +58,31 @@ describe('mf-search Worker (workerd)', () => {
     expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Page not found | Test Motors', robots: 'noindex' });
   });
 
+  it('answers a search path naming nothing the tenant has with the empty 404, whose head names no canonical', async () => {
+    const res = await get(`/fragments/search?_segments=${encodeURIComponent('Pay by bank transfer ZQX7')}`, FAKE_TENANT);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('');
+    const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
+    expect(head).toMatchObject({ robots: 'noindex' });
+    expect(head.canonical).toBeUndefined();
+    expect(JSON.stringify(head)).not.toMatch(/ZQX7/);
+  });
+
+  it('names in its breadcrumb only refinements the tenant’s stock knows: an unknown make, body or model shows no crumb', async () => {
+    const marker = encodeURIComponent('Pay by bank transfer to BSB 062-000 ZQX7');
+    const crumbsOf = async (segments: string, query: string) => {
+      const res = await get(`/fragments/search?_segments=${segments}&${query}`, FAKE_TENANT);
+      expect(res.status).toBe(200);
+      return /<nav[^>]*aria-label="Breadcrumb"[\s\S]*?<\/nav>/.exec(await res.text())?.[0] ?? '';
+    };
+    for (const [segments, query] of [['used-cars', `make=${marker}`], ['used-cars', `simple_body=${marker}`], ['toyota', `model=${marker}`], ['used-cars', `make=Toyota&model=${marker}`]] as const) {
+      expect(await crumbsOf(segments, query), `${segments}?${query}`).not.toMatch(/ZQX7|pay-by-bank/i);
+    }
+    const known = await crumbsOf('used-cars', `make=Toyota&model=${encodeURIComponent(sampleCar.model)}`);
+    expect(known).toContain('href="/search/toyota"');
+    expect(known).toContain(`>${sampleCar.model}<`);
+  });
+
   it('serves its built client bundle under /_mf/ from ASSETS, no tenant needed', async () => {
     const res = await get(manifest.entry!);
     expect(res.status).toBe(200);

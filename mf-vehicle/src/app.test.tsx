@@ -13,6 +13,7 @@ import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
 import { VEHICLE_API_RATE_LIMIT_MESSAGE } from './routes/api.ts';
+import { PDF_FAILED, PdfRenderError, type CarPdfPort } from './pdf/index.ts';
 import { siteConfigInput, testEnv, type TestEnvOptions } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-vehicle/0.1.0/assets/style-abc123.css'];
@@ -196,6 +197,31 @@ describe('mf-vehicle Worker', () => {
     } finally {
       logged.mockRestore();
       await new Promise<void>((resolve) => provider.close(() => resolve()));
+    }
+  });
+
+  it('takes the PDF port from createApp (`pdf`, asked per request with its env), else the one env.PDF_ADAPTER names', async () => {
+    const asked: Array<{ env: Env; printUrl: string | null; car: string }> = [];
+    const pdf = (bindings: Env): CarPdfPort => ({
+      render: async ({ car, printUrl }) => {
+        asked.push({ env: bindings, printUrl, car: car.slug });
+        return new TextEncoder().encode('%PDF-1.7 injected\n');
+      },
+    });
+    const res = await createApp({ styles, version, pdf }).request(`/api/vehicle/pdf?car_id=${sampleCar.slug}`, { headers: { [TENANT_HEADER]: 'test-motors' } }, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(await res.text()).toBe('%PDF-1.7 injected\n');
+    expect(asked).toEqual([{ env, printUrl: `https://www.test-motors.com.au/print?car_id=${sampleCar.slug}`, car: sampleCar.slug }]);
+
+    const failing = createApp({ styles, version, pdf: () => ({ render: async () => { throw new PdfRenderError('provider down'); } }) });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const failed = await failing.request(`/api/vehicle/pdf?car_id=${sampleCar.slug}`, { headers: { [TENANT_HEADER]: 'test-motors' } }, env);
+      expect(failed.status).toBe(502);
+      expect(await failed.json()).toEqual({ error: PDF_FAILED });
+    } finally {
+      logged.mockRestore();
     }
   });
 

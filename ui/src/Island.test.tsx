@@ -26,6 +26,29 @@ describe('Island', () => {
     expect(triggers).toContain('class="fc-island" data-island-when="storage:forecourt:favourites event:favourites.changed.v1">');
   });
 
+  it('`mode="client"`: `children` are the server stand-in the client replaces; the script holds the island\'s props', () => {
+    const html = renderToString(
+      <Island remote="mf-search" module="SimilarCars" id="fv-similar" mode="client" when={VISIBLE} props={{ source: { slug: 'a-car' } }}>
+        <h2>Similar cars</h2>
+      </Island>,
+    );
+    expect(html).toBe(
+      '<div id="fv-similar" data-island="mf-search/SimilarCars" class="fc-island" data-island-when="visible" data-island-mode="client"><h2>Similar cars</h2></div>' +
+        '<script type="application/json" data-island-props="fv-similar">{"source":{"slug":"a-car"}}</script>',
+    );
+    const span = renderToString(
+      <Island remote="mf-account" module="LeadForm" id="fa-f" as="span" className="x" mode="client" props={{ id: 'fa-f' }}>
+        <b>form</b>
+      </Island>,
+    );
+    expect(span).toMatch(/^<span id="fa-f" data-island="mf-account\/LeadForm" class="fc-island x" data-island-mode="client"><b>form<\/b><\/span><script /);
+  });
+
+  it('the default (or `mode="hydrate"`) renders the component and marks no mode', () => {
+    const html = renderToString(<Island remote="mf-vehicle" module="ImageGallery" id="g" mode="hydrate" component={Greeting} props={{ name: 'E' }} />);
+    expect(html).toBe('<div id="g" data-island="mf-vehicle/ImageGallery" class="fc-island"><b>Hi <!-- -->E</b></div><script type="application/json" data-island-props="g">{"name":"E"}</script>');
+  });
+
   it('props cannot close the script tag', () => {
     const html = renderToString(<Island remote="mf-search" module="SearchResults" id="fs" component={Greeting} props={{ name: '</script><x>' }} />);
     expect(html).toContain('<script type="application/json" data-island-props="fs">{"name":"\\u003c/script\\u003e\\u003cx\\u003e"}</script>');
@@ -36,6 +59,10 @@ describe('Island', () => {
     const wrong = <Island remote="mf-vehicle" module="SearchResults" id="x" component={Greeting} props={{ name: 'D' }} />;
     // @ts-expect-error the props must be the component's
     const badProps = <Island remote="mf-search" module="SearchResults" id="x" component={Greeting} props={{ title: 'D' }} />;
-    expect([wrong, badProps]).toHaveLength(2);
+    // @ts-expect-error client mode renders its children, not a component
+    const clientComponent = <Island remote="mf-search" module="SimilarCars" id="x" mode="client" component={Greeting} props={{ name: 'F' }} />;
+    // @ts-expect-error a hydrated island renders its component, not children
+    const hydratedChildren = <Island remote="mf-search" module="SimilarCars" id="x" component={Greeting} props={{ name: 'G' }}><b>G</b></Island>;
+    expect([wrong, badProps, clientComponent, hydratedChildren]).toHaveLength(4);
   });
 });

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { REQUIRED_FIELD_MESSAGE, SendCodeRequestSchema, VerifyCodeRequestSchema } from '@forecourt/contracts/api';
 import { INVALID_PHONE_MESSAGE, normaliseLeadPhone } from '../leads/phone.ts';
+import { issueField, issueText } from '../lib/validate.ts';
 
 /** The profile metadata sent with a code (spec §7), kept with the code until it is verified. */
 export type CodeProfile = { first_name?: string; last_name?: string; email?: string; website?: string; dealership_slug?: string };
@@ -25,11 +26,11 @@ const refuse = (fields: Record<string, string>): Parsed<never> => ({
   fields,
 });
 
-function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+function issuesToFields(issues: readonly v.BaseIssue<unknown>[], schema: v.GenericSchema): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? 'body';
-    fields[key] ??= issue.input === undefined || issue.input === '' ? REQUIRED_FIELD_MESSAGE : issue.message;
+    const key = issueField(issue, schema) ?? 'body';
+    fields[key] ??= issue.input === undefined || issue.input === '' ? REQUIRED_FIELD_MESSAGE : issueText(issue);
   }
   return fields;
 }
@@ -58,7 +59,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function parseSendCode(input: unknown): Parsed<SendCodeInput> {
   if (!isRecord(input)) return { ok: false, error: NOT_AN_OBJECT_MESSAGE, fields: {} };
   const parsed = v.safeParse(SendCodeRequestSchema, withoutEmpty(input));
-  if (!parsed.success) return refuse(issuesToFields(parsed.issues));
+  if (!parsed.success) return refuse(issuesToFields(parsed.issues, SendCodeRequestSchema));
   const phone = smsPhone(parsed.output.phone);
   if (!phone) return refuse({ phone: SMS_PHONE_MESSAGE });
   const profile: CodeProfile = {};
@@ -77,7 +78,7 @@ export function parseSendCode(input: unknown): Parsed<SendCodeInput> {
 export function parseVerifyCode(input: unknown): Parsed<VerifyCodeInput> {
   if (!isRecord(input)) return { ok: false, error: NOT_AN_OBJECT_MESSAGE, fields: {} };
   const parsed = v.safeParse(VerifyCodeRequestSchema, input);
-  if (!parsed.success) return refuse(issuesToFields(parsed.issues));
+  if (!parsed.success) return refuse(issuesToFields(parsed.issues, VerifyCodeRequestSchema));
   // Codes only ever go to phones smsPhone accepts: another number has no code to verify.
   const phone = smsPhone(parsed.output.phone);
   if (!phone) return refuse({ phone: INVALID_PHONE_MESSAGE });

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { OFFER_ACCEPTED_SUBCATEGORY, OfferAcceptedSchema, ValuationAdjustmentsSchema, type LeadPayload } from '@forecourt/contracts/api';
+import { issueField, issueText } from '../lib/validate.ts';
 import { canonicalJson, derivedId, LEAD_NOT_FOUND_MESSAGE } from './http.ts';
 import { LEAD_RATE_LIMIT_MESSAGE, RATE_LIMITS, clientIp, hitRateLimits } from './rate-limit.ts';
 import { pagePath } from './rules.ts';
@@ -24,14 +25,14 @@ export const AdjustmentsRequestSchema = v.pipe(
   v.forward(v.check((b) => Object.entries(b.adjustmentAnswers).every(([k, a]) => k.length <= 200 && (typeof a !== 'string' || a.length <= 500)), 'Too long.'), ['adjustmentAnswers']),
 );
 
-const fieldsOf = (issues: readonly v.BaseIssue<unknown>[]): FieldErrors => {
+const fieldsOf = (issues: readonly v.BaseIssue<unknown>[], schema: v.GenericSchema): FieldErrors => {
   const fields: FieldErrors = {};
-  for (const issue of issues) fields[v.getDotPath(issue) ?? 'body'] ??= issue.input === undefined ? 'This is a required field.' : issue.message;
+  for (const issue of issues) fields[issueField(issue, schema) ?? 'body'] ??= issue.input === undefined ? 'This is a required field.' : issueText(issue);
   return fields;
 };
 
-const invalid = (issues: readonly v.BaseIssue<unknown>[]): LeadOutcome => {
-  const fields = fieldsOf(issues);
+const invalid = (issues: readonly v.BaseIssue<unknown>[], schema: v.GenericSchema): LeadOutcome => {
+  const fields = fieldsOf(issues, schema);
   return { ok: false, status: 400, error: `Please fix the following errors: ${Object.entries(fields).map(([f, m]) => `${f}: ${m}`).join('; ')}`, fields };
 };
 
@@ -78,7 +79,7 @@ async function followUp(c: LeadContext, parentId: string, kind: string, build: (
 /** POST /api/leads/valuation-adjustments: the shopper's answers about their car's condition (spec §7). */
 export async function submitAdjustments(c: LeadContext, body: unknown): Promise<LeadOutcome> {
   const parsed = v.safeParse(AdjustmentsRequestSchema, body);
-  if (!parsed.success) return invalid(parsed.issues);
+  if (!parsed.success) return invalid(parsed.issues, AdjustmentsRequestSchema);
   const { id, adjustmentAnswers } = parsed.output;
   return followUp(c, id, 'adjustments', (parent, _row, leadId) => ({
     doc: {
@@ -95,7 +96,7 @@ export async function submitAdjustments(c: LeadContext, body: unknown): Promise<
 /** POST /api/leads/offer-accepted: the shopper accepts the trade-in offer (spec §7, analytics 18). */
 export async function submitOfferAccepted(c: LeadContext, body: unknown): Promise<LeadOutcome> {
   const parsed = v.safeParse(OfferAcceptedSchema, body);
-  if (!parsed.success) return invalid(parsed.issues);
+  if (!parsed.success) return invalid(parsed.issues, OfferAcceptedSchema);
   const offer = parsed.output;
   return followUp(c, offer.lead_id, 'offer-accepted', (parent, row, leadId) => ({
     doc: {

@@ -9,6 +9,7 @@ import {
 } from '@forecourt/contracts/api';
 import type { AnalyticsEventId } from '@forecourt/contracts/analytics';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { issueField, issueText } from '../lib/validate.ts';
 import { INVALID_PHONE_MESSAGE, normaliseLeadPhone } from './phone.ts';
 import { applyCategoryRules, leadFormRules, normaliseEmail } from './rules.ts';
 
@@ -50,13 +51,13 @@ export function rejection(fields: FieldErrors): LeadRejection {
 }
 
 /** Field name of an issue as the forms name their inputs: payload fields bare, others by dotted path. */
-function fieldOf(issue: v.BaseIssue<unknown>): string {
-  const path = v.getDotPath(issue) ?? '';
+function fieldOf(issue: v.BaseIssue<unknown>, schema: v.GenericSchema): string {
+  const path = issueField(issue, schema) ?? '';
   return path.startsWith('payload.') ? path.slice('payload.'.length) : path || 'body';
 }
 
 /** A missing value reads 'This is a required field.' (spec §8) rather than valibot's type error. */
-const messageOf = (issue: v.BaseIssue<unknown>) => (issue.input === undefined ? REQUIRED_FIELD_MESSAGE : issue.message);
+const messageOf = (issue: v.BaseIssue<unknown>) => (issue.input === undefined ? REQUIRED_FIELD_MESSAGE : issueText(issue));
 
 /** Blank texts count as not given: an empty optional field passes, an empty required one is 'required'. */
 const withoutBlanks = (payload: Record<string, unknown>) =>
@@ -114,7 +115,7 @@ export function validateLeadRequest(body: unknown, site: Pick<SiteConfig, 'featu
   const parsed = v.safeParse(schema, req);
   const fields: FieldErrors = {};
   if (!parsed.success) {
-    for (const issue of parsed.issues) fields[fieldOf(issue)] ??= messageOf(issue);
+    for (const issue of parsed.issues) fields[fieldOf(issue, schema)] ??= messageOf(issue);
     // valibot skips the site's required-field checks while other fields are invalid: name them all at once anyway.
     const raw = isRecord(req.payload) ? req.payload : {};
     const rules = leadFormRules(category, site.features);
@@ -128,7 +129,7 @@ export function validateLeadRequest(body: unknown, site: Pick<SiteConfig, 'featu
   if (!phone) fields.phone = INVALID_PHONE_MESSAGE;
   if (payload.rego !== undefined || payload.regoState !== undefined) {
     const rego = v.safeParse(RegoLookupSchema, { rego: payload.rego ?? '', regoState: payload.regoState });
-    if (!rego.success) for (const issue of rego.issues) fields[fieldOf(issue)] ??= messageOf(issue);
+    if (!rego.success) for (const issue of rego.issues) fields[fieldOf(issue, RegoLookupSchema)] ??= messageOf(issue);
     else payload.rego = rego.output.rego;
   }
   if (!phone || Object.keys(fields).length > 0) return rejection(fields);

@@ -18,10 +18,10 @@ export const AnalyticsEventRequestSchema = v.pipe(
   ),
 );
 
-/** Names the allowed ids instead of valibot's generic 'Invalid type' for an unknown event id. */
+/** Names the allowed ids instead of valibot's generic 'Invalid type' for an event id that is none of them (never the id sent). */
 const eventIdMessage: IssueMessage = (issue, path) =>
-  path === 'event_id' && typeof issue.input === 'number'
-    ? `Unknown analytics event id ${issue.input}, expected one of ${[...ANALYTICS_EVENT_IDS].sort((x, y) => x - y).join(', ')}.`
+  path === 'event_id' && issue.input !== undefined
+    ? `Unknown analytics event id, expected one of ${[...ANALYTICS_EVENT_IDS].sort((x, y) => x - y).join(', ')}.`
     : undefined;
 
 /**

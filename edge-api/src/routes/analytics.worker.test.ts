@@ -53,7 +53,7 @@ describe('POST /api/analytics', () => {
     const res = await send(t, { event_id: 5, page: '/' });
     expect(res.status).toBe(400);
     const { error } = await res.json<{ error: string }>();
-    expect(error).toBe('Invalid request: event_id: Unknown analytics event id 5, expected one of 4, 9, 14, 15, 17, 18, 22, 25, 26, 36, 37, 39, 48, 49, 51, 60, 61.');
+    expect(error).toBe('Invalid request: event_id: Unknown analytics event id, expected one of 4, 9, 14, 15, 17, 18, 22, 25, 26, 36, 37, 39, 48, 49, 51, 60, 61.');
     expect(await rowsOf(t)).toHaveLength(0);
   });
 
@@ -61,7 +61,8 @@ describe('POST /api/analytics', () => {
     const res = await send(a, { event_id: '4', page: 'cars/x', meta: 'x' });
     expect(res.status).toBe(400);
     const { error } = await res.json<{ error: string }>();
-    expect(error).toMatch(/event_id: .*received "4"/);
+    expect(error).toMatch(/event_id: Unknown analytics event id, expected one of 4, 9/);
+    expect(error).not.toMatch(/received|cars\/x/);
     expect(error).toMatch(/page: .*Expected "\/"/);
     expect(error).toMatch(/meta: .*Expected Object/);
   });

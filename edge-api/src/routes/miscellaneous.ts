@@ -15,7 +15,7 @@ export const miscellaneousRoutes = new Hono<AppEnv>().post('/miscellaneous', asy
   const body = await readBody(c);
   if (!body.ok) return jsonError(c, body.status, body.error);
   const parsed = v.safeParse(MiscellaneousRequestSchema, body.kind === 'json' ? body.value : null);
-  if (!parsed.success) return jsonError(c, 400, `Invalid request: ${formatIssues(parsed.issues)}`);
+  if (!parsed.success) return jsonError(c, 400, `Invalid request: ${formatIssues(parsed.issues, MiscellaneousRequestSchema)}`);
   const { lead_id, column_name, ...value } = parsed.output;
   try {
     if (!(await setLeadColumn(c.env.DB, c.get('tenant'), lead_id, column_name, value))) return jsonError(c, 404, LEAD_NOT_FOUND_MESSAGE);

@@ -13,6 +13,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { FORM_ERROR_TEXTS } from '@forecourt/contracts/form-errors';
+import { INTERNAL, RESERVED_LOOKUP_MAX } from '@forecourt/contracts/internal';
 import type { LeadPayload, LeadUserData } from '@forecourt/contracts/api';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from '../lib/http.ts';
@@ -23,7 +24,7 @@ import { storeLead, type LeadContext } from '../leads/submit.ts';
 import { EmbeddedPayments } from '../ports/payments/embedded.ts';
 import type { PaymentIntent, PaymentsPort } from '../ports/payments/port.ts';
 import { formatAud, journeyPath, parseCarIds } from '../ports/payments/rules.ts';
-import { paymentsAdapterName, selectPayments, type PaymentsEnv } from '../ports/payments/select.ts';
+import { paymentsAdapterName, selectPayments } from '../ports/payments/select.ts';
 import { findIntent, reservationOf, reservedCarIds, setLead } from '../ports/payments/store.ts';
 import { StripePayments } from '../ports/payments/stripe.ts';
 import { createReserveHandler } from './payments/reserve.ts';
@@ -38,23 +39,21 @@ export const PAYMENT_START_FAILED_MESSAGE = FORM_ERROR_TEXTS.payment_start_faile
 /** Subcategory of the lead a paid reservation creates (category General Enquiry). */
 export const RESERVATION_SUBCATEGORY = 'Reserved Online';
 
-/** Env of these routes: the Worker's, the payments port's, and an optional SEARCH binding to check the car. */
-export type PaymentsRouteEnv = Env & PaymentsEnv & { SEARCH?: Fetcher };
-
 export type PaymentsRoutesOptions = {
   /** `fetch` of the Stripe adapter (tests: a local Stripe); global fetch by default. */
   fetch?: typeof fetch;
   now?: () => number;
 };
 
-
 /** A reservation lead's document fields, stored with the payment until it is paid. */
 export type LeadRequest = { lead_id: string; payload: LeadPayload; userData: LeadUserData };
 
+/** A path of contracts' INTERNAL registry as these routes declare it: edge-api mounts them at `/api`. */
+const path = (full: string) => full.replace(/^\/api/, '');
+
 export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
   const now = () => (options.now ?? Date.now)();
-  const env = (c: Context<AppEnv>) => c.env as PaymentsRouteEnv;
-  const paymentsFor = (c: Context<AppEnv>) => selectPayments(env(c), c.get('tenant'), { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.now ? { now: options.now } : {}) });
+  const paymentsFor = (c: Context<AppEnv>) => selectPayments(c.env, c.get('tenant'), { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.now ? { now: options.now } : {}) });
   const leadContext = (c: Context<AppEnv>): LeadContext => ({ env: c.env, ctx: executionCtxOf(c), tenant: c.get('tenant'), site: c.get('siteConfig'), headers: c.req.raw.headers, now: now() });
 
   /** The reservation becomes a lead in the outbox (idempotent: its id is the one derived when it was requested). */
@@ -128,7 +127,7 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
       // The test processor's Pay button exists only in local runs (DEV_PAGES, set by dev/platform.mjs): a deployed
       // Worker left on the embedded adapter must never let a shopper mark a reservation paid without paying.
       const local = c.env.DEV_PAGES === 'on';
-      if (!local || paymentsAdapterName(env(c)) !== 'embedded') return jsonError(c, 404, 'Not found.');
+      if (!local || paymentsAdapterName(c.env) !== 'embedded') return jsonError(c, 404, 'Not found.');
       const body = await readBody(c, { form: true });
       if (!body.ok) return jsonError(c, body.status, body.error);
       const fields = body.kind === 'form' ? Object.fromEntries(body.form) : (body.value as Record<string, unknown> | null) ?? {};
@@ -147,7 +146,7 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
       return body.kind === 'form' ? c.redirect(journeyOf(intent), 303) : c.json(intentJson(intent));
     })
     .post('/payments/webhook', async (c) => {
-      if (paymentsAdapterName(env(c)) !== 'stripe') return jsonError(c, 404, 'Not found.');
+      if (paymentsAdapterName(c.env) !== 'stripe') return jsonError(c, 404, 'Not found.');
       const tenant = c.get('tenant');
       const payments = paymentsFor(c) as StripePayments;
       const payload = await c.req.text();
@@ -164,13 +163,14 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
         return jsonError(c, 503, 'Webhook not processed, retry later.');
       }
     })
-    .get('/payments/intents/:id', async (c) => {
-      const intent = await paymentsFor(c).getIntent(c.get('tenant'), c.req.param('id'));
+    // Other Workers read these two over INTERNAL.payment and INTERNAL.reservedCars: their paths and limit are the contract's.
+    .get(path(INTERNAL.payment.path), async (c) => {
+      const intent = await paymentsFor(c).getIntent(c.get('tenant'), c.req.param('id') ?? '');
       return intent ? c.json(intentJson(intent)) : jsonError(c, 404, 'Payment not found.');
     })
-    .get('/payments/reserved', async (c) => {
+    .get(path(INTERNAL.reservedCars.path), async (c) => {
       const ids = parseCarIds(c.req.queries('car_ids') ?? []);
-      if (!ids) return jsonError(c, 400, 'Invalid request: car_ids is a comma-separated list of at most 100 car ids.');
+      if (!ids) return jsonError(c, 400, `Invalid request: car_ids is a comma-separated list of at most ${RESERVED_LOOKUP_MAX} car ids.`);
       return c.json({ reserved: await reservedCarIds(c.env.DB, c.get('tenant'), ids) });
     });
 }

@@ -3,21 +3,18 @@
  * no-JavaScript form inside the kit's client-mode `mf-account/LeadForm` island, laid out as the host asked (a section
  * with its heading, a page's one form, or a dialog's form whose code loads only once the dialog is shown).
  */
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import { Island, VISIBLE } from '@forecourt/ui';
 import { LeadFormIsland } from '../lead-form/LeadFormIsland.tsx';
-import { NoScriptLeadForm } from '../lead-form/LeadFormView.tsx';
+import { NoScriptLeadForm } from '../lead-form/NoScriptLeadForm.tsx';
 import type { SlotForm } from '../lead-form/forms.ts';
 
 export function SlotLeadForm({ form }: { form: SlotForm }) {
   const { config, title, layout } = form;
   if (layout === 'dialog') {
     return (
-      <>
-        <div {...islandContainerProps('mf-account', 'LeadForm', config.id, { when: [{ kind: 'visible' }], mode: 'client' })}>
-          <NoScriptLeadForm config={config} />
-        </div>
-        <script {...islandPropsScriptProps(config.id, config)} />
-      </>
+      <Island remote="mf-account" module="LeadForm" id={config.id} mode="client" when={VISIBLE} props={config}>
+        <NoScriptLeadForm config={config} />
+      </Island>
     );
   }
   if (layout === 'page') return <LeadFormIsland config={config} />;

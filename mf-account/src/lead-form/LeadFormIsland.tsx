@@ -1,5 +1,5 @@
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
-import { NoScriptLeadForm } from './LeadFormView.tsx';
+import { Island } from '@forecourt/ui';
+import { NoScriptLeadForm } from './NoScriptLeadForm.tsx';
 import type { LeadFormConfig, LeadValues } from './model.ts';
 
 /**
@@ -10,11 +10,8 @@ import type { LeadFormConfig, LeadValues } from './model.ts';
  */
 export function LeadFormIsland({ config, values }: { config: LeadFormConfig; values?: LeadValues }) {
   return (
-    <>
-      <div {...islandContainerProps('mf-account', 'LeadForm', config.id, { mode: 'client' })}>
-        <NoScriptLeadForm config={config} {...(values ? { values } : {})} />
-      </div>
-      <script {...islandPropsScriptProps(config.id, config)} />
-    </>
+    <Island remote="mf-account" module="LeadForm" id={config.id} mode="client" props={config}>
+      <NoScriptLeadForm config={config} {...(values ? { values } : {})} />
+    </Island>
   );
 }

@@ -4,7 +4,9 @@ import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import LeadForm from './LeadForm.tsx';
 import { LeadFormIsland } from './LeadFormIsland.tsx';
 import LeadSuccess, { LEAD_CONTEXT_MAX_AGE_MS } from './LeadSuccess.tsx';
-import { ERROR_SUMMARY_TITLE, ErrorSummary, FormAlert, NoScriptLeadForm } from './LeadFormView.tsx';
+import { ERROR_SUMMARY_TITLE, ErrorSummary } from './ErrorSummary.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { NoScriptLeadForm } from './NoScriptLeadForm.tsx';
 import { leadFormConfig, type LeadFormInput } from './model.ts';
 import { memoryStorage } from './testing.ts';
 

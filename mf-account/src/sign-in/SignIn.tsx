@@ -17,7 +17,10 @@ import {
   type SendCodeBody,
 } from './model.ts';
 import type { SignInIslandProps } from './SignInPage.tsx';
-import { CODE_SENT, CodeForm, fieldId, PhoneForm, SENDING_LABEL, SIGN_IN_ID, SignInAlert, sentToText } from './SignInView.tsx';
+import { CodeForm } from './CodeForm.tsx';
+import { CODE_SENT, fieldId, SENDING_LABEL, SIGN_IN_ID, sentToText } from './markup.ts';
+import { PhoneForm } from './PhoneForm.tsx';
+import { SignInAlert } from './SignInAlert.tsx';
 import '../lead-form/lead-form.css';
 import './sign-in.css';
 

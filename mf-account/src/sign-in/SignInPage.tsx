@@ -3,12 +3,14 @@
  * it works without JavaScript: step 1 (mobile number) or step 2 (`?step=code`, the 6-digit code) as plain forms
  * posting to edge-api, inside an `mf-account/SignIn` island in client mode that takes them over when JavaScript runs.
  */
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
 import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { Breadcrumbs } from '@forecourt/ui';
+import { Breadcrumbs, Island } from '@forecourt/ui';
 import { signInHeading, type SignInQuery } from './model.ts';
-import { CodeForm, PhoneForm, SIGN_IN_ID, SignInAlert } from './SignInView.tsx';
+import { CodeForm } from './CodeForm.tsx';
+import { SIGN_IN_ID } from './markup.ts';
+import { PhoneForm } from './PhoneForm.tsx';
+import { SignInAlert } from './SignInAlert.tsx';
 
 /**
  * What the island gets (its props script): the page's query, made safe, the phone a code went to (if known), and
@@ -44,10 +46,9 @@ export function SignInPage({ query, pendingPhone, sessionCookie = false, config 
       <p className="fa-sign-in__intro">
         No password needed: we text a {OTP_LENGTH}-digit code to your mobile and you enter it here. Standard message rates may apply.
       </p>
-      <div {...islandContainerProps('mf-account', 'SignIn', SIGN_IN_ID, { mode: 'client' })}>
+      <Island remote="mf-account" module="SignIn" id={SIGN_IN_ID} mode="client" props={props}>
         <SignInServerForms {...props} />
-      </div>
-      <script {...islandPropsScriptProps(SIGN_IN_ID, props)} />
+      </Island>
       <p className="flf-notice">
         {config.name} uses your mobile number and any details you add to sign you in and to keep your saved cars and bookings with your account. Read our{' '}
         <a href={config.collection_notice_href}>collection notice and privacy policy</a>.

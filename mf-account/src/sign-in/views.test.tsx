@@ -5,7 +5,9 @@ import { SIGN_IN_API, SIGN_IN_MESSAGES } from '@forecourt/contracts/sign-in';
 import { readSignInQuery } from './model.ts';
 import SignIn from './SignIn.tsx';
 import { SignInPage } from './SignInPage.tsx';
-import { CodeForm, PhoneForm, SignInAlert } from './SignInView.tsx';
+import { CodeForm } from './CodeForm.tsx';
+import { PhoneForm } from './PhoneForm.tsx';
+import { SignInAlert } from './SignInAlert.tsx';
 
 const config = { name: 'Test Motors', collection_notice_href: '/privacy-policy' };
 const page = (query: string, pendingPhone: string | null = null) => renderToString(<SignInPage query={readSignInQuery(new URLSearchParams(query))} pendingPhone={pendingPhone} config={config} />);

@@ -17,7 +17,7 @@ export function FinancePlaceholder({ page, config }: { page: FinancePage; config
       <p>
         {PAGE_INTROS[page]} Or call {config.name} on <a href={telHref(phone)}>{phone}</a> or email <a href={`mailto:${email}`}>{email}</a>.
       </p>
-      {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; app.tsx lists it in the head). */}
+      {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; routes/fragments.tsx lists it in the head). */}
       {hasEnquiryForm(page) ? <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} /> : null}
       <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />
       <p className="ff-actions">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { QUICK_ESTIMATE, QUOTE_DEBOUNCE_MS } from '@forecourt/contracts/constants';
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
@@ -9,6 +9,7 @@ import {
   calculateRepayment, clampDeposit, clampResidual, ENQUIRE_FOR_FINANCE, FREQUENCIES, FREQUENCY_LABELS, parseMoney, snapToStep, validateAmount,
   type FinanceCalculatorState, type RepaymentFrequency,
 } from '../lib/calculator-rules.ts';
+import { SliderField } from './SliderField.tsx';
 import '../styles/finance.css';
 
 const PER: Record<RepaymentFrequency, string> = { week: 'per week', fortnight: 'per fortnight', month: 'per month' };
@@ -132,7 +133,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="ffc__fields">
-        <Field
+        <SliderField
           id="ffc-amount"
           label="Loan amount"
           hint={`${formatAud(limits.amount.min)} to ${formatAud(standalone ? limits.amount.max : limits.amount.typedMax)}`}
@@ -141,7 +142,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           prefix="$"
           slider={<input type="range" aria-labelledby="ffc-amount-label" min={limits.amount.min} max={limits.amount.max} step={limits.amount.step} value={sliderAmount} aria-valuetext={formatAud(sliderAmount)} disabled={!hydrated} onChange={(e) => { setAmountError(null); change({ amount: Number(e.target.value) }, { amount: formatNumber(Number(e.target.value)) }); }} />}
         />
-        <Field
+        <SliderField
           id="ffc-deposit"
           label="Deposit or trade-in"
           hint={`${formatAud(limits.deposit.min)} to ${formatAud(limits.deposit.max)}`}
@@ -149,7 +150,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           input={<input id="ffc-deposit" name="deposit" type="text" inputMode="numeric" autoComplete="off" value={texts.deposit} onChange={(e) => { const n = parseMoney(e.target.value); change(n === null ? {} : { deposit: clampDeposit(n) }, { deposit: e.target.value }); }} onBlur={normalise} aria-describedby="ffc-deposit-hint" />}
           slider={<input type="range" aria-labelledby="ffc-deposit-label" min={limits.deposit.min} max={limits.deposit.max} step={limits.deposit.step} value={state.deposit ?? 0} aria-valuetext={formatAud(state.deposit ?? 0)} disabled={!hydrated} onChange={(e) => change({ deposit: Number(e.target.value) }, { deposit: formatNumber(Number(e.target.value)) })} />}
         />
-        <Field
+        <SliderField
           id="ffc-term"
           label="Loan term (years)"
           hint={limits.term.options ? `${limits.term.options.join(', ')} years` : `${years(limits.term.min)} to ${years(limits.term.max)}, in steps of ${limits.term.step}`}
@@ -162,7 +163,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             )
           }
         />
-        <Field
+        <SliderField
           id="ffc-interest"
           label="Interest rate (% p.a.)"
           hint={`${limits.interest.min}% to ${limits.interest.max}%`}
@@ -170,7 +171,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           input={<input id="ffc-interest" name="interest" type="text" inputMode="decimal" autoComplete="off" value={texts.interest} readOnly={limits.interest.disabled} onChange={(e) => onInterestText(e.target.value)} onBlur={normalise} aria-describedby="ffc-interest-hint" />}
           slider={<input type="range" aria-labelledby="ffc-interest-label" min={limits.interest.min} max={limits.interest.max} step={limits.interest.step} value={state.interest} aria-valuetext={`${state.interest}%`} disabled={!hydrated || limits.interest.disabled} onChange={(e) => change({ interest: Number(e.target.value) }, { interest: e.target.value })} />}
         />
-        <Field
+        <SliderField
           id="ffc-residual"
           label="Residual (balloon)"
           hint={`${formatAud(limits.residual.min)} to ${formatAud(limits.residual.max)}`}
@@ -235,30 +236,5 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         </p>
       </div>
     </form>
-  );
-}
-
-/** One input with its slider, label, range hint and error (described by both, spec §5 messages). */
-function Field({ id, label, hint, error, input, slider, prefix, suffix }: { id: string; label: string; hint: string; error?: string | null; input: ReactNode; slider: ReactNode; prefix?: string; suffix?: string }) {
-  return (
-    <div className={error ? 'ffc-field ffc-field--error' : 'ffc-field'}>
-      <label id={`${id}-label`} htmlFor={id}>
-        {label}
-      </label>
-      <span className="ffc-field__input">
-        {prefix && <span aria-hidden="true">{prefix}</span>}
-        {input}
-        {suffix && <span aria-hidden="true">{suffix}</span>}
-      </span>
-      {slider}
-      <small id={`${id}-hint`} className="ffc-field__hint">
-        {hint}
-      </small>
-      {error && (
-        <p id={`${id}-error`} className="ffc-field__error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -2,11 +2,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { FinanceQuickQuoteRequestSchema } from '@forecourt/contracts/api';
 import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
-import type { TenantVariables } from '@forecourt/contracts/tenant-store';
-import type { Env } from '../env.ts';
-import { QUICK_QUOTE_FAILED, QuickQuoteError, type QuickQuotePort } from '../quote/port.ts';
-
-type QuoteEnv = { Bindings: Env; Variables: TenantVariables };
+import { QUICK_QUOTE_FAILED, QuickQuoteError } from '../quote/port.ts';
+import type { AppEnv, QuickQuoteFor } from './context.ts';
 
 export const QUOTE_RATE_LIMIT_MESSAGE = 'Too many quote requests. Please try again in a minute.';
 
@@ -15,8 +12,8 @@ export const QUOTE_RATE_LIMIT_MESSAGE = 'Too many quote requests. Please try aga
  * advertisedRate, comparisonRate }` | 400 bad body | 404 the site has no external quote | 429 too many quotes from one
  * client (QUOTE_LIMITER) | 502 `{ error: 'Failed to get YouX quick quote' }`. Never cached: a quote is per request.
  */
-export function quoteRoutes(port: (env: Env) => QuickQuotePort) {
-  const app = new Hono<QuoteEnv>();
+export function quoteRoutes(port: QuickQuoteFor) {
+  const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
     c.header('cache-control', 'no-store');
     // spec §5 External quote: only when the site turns the feature on.

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { SearchRequestSchema, type SearchPort, type SearchRequestInput, type SearchResponse } from '@forecourt/contracts/search';
 import { MANUFACTURER_QUERY_CACHE_CAP, OFFERS_QUERY_CACHE_CAP, QueryCache, queryCacheKey, withQueryCache } from './cache.ts';
-import { scopeOf } from './fixtures.ts';
+import { scopeOf } from '../test/engine-fixtures.ts';
 
 const req = (input: SearchRequestInput = {}) => v.parse(SearchRequestSchema, input);
 const scope = scopeOf('alpha');

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import { createEmbeddedSearch } from './embedded.ts';
-import { ALPHA_CARS, BETA_CARS, scopeOf } from './fixtures.ts';
+import { ALPHA_CARS, BETA_CARS, scopeOf } from '../test/engine-fixtures.ts';
 
 const engine = createEmbeddedSearch({ alpha: ALPHA_CARS, beta: BETA_CARS });
 const alpha = scopeOf('alpha');
@@ -13,7 +13,7 @@ const ids = (cars: readonly Car[]) => cars.map((c) => c.id);
 const search = (input: SearchRequestInput = {}, scope: SearchScope = alpha) => engine.search(scope, req(input));
 const car = (id: string) => [...ALPHA_CARS, ...BETA_CARS].find((c) => c.id === id)!;
 
-// Everything both adapters must do is in adapter-suite.ts (run for this engine by adapter-suite.test.ts). Here:
+// Everything both adapters must do is in ../test/adapter-suite.ts (run for this engine by adapter-suite.test.ts). Here:
 // what only the embedded engine does — typo tolerance and text ranking, the price window edge, its index lifecycle.
 
 /** The ids of one 100-hit page (holds the whole fixture), after sold-run collapsing. */

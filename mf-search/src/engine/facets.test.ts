@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALPHA_CARS, scopeOf } from './fixtures.ts';
+import { ALPHA_CARS, scopeOf } from '../test/engine-fixtures.ts';
 import { compareFacetItems, countFacet, facetKey, facetLabel, facetRawValues, inRange, rangeStats } from './facets.ts';
 import { isVisible } from './visibility.ts';
 

@@ -10,7 +10,7 @@ import { RANGE_FACETS, SearchRequestSchema, type SearchRequest, type SearchReque
 import { collapseSoldRuns } from './collapse.ts';
 import { createEmbeddedSearch, type EmbeddedSearch } from './embedded.ts';
 import { countFacet, facetKey, facetRawValues, inRange, rangeStats } from './facets.ts';
-import { generateCars, scopeOf } from './fixtures.ts';
+import { generateCars, scopeOf } from '../test/engine-fixtures.ts';
 import { passesSortFilter, SORT_COMPARATORS } from './sorting.ts';
 import { cleanQueryTokens, searchableText, typoTolerance } from './text.ts';
 import { isVisible } from './visibility.ts';

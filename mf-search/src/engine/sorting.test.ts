@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_OPTIONS } from '@forecourt/contracts/search';
-import { ALPHA_CARS, FIXTURE_NOW, makeCar } from './fixtures.ts';
+import { ALPHA_CARS, FIXTURE_NOW, makeCar } from '../test/engine-fixtures.ts';
 import { compareRelevance, passesSortFilter, SORT_COMPARATORS, sortPositions, TYPE_ORDER, type SortableCar } from './sorting.ts';
 import { DAY_MS } from './visibility.ts';
 

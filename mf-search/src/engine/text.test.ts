@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALPHA_CARS } from './fixtures.ts';
+import { ALPHA_CARS } from '../test/engine-fixtures.ts';
 import { cleanQueryTokens, searchableText, typoTolerance } from './text.ts';
 
 describe('searchableText', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALPHA_CARS, FIXTURE_NOW, makeCar, scopeOf } from './fixtures.ts';
+import { ALPHA_CARS, FIXTURE_NOW, makeCar, scopeOf } from '../test/engine-fixtures.ts';
 import { belongsToSite, DAY_MS, hasVehiclePage, inSoldWindow, isInStock, isSold, isVisible, withinAgeLimit } from './visibility.ts';
 
 const scope = scopeOf('alpha');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from '@forecourt/contracts/entities/car';
-import { generateCars } from '../engine/fixtures.ts';
+import { generateCars } from '../test/engine-fixtures.ts';
 import { checkFeed, isStockMeta, stockWrites } from './index.ts';
 import type { TenantRules } from './validate.ts';
 

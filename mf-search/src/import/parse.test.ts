@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coerceCell, feedFormat, FeedParseError, parseCsvFeed, parseJsonFeed, readCsvRecords } from './parse.ts';
-import { CSV_FEED, JSON_FEED } from './fixtures.ts';
+import { CSV_FEED, JSON_FEED } from '../test/import-fixtures.ts';
 
 describe('feedFormat', () => {
   it('reads the extension', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsvFeed, parseJsonFeed } from './parse.ts';
 import { formatBadRow, tenantRules, validateFeed } from './validate.ts';
-import { CSV_FEED, feedCar, JSON_FEED, RULES } from './fixtures.ts';
+import { CSV_FEED, feedCar, JSON_FEED, RULES } from '../test/import-fixtures.ts';
 
 describe('validateFeed (JSON fixture)', () => {
   const result = validateFeed(parseJsonFeed(JSON_FEED).rows, RULES);

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
 import { STOCK_CHUNK_SIZE, StockMetaSchema } from '@forecourt/contracts/tenant-data';
 import { chunkIndexOf, stockWrites } from './write.ts';
-import { feedCar } from './fixtures.ts';
+import { feedCar } from '../test/import-fixtures.ts';
 
 const cars = (n: number): Car[] => Array.from({ length: n }, (_, i) => v.parse(CarSchema, feedCar(`w${i}`)));
 const now = new Date('2026-11-21T10:00:00.000Z');

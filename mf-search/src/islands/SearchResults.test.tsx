@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { siteConfig } from '@forecourt/contracts/fixtures/tenant';
 import { createEmbeddedSearch } from '../engine/embedded.ts';
-import { ALPHA_CARS, FIXTURE_NOW } from '../engine/fixtures.ts';
+import { ALPHA_CARS, FIXTURE_NOW } from '../test/engine-fixtures.ts';
 import { buildSearchView } from '../lib/view.ts';
 import SearchResults from './SearchResults.tsx';
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { on } from '@forecourt/contracts/events';
+import type { SimilarCarsIslandProps } from '@forecourt/contracts/islands';
 import { track } from '@forecourt/contracts/track';
 import { Carousel } from '../components/Carousel.tsx';
 import { SearchCard } from '../components/SearchCard.tsx';
@@ -10,14 +11,8 @@ import { SIMILAR_CARDS, SIMILAR_ROOT_MARGIN, similarUrl, type SimilarSource } fr
 import { TYPE_PAGES } from '../lib/url-state.ts';
 import '../styles/similar.css';
 
-export type SimilarCarsProps = {
-  /** A car (vehicle page) or the current search page and its query string (empty search). */
-  source: SimilarSource;
-  /** Defaults to 'Similar cars' for a car and 'You might also like' for a search. */
-  heading?: string;
-  /** Links shown when loading fails (spec §8: falls back to the search-filter list); default: the stock-type pages. */
-  fallbackLinks?: Array<{ label: string; href: string }>;
-};
+/** Its props are a contract: mf-vehicle mounts this island (contracts' SimilarCarsIslandPropsSchema). */
+export type SimilarCarsProps = SimilarCarsIslandProps;
 
 type State = 'waiting' | 'loading' | 'ready' | 'empty' | 'failed';
 

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { TERM_FACETS, type TermFacet } from '@forecourt/contracts/search';
 import type { UrlRefinements } from './url-state.ts';
+import type { SimilarSource } from '@forecourt/contracts/islands';
 
 /** Spec §9: 6 results (and 6 placeholders while they load). */
 export const SIMILAR_CARDS = 6;
@@ -12,8 +13,11 @@ export const SIMILAR_CARDS = 6;
 /** Spec §9: the carousel loads when it comes within 500px of the viewport. */
 export const SIMILAR_ROOT_MARGIN = '500px';
 
-/** What the carousel is similar to: a car (vehicle page) or a search page with its query (empty search). */
-export type SimilarSource = { slug: string } | { path: string; query: string };
+/**
+ * What the carousel is similar to: a car (vehicle page) or a search page with its query (empty search). Part of the
+ * SimilarCars island's props, a contract (mf-vehicle mounts the island): declared in contracts/islands.ts.
+ */
+export type { SimilarSource } from '@forecourt/contracts/islands';
 
 const SlugSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9-]{0,199}$/));
 const PathSchema = v.pipe(v.string(), v.trim(), v.maxLength(300), v.regex(/^\/search\/[A-Za-z0-9/_-]+$/));

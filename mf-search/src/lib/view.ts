@@ -3,7 +3,7 @@ import type { SearchPort, SortOption, TermFacet } from '@forecourt/contracts/sea
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { toCardCars, type CardCar } from './card.ts';
 import { scopeFor } from './scope.ts';
-import { searchCrumbs, type Crumb } from './crumbs.ts';
+import { knownCrumbValues, searchCrumbs, type Crumb, type CrumbSource } from './crumbs.ts';
 import type { SearchPath } from './search-path.ts';
 import { buildFacets, displayedTotal, PANEL_FACETS, promoPositions, refinedValues, seedOf, type FacetsView } from './facets-ui.ts';
 import { hrefFor, parseRefinements, toSearchRequest, type UrlRefinements } from './url-state.ts';
@@ -56,6 +56,8 @@ export async function buildSearchView(opts: {
   assetBase?: string;
   /** Which of these cars have a paid online reservation (edge-api); null when unknown. */
   reservedOf?: (carIds: string[]) => Promise<ReadonlySet<string> | null>;
+  /** The tenant's catalogue, so a crumb names only refinements it knows (crumbs.ts); without it, none but car and body types. */
+  crumbSource?: CrumbSource;
 }): Promise<SearchView> {
   const { engine, config, path } = opts;
   const refinements = parseRefinements(opts.params);
@@ -94,10 +96,11 @@ export async function buildSearchView(opts: {
     manufacturers: opts.manufacturers ?? [],
   });
   const carTypes = facets.lists.find((l) => l.facet === 'car_type')?.items;
+  const known = opts.crumbSource ? await knownCrumbValues(opts.crumbSource, path, refinements) : {};
   return {
     pathname: path.pathname,
     heading: path.heading,
-    crumbs: searchCrumbs(path, refinements),
+    crumbs: searchCrumbs(path, refinements, known),
     refinements,
     sortOptions,
     cards: toCardCars(result.hits, config, opts.now),

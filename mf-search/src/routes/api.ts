@@ -21,10 +21,10 @@ export function searchApi({ assetBase, searchPathFor }: Pick<RouteOptions, 'asse
   app.get('/view', async (c) => {
     const url = new URL(c.req.url);
     const pathParam = (url.searchParams.get('path') ?? '').replace(/^\/search\/?/, '');
-    const path = await searchPathFor(c, pathParam);
-    if (!path) return c.json({ error: 'Unknown search page.' }, 400);
+    const page = await searchPathFor(c, pathParam);
+    if (!page) return c.json({ error: 'Unknown search page.' }, 400);
     const { manufacturers } = await c.var.store.data(c.var.config.slug);
-    const view = await buildSearchView({ engine: c.var.engine, config: c.var.config, path, params: url.searchParams, now: Date.now(), manufacturers, assetBase, reservedOf: reservedOf(c) });
+    const view = await buildSearchView({ engine: c.var.engine, config: c.var.config, path: page.path, params: url.searchParams, now: Date.now(), manufacturers, assetBase, reservedOf: reservedOf(c), crumbSource: page.crumbSource });
     return c.json(view);
   });
 
@@ -46,9 +46,9 @@ export function searchApi({ assetBase, searchPathFor }: Pick<RouteOptions, 'asse
       const cars = car ? await c.var.engine.similar(scope, car, SIMILAR_CARDS) : [];
       return c.json({ cards: toCardCars(cars, config, now), favourites }, 200, headers);
     }
-    const path = await searchPathFor(c, source.path.replace(/^\/search\/?/, ''));
-    if (!path) return c.json({ error: 'Unknown search page.' }, 400);
-    const { relaxable, carTypes } = relaxableSearch(parseRefinements(url.searchParams), path.filters);
+    const page = await searchPathFor(c, source.path.replace(/^\/search\/?/, ''));
+    if (!page) return c.json({ error: 'Unknown search page.' }, 400);
+    const { relaxable, carTypes } = relaxableSearch(parseRefinements(url.searchParams), page.path.filters);
     // Asked for an empty search, so the looser searches are tried straight away (the original has no hits).
     for (const step of similarRelaxations(relaxable)) {
       const filters = carTypes.length ? { ...step.filters, car_type: carTypes } : step.filters;

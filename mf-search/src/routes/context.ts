@@ -5,6 +5,7 @@ import type { SearchPort } from '@forecourt/contracts/search';
 import type { TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from '../env.ts';
 import { buildCatalogue, modelsOf } from '../lib/catalogue.ts';
+import type { CrumbSource } from '../lib/crumbs.ts';
 import { scopeFor } from '../lib/scope.ts';
 import { resolveSearchPath, type SearchCatalogue, type SearchPath } from '../lib/search-path.ts';
 import { createTtlCache } from '../lib/ttl-cache.ts';
@@ -21,8 +22,11 @@ export const SEARCH_PAGE_CACHE = 'public, max-age=30';
 /** Paid online reservations of this tenant's cars, from edge-api (contracts/src/reservations.ts); null when unknown. */
 export const reservedOf = (c: Context<AppEnv>) => (ids: string[]) => loadReservedIds(c.env.EDGE_API, c.var.config.slug, ids);
 
+/** A search page of the request's tenant: its path, and the tenant's catalogue its crumbs name values from (crumbs.ts). */
+export type SearchPage = { path: SearchPath; crumbSource: CrumbSource };
+
 /** Resolves a search path (`_segments` of `/search/...`) for the request's tenant; null for no such search page. */
-export type SearchPathFor = (c: Context<AppEnv>, segments: string) => Promise<SearchPath | null>;
+export type SearchPathFor = (c: Context<AppEnv>, segments: string) => Promise<SearchPage | null>;
 
 /**
  * A search path resolver whose tenant catalogues (makes and bodies in stock, brands, places: lib/catalogue.ts) are
@@ -34,7 +38,9 @@ export function createSearchPathFor(): SearchPathFor {
     const config = c.var.config;
     const scope = scopeFor(config, Date.now());
     const catalogue = await catalogues(config.slug, async () => buildCatalogue(c.var.engine, scope, config, await c.var.store.data(config.slug)));
-    return resolveSearchPath(segments, catalogue, (make) => modelsOf(c.var.engine, scope, make));
+    const models = (make: string) => modelsOf(c.var.engine, scope, make);
+    const path = await resolveSearchPath(segments, catalogue, models);
+    return path ? { path, crumbSource: { catalogue, models } } : null;
   };
 }
 

@@ -30,12 +30,13 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
   app.get('/search', async (c) => {
     const config = c.var.config;
     const url = new URL(c.req.url);
-    const path = await searchPathFor(c, url.searchParams.get('_segments') ?? '');
-    if (!path) return notFound(config);
+    const page = await searchPathFor(c, url.searchParams.get('_segments') ?? '');
+    if (!page) return notFound(config);
+    const { path, crumbSource } = page;
     const { manufacturers } = await c.var.store.data(config.slug);
     // Spec §9: a make's own page is a manufacturer search, with its own 10-entry query cache.
     const engine = isManufacturerSearch(path) ? queryCaches(c.var.engine).manufacturer : c.var.engine;
-    const view = await buildSearchView({ engine, config, path, params: url.searchParams, now: Date.now(), manufacturers, assetBase, reservedOf: reservedOf(c) });
+    const view = await buildSearchView({ engine, config, path, params: url.searchParams, now: Date.now(), manufacturers, assetBase, reservedOf: reservedOf(c), crumbSource });
     const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
     // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
     return fragment(renderToString(<SearchPage view={view} />), {

@@ -7,7 +7,7 @@ import { TENANT_HEADER, type FeatureFlags, type SiteConfigInput } from '@forecou
 import * as v from 'valibot';
 import { checkoutFragment, type CheckoutContext } from './index.ts';
 import { withReservation } from './edge.ts';
-import { ACCEPTED_PAYMENTS } from './CheckoutPage.tsx';
+import { ACCEPTED_PAYMENTS } from './PaymentsStrip.tsx';
 
 const car = (overrides: Partial<CarInput> = {}): Car => v.parse(CarSchema, { ...sampleCar, ...overrides });
 const config = (features: Partial<FeatureFlags> = { reserve_online: true }, overrides: Partial<SiteConfigInput> = {}) => siteConfig('outback-test', { features, ...overrides });

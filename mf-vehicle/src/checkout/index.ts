@@ -2,7 +2,8 @@
  * Reserve a car online: the checkout pages of mf-vehicle (issue 5; spec §2 Vehicle routes, §4 Purchasable car,
  * §6 gating, §9 reserve default $200). Payments live in edge-api (`/api/payments/*`, README "Reservations and payments").
  *
- * `checkoutFragment(page, ctx)` decides and builds a page; app.tsx renders `element` with its fragment helper:
+ * `checkoutFragment(page, ctx)` decides and builds a page; routes/fragments.tsx renders `element` with its fragment
+ * helper:
  * ```ts
  * const view = await checkoutFragment(page, { config, car, params: new URL(c.req.url).searchParams, edge: c.env.EDGE_API });
  * return html(view.element, view.head, view.status);
@@ -16,14 +17,17 @@ import type { FragmentHead } from '@forecourt/contracts/fragments';
 import { readFormError } from '@forecourt/contracts/form-errors';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { NotFoundCar } from '../fragments/NotFoundCar.tsx';
-import { CheckoutPage, ChooseCar, type CheckoutView } from './CheckoutPage.tsx';
+import { CheckoutPage } from './CheckoutPage.tsx';
+import { ChooseCar } from './ChooseCar.tsx';
 import { loadPayment, loadReservedIds, type EdgeFetcher } from './edge.ts';
 import type { ReserveFormProps } from './ReserveForm.tsx';
 import { checkoutEnabled, checkoutPath, formatCents, isEmbeddedSession, isPaymentId, reservability, reserveAmount, reserveButtonText, type CheckoutPageName } from './rules.ts';
+import type { CheckoutView } from './view.ts';
 
 export { CHECKOUT_PAGES, isCheckoutPage, reserveAmount, reserveButtonText, reservability, type CheckoutPageName } from './rules.ts';
 export { loadReservedIds, withReservation } from './edge.ts';
-export { CheckoutPage, PaymentsStrip, ACCEPTED_PAYMENTS } from './CheckoutPage.tsx';
+export { CheckoutPage } from './CheckoutPage.tsx';
+export { ACCEPTED_PAYMENTS, PaymentsStrip } from './PaymentsStrip.tsx';
 
 export type CheckoutContext = {
   config: SiteConfig;

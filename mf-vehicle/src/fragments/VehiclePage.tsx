@@ -4,7 +4,7 @@ import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import type { Location } from '@forecourt/contracts/entities/location';
 import { defaultFinanceDisclaimer, weeklyFinanceEstimate } from '@forecourt/contracts/finance-estimate';
 import { slotMarker } from '@forecourt/contracts/fragments';
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import type { SimilarCarsIslandProps } from '@forecourt/contracts/islands';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island, VISIBLE } from '@forecourt/ui';
 import { Dialog } from '../components/Dialog.tsx';
@@ -98,6 +98,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
   const equipment = car.standardEquipment ?? [];
   const features = car.features ?? [];
   const crumbs = breadcrumbs(car);
+  const similarCars: SimilarCarsIslandProps = { source: { slug: car.slug } };
 
   return (
     <article className="fv-vdp" data-car-id={car.id}>
@@ -272,15 +273,15 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
       </div>
 
       <section className="fv-similar" aria-labelledby="fv-similar-title">
-        <div {...islandContainerProps('mf-search', 'SimilarCars', 'fv-similar-cars', { when: VISIBLE, mode: 'client' })}>
+        {/* mf-search's island (contracts SimilarCarsIslandProps) in client mode: these placeholders stand in until it loads. */}
+        <Island remote="mf-search" module="SimilarCars" id="fv-similar-cars" mode="client" when={VISIBLE} props={similarCars}>
           <h2 id="fv-similar-title">Similar cars</h2>
           <ul className="fv-similar__placeholders" aria-hidden="true">
             {Array.from({ length: SIMILAR_CARS_PLACEHOLDERS }, (_, i) => (
               <li key={i} className="fv-similar__placeholder" />
             ))}
           </ul>
-        </div>
-        <script {...islandPropsScriptProps('fv-similar-cars', { source: { slug: car.slug } })} />
+        </Island>
       </section>
 
       {!sold ? (

@@ -1,5 +1,5 @@
 import type { Car } from '@forecourt/contracts/entities/car';
-import { islandContainerProps, islandPropsScriptProps } from '@forecourt/contracts/islands';
+import { Island, VISIBLE } from '@forecourt/ui';
 import ImageGallery, { type ImageGalleryProps } from './ImageGallery.tsx';
 import { gallerySlides, showThumbnails, spinMedia } from './media.ts';
 import SpinViewer, { type SpinViewerProps } from './SpinViewer.tsx';
@@ -33,25 +33,13 @@ export function Gallery({ car, priorityCount = 2, spinDefaultView = 'spinner' }:
   return (
     <div className="fvg-media">
       {slides.length ? (
-        <>
-          <div {...islandContainerProps('mf-vehicle', 'ImageGallery', GALLERY_ISLAND_ID)}>
-            <ImageGallery {...gallery} />
-          </div>
-          <script {...islandPropsScriptProps(GALLERY_ISLAND_ID, gallery)} />
-        </>
+        <Island remote="mf-vehicle" module="ImageGallery" id={GALLERY_ISLAND_ID} component={ImageGallery} props={gallery} />
       ) : (
         <div className="fvg-empty">
           <p>No photos of this car yet.</p>
         </div>
       )}
-      {spin ? (
-        <>
-          <div {...islandContainerProps('mf-vehicle', 'SpinViewer', SPIN_ISLAND_ID, { when: [{ kind: 'visible' }] })}>
-            <SpinViewer {...spin} />
-          </div>
-          <script {...islandPropsScriptProps(SPIN_ISLAND_ID, spin)} />
-        </>
-      ) : null}
+      {spin ? <Island remote="mf-vehicle" module="SpinViewer" id={SPIN_ISLAND_ID} component={SpinViewer} props={spin} when={VISIBLE} /> : null}
     </div>
   );
 }

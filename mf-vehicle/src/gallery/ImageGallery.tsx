@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { slideAtScroll, slideForKey, swipeStep, type Slide, type VideoSlide } from './media.ts';
+import { PHOTO_SIZE, slideAtScroll, slideForKey, swipeStep, THUMB_SIZE, type Slide } from './media.ts';
+import { SlideCount } from './SlideCount.tsx';
+import { VideoView } from './VideoView.tsx';
 import './gallery.css';
 
 /** Island props: plain JSON built by the server component (Gallery.tsx). */
@@ -13,60 +15,8 @@ export type ImageGalleryProps = {
   priorityCount: number;
 };
 
-/** Rendered size of a photo: explicit, so the page never shifts when it loads (spec §2; photos are contained in 3:2). */
-export const PHOTO_SIZE = { width: 1200, height: 800 } as const;
-export const THUMB_SIZE = { width: 120, height: 80 } as const;
-
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 const slideId = (i: number) => `fvg-slide-${i + 1}`;
-
-/** '3 / 12' on screen, 'Slide 3 of 12' for screen readers. */
-function SlideCount({ index, count }: { index: number; count: number }) {
-  return (
-    <>
-      <span aria-hidden="true">{`${index + 1} / ${count}`}</span>
-      <span className="fc-visually-hidden">{`Slide ${index + 1} of ${count}`}</span>
-    </>
-  );
-}
-
-function VideoView({ slide, poster, active, load }: { slide: VideoSlide; poster: string | undefined; active: boolean; load: boolean }) {
-  const { video } = slide;
-  if (video.kind === 'embed' && !load) {
-    // Until the shopper reaches the video, a still that links to it: the provider's player (and its scripts and
-    // cookies) loads only when the slide is shown, and without JavaScript the link still plays it.
-    return (
-      <a className="fvg-facade" href={video.page} tabIndex={active ? 0 : -1}>
-        {poster ? <img src={poster} alt="" width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} loading="lazy" decoding="async" /> : null}
-        <span className="fvg-facade__play">
-          <span aria-hidden="true">▶ </span>
-          {`Play the video of the ${slide.title.replace(/^Video of the /, '')}`}
-        </span>
-      </a>
-    );
-  }
-  if (video.kind === 'embed') {
-    return (
-      <iframe
-        className="fvg-video"
-        src={video.src}
-        title={slide.title}
-        width={PHOTO_SIZE.width}
-        height={PHOTO_SIZE.height}
-        loading="lazy"
-        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-        tabIndex={active ? 0 : -1}
-      />
-    );
-  }
-  return (
-    <video className="fvg-video" src={video.src} poster={poster} controls preload="none" playsInline width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} aria-label={slide.title} tabIndex={active ? 0 : -1}>
-      <a href={video.src}>{slide.title}</a>
-    </video>
-  );
-}
 
 /**
  * The vehicle page's photo slider (spec §2 Vehicle detail page): a scroll-snap track that works without JavaScript

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import type { SpinMedia, SpinView } from './media.ts';
-import { hotspotsAt, initialSpinState, preloadStatus, SPIN_AUTOROTATE_MS, spinKeyStep, spinReducer, tooltipPlacement, type PlacedHotspot, type PreloadState } from './spin.ts';
+import { HotspotLayer } from './HotspotLayer.tsx';
+import { hotspotsAt, initialSpinState, preloadStatus, SPIN_AUTOROTATE_MS, spinKeyStep, spinReducer, type PreloadState } from './spin.ts';
 import { SpinPoster } from './SpinPoster.tsx';
 
 const VIEW_LABELS: Record<SpinView, string> = { spinner: 'Spin', gallery: 'Images', interior: 'Interior' };
@@ -32,29 +33,6 @@ function usePreload(frames: string[]) {
     return () => images.forEach((img) => (img.onload = img.onerror = null));
   }, [frames]);
   return { status: frames.length ? preloadStatus(state) : ('ready' as const), percent: frames.length ? Math.round((state.loaded / frames.length) * 100) : 100, aspect };
-}
-
-function HotspotLayer({ spots, open, onToggle, prefix }: { spots: PlacedHotspot[]; open: string | null; onToggle: (id: string) => void; prefix: string }) {
-  if (!spots.length) return null;
-  return (
-    <ul className="fvs-hotspots" aria-label="Features">
-      {spots.map((h) => {
-        const place = tooltipPlacement(h.posX, h.posY);
-        const tip = `${prefix}-tip-${h.id}`;
-        return (
-          <li key={h.id} className="fvs-hotspot" style={{ left: `${h.posX}%`, top: `${h.posY}%` }} data-h={place.horizontal} data-v={place.vertical}>
-            <button type="button" className="fvs-hotspot__marker" aria-expanded={open === h.id} aria-describedby={tip} onClick={() => onToggle(h.id)}>
-              <span aria-hidden="true">{h.number}</span>
-              <span className="fc-visually-hidden">Feature {h.number}</span>
-            </button>
-            <span role="tooltip" id={tip} className="fvs-tip" hidden={open !== h.id}>
-              {h.description}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
 /**

@@ -42,7 +42,7 @@ export class CloudflareCarPdf implements CarPdfPort {
     this.timeoutMs = options.timeoutMs ?? PDF_TIMEOUT_MS;
   }
 
-  async render({ printUrl }: CarPdfInput): Promise<Uint8Array> {
+  async render({ printUrl }: CarPdfInput): Promise<Uint8Array<ArrayBuffer>> {
     if (!printUrl) throw new PdfRenderError('the tenant has no public origin (site_url or a production host) for its print page');
     // One deadline for the whole exchange, body included.
     const signal = AbortSignal.timeout(this.timeoutMs);
@@ -57,7 +57,7 @@ export class CloudflareCarPdf implements CarPdfPort {
     } catch (error) {
       throw new PdfRenderError(failure(error, this.timeoutMs));
     }
-    let bytes: Uint8Array;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
       bytes = await readCapped(response, MAX_PDF_BYTES);
     } catch (error) {
@@ -105,7 +105,7 @@ function providerErrors(bytes: Uint8Array): string {
 }
 
 /** The body, refused past `max` bytes (by Content-Length when given, else while reading). */
-async function readCapped(response: Response, max: number): Promise<Uint8Array> {
+async function readCapped(response: Response, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) {
     await response.body?.cancel();

@@ -34,7 +34,7 @@ export function wrap(text: string, width = 95): string[] {
 const escapePdf = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
 
 /** A text-only PDF document of the given lines, paginated. */
-export function textPdf(lines: PdfLine[]): Uint8Array {
+export function textPdf(lines: PdfLine[]): Uint8Array<ArrayBuffer> {
   const pages: string[] = [];
   let content = '';
   let y = PAGE.height - PAGE.margin;
@@ -75,7 +75,7 @@ export function textPdf(lines: PdfLine[]): Uint8Array {
 }
 
 /** The print page's content as PDF lines: name, price, summary, details, specifications, features, comments. */
-export function carPdf(car: Car, config: Pick<SiteConfig, 'name' | 'contact' | 'time_zone'> & { vdp_config?: Pick<SiteConfig['vdp_config'], 'show_unregistered'> }, now = new Date()): Uint8Array {
+export function carPdf(car: Car, config: Pick<SiteConfig, 'name' | 'contact' | 'time_zone'> & { vdp_config?: Pick<SiteConfig['vdp_config'], 'show_unregistered'> }, now = new Date()): Uint8Array<ArrayBuffer> {
   const lines: PdfLine[] = [{ text: car.name, bold: true, size: 16 }, { text: `${priceDisplay(car).text}${car.price_type ? ` ${car.price_type}` : ''}`, bold: true, size: 12 }];
   const section = (title: string) => lines.push({ text: '' }, { text: title, bold: true, size: 12 });
   for (const l of wrap(summary(car))) lines.push({ text: l });
@@ -102,7 +102,7 @@ export function carPdf(car: Car, config: Pick<SiteConfig, 'name' | 'contact' | '
 export class EmbeddedCarPdf implements CarPdfPort {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  async render({ tenant, car }: CarPdfInput): Promise<Uint8Array> {
+  async render({ tenant, car }: CarPdfInput): Promise<Uint8Array<ArrayBuffer>> {
     try {
       return carPdf(car, tenant, this.now());
     } catch (error) {

@@ -21,10 +21,11 @@ export type CarPdfInput = {
 
 /**
  * The car as a PDF file (spec §7 "PDF by slug": PDF returns a file; §4 PDF print: idle, 'Preparing...', download).
- * Answers the bytes of a PDF document; throws PdfRenderError on any failure an adapter can foresee.
+ * Answers the bytes of a PDF document (over a plain ArrayBuffer, so they go out as a response body as they are); throws
+ * PdfRenderError on any failure an adapter can foresee.
  */
 export interface CarPdfPort {
-  render(input: CarPdfInput): Promise<Uint8Array>;
+  render(input: CarPdfInput): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /**

@@ -233,7 +233,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   let broken = false;
   const stream = async () => {
     try {
-      await write(documentHead({ tenant, head, url, assets, styles }));
+      await write(documentHead({ tenant, head, url, assets, styles, status }));
       await write(top);
       if (typeof body === 'string') await write(body);
       else {

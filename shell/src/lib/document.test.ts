@@ -26,6 +26,15 @@ describe('document helpers', () => {
     expect(Object.keys(map)).toHaveLength(5);
   });
 
+  it('a page without its own canonical gets the site URL, unless it is not a 200 (no canonical for a not-found address)', async () => {
+    const tenant = demoTenant('harbourside-toyota', (c) => ({ ...c, site_url: 'https://www.harbourside.example' }));
+    const url = new URL('https://x.test/search/%3Cmade-up%3E');
+    const at = (status: number) => String(documentHead({ tenant, head: { title: 't' }, url, assets, styles: [], status }));
+    expect(await at(200)).toContain('<link rel="canonical" href="https://www.harbourside.example/search/%3Cmade-up%3E">');
+    expect(await at(404)).not.toContain('rel="canonical"');
+    expect(await at(503)).not.toContain('rel="canonical"');
+  });
+
   it('slugify', () => {
     expect(slugify('Corolla Cross')).toBe('corolla-cross');
     expect(slugify('CX-5 ')).toBe('cx-5');

@@ -22,12 +22,16 @@ function themeCss(config: SiteConfig): string {
   return `:root{--fc-primary:${colors.primary};--fc-primary-contrast:${colors.primaryContrast};--fc-secondary:${colors.secondary};--fc-bg:${colors.background};--fc-surface:${colors.surface};--fc-text:${colors.text};--fc-muted:${colors.muted};--fc-font:${font(fonts.body)};--fc-font-heading:${font(fonts.heading)};--fc-radius:${font(radius)}}`;
 }
 
-export function documentHead(opts: { tenant: Tenant; head: FragmentHead | null; url: URL; assets: ShellAssets; styles: string[] }): Html {
+/**
+ * The document's `<head>`. `status` is the page's: only a 200 page gets the site URL as its canonical when its head
+ * names none (a not-found or failed page must not declare the address asked for, made-up paths included, canonical).
+ */
+export function documentHead(opts: { tenant: Tenant; head: FragmentHead | null; url: URL; assets: ShellAssets; styles: string[]; status?: number }): Html {
   const { config } = opts.tenant;
   const head = opts.head;
   const title = head?.title ?? config.seo.title;
   const description = head?.description ?? config.seo.description;
-  const canonical = head?.canonical ?? (config.site_url ? new URL(opts.url.pathname, config.site_url).toString() : undefined);
+  const canonical = head?.canonical ?? (config.site_url && (opts.status ?? 200) === 200 ? new URL(opts.url.pathname, config.site_url).toString() : undefined);
   const jsonLd = head?.jsonLd ?? [];
   return html`<!doctype html>
 <html lang="${config.locale}">

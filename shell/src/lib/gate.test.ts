@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_REDIRECT_PATH, safeRedirectPath } from '@forecourt/contracts/redirects';
 import { resolveRoute } from '@forecourt/contracts/routes';
 import { returnPath, sessionIsLive, signInRedirect } from './gate.ts';
 import { demoTenant } from '../test/tenants.ts';
@@ -32,6 +33,31 @@ describe('sign-in gate (spec §6)', () => {
     const location = signInRedirect(resolveRoute(url.pathname)!, gated, false, url)!;
     expect(new URLSearchParams(location.split('?')[1]).get('redirect')).toBe('/my-garage');
     expect(new URLSearchParams(location.split('?')[1]).get('back')).toBe('/my-garage');
+  });
+
+  it('gives back only what contracts’ one redirect check lets through: no off-site or odd path can come back', () => {
+    const odd = [
+      'https://dealer.test//evil.example', 'https://dealer.test/\\evil.example', 'https://dealer.test/\\/evil.example/x', 'https://dealer.test/.//evil.example',
+      'https://dealer.test/%2e//evil.example', 'https://dealer.test/%2F%2Fevil.example', 'https://dealer.test/my-garage?x=//evil.example#//evil.example',
+      'https://dealer.test/%0d%0aLocation:%20https://evil.example', 'https://dealer.test/\u0000\t\n//evil.example', 'javascript:alert(1)', 'x:\\\\evil.example',
+      `https://dealer.test/${'a'.repeat(3000)}`,
+    ];
+    for (const href of odd) {
+      const back = returnPath(new URL(href));
+      // Already a fixed point of the one check, so nothing a consumer does with it again can change it...
+      expect(safeRedirectPath(back), href).toBe(back);
+      // ...and it names this site, whatever base it is read against.
+      expect(back, href).toMatch(/^\/(?![/\\])/);
+      expect(new URL(back, 'https://dealer.test').origin, href).toBe('https://dealer.test');
+    }
+    // A path too long to be a page of the platform comes back as the home page, as every other redirect does.
+    expect(returnPath(new URL(`https://dealer.test/${'a'.repeat(MAX_REDIRECT_PATH)}`))).toBe('/');
+    // The gate's sign-in link carries exactly that way back.
+    const url = new URL('https://dealer.test//\\evil.example/../my-garage');
+    const location = signInRedirect(resolveRoute(url.pathname)!, gated, false, url)!;
+    const params = new URLSearchParams(location.split('?')[1]);
+    expect(params.get('redirect')).toBe(returnPath(url));
+    expect(new URL(params.get('redirect')!, 'https://dealer.test').origin).toBe('https://dealer.test');
   });
 });
 

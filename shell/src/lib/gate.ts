@@ -1,3 +1,4 @@
+import { safeRedirectPath } from '@forecourt/contracts/redirects';
 import { requiresSignIn, signInPath, type ResolvedRoute } from '@forecourt/contracts/routes';
 import { callInternal, type ServiceBinding } from '@forecourt/contracts/internal';
 import type { FeatureFlags } from '@forecourt/contracts/tenant';
@@ -21,10 +22,12 @@ export async function sessionIsLive(edge: ServiceBinding, tenant: string, cookie
 
 /**
  * The way back after sign-in: this site's path and query, with leading slashes (and backslashes, which browsers
- * read as slashes) collapsed to one, so `//evil.com` becomes `/evil.com` and no consumer can be made an open redirect.
+ * read as slashes) collapsed to one, so the shopper asking for `//my-garage` comes back to `/my-garage`; then through
+ * contracts' one redirect check (`safeRedirectPath`), so only a same-site path can ever come back (anything else, e.g.
+ * a path too long to be a page, is `/`).
  */
 export function returnPath(url: URL): string {
-  return '/' + (url.pathname + url.search).replace(/^[/\\]+/, '');
+  return safeRedirectPath('/' + (url.pathname + url.search).replace(/^[/\\]+/, ''));
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SECRET_NAME, secretNamed } from '@forecourt/contracts/secrets';
 import { adapterName } from '../adapter-name.ts';
 import type { CrmPort } from './port.ts';
 import { EmbeddedCrm } from './embedded.ts';
@@ -22,8 +23,6 @@ export type CrmEnv = {
   /** Per-tenant routes, JSON: `{ "<slug>": { "adapter"?: "webhook", "url"?: "https://...", "secret"?: "<NAME OF A SECRET>" } }`. */
   CRM_TENANTS?: string | Record<string, unknown>;
 };
-
-const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 const TenantRouteSchema = v.strictObject({
   adapter: v.optional(v.picklist(CRM_ADAPTERS)),
@@ -74,8 +73,8 @@ export function crmForTenant(env: CrmEnv, tenant: string, options: { fetch?: typ
       const url = route.url ?? env.CRM_WEBHOOK_URL;
       if (!url) throw new Error(`No CRM webhook URL for tenant ${tenant}: set CRM_WEBHOOK_URL or CRM_TENANTS.${tenant}.url.`);
       const secretName = route.secret ?? 'CRM_WEBHOOK_SECRET';
-      const secret = (env as unknown as Record<string, unknown>)[secretName];
-      if (typeof secret !== 'string' || !secret) throw new Error(`The CRM webhook secret ${secretName} is not set (wrangler secret put ${secretName}).`);
+      const secret = secretNamed(env, secretName);
+      if (!secret) throw new Error(`The CRM webhook secret ${secretName} is not set (wrangler secret put ${secretName}).`);
       const timeoutMs = Number(env.CRM_WEBHOOK_TIMEOUT_MS);
       return new WebhookCrm({ url, secret, timeoutMs: Number.isFinite(timeoutMs) ? timeoutMs : undefined, fetch: options.fetch, now: options.now });
     }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SECRET_NAME, secretNamed } from '@forecourt/contracts/secrets';
 import { adapterName } from '../adapter-name.ts';
 import type { PaymentsPort } from './port.ts';
 import { EmbeddedPayments } from './embedded.ts';
@@ -27,8 +28,8 @@ export type PaymentsEnv = {
   STRIPE_TIMEOUT_MS?: string;
 };
 
-const SECRET_NAME = v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'must name an env secret, e.g. STRIPE_SECRET_KEY_ACME'));
-const StripeTenantsSchema = v.record(v.string(), v.strictObject({ secret_key: v.optional(SECRET_NAME), webhook_secret: v.optional(SECRET_NAME) }));
+const SecretName = v.pipe(v.string(), v.regex(SECRET_NAME, 'must name an env secret, e.g. STRIPE_SECRET_KEY_ACME'));
+const StripeTenantsSchema = v.record(v.string(), v.strictObject({ secret_key: v.optional(SecretName), webhook_secret: v.optional(SecretName) }));
 
 /** Parses STRIPE_TENANTS (a JSON string or a wrangler object var); throws naming the variable when malformed. */
 export function stripeTenants(env: PaymentsEnv): v.InferOutput<typeof StripeTenantsSchema> {
@@ -49,8 +50,8 @@ export function stripeTenants(env: PaymentsEnv): v.InferOutput<typeof StripeTena
 
 /** The value of the secret named `name`; throws naming it (never its value) when unset. */
 function secret(env: PaymentsEnv, name: string): string {
-  const value = (env as unknown as Record<string, unknown>)[name];
-  if (typeof value !== 'string' || !value) throw new Error(`The secret ${name} is not set (wrangler secret put ${name}).`);
+  const value = secretNamed(env, name);
+  if (!value) throw new Error(`The secret ${name} is not set (wrangler secret put ${name}).`);
   return value;
 }
 
@@ -73,11 +74,11 @@ export function selectPayments(env: PaymentsEnv, tenant?: string, options: Selec
       const names = (tenant ? stripeTenants(env)[tenant] : undefined) ?? {};
       const timeoutMs = Number(env.STRIPE_TIMEOUT_MS);
       const webhookName = names.webhook_secret ?? 'STRIPE_WEBHOOK_SECRET';
-      const webhookSecret = (env as unknown as Record<string, unknown>)[webhookName];
+      const webhookSecret = secretNamed(env, webhookName);
       return new StripePayments({
         db: env.DB,
         secretKey: secret(env, names.secret_key ?? 'STRIPE_SECRET_KEY'),
-        ...(typeof webhookSecret === 'string' && webhookSecret ? { webhookSecret } : {}),
+        ...(webhookSecret ? { webhookSecret } : {}),
         ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
         ...(Number.isFinite(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -20,6 +20,7 @@ import { LEAD_RATE_LIMIT_MESSAGE, RATE_LIMITS, clientIp, hitRateLimits } from '.
 import { validateLeadRequest } from '../../leads/validation.ts';
 import { lookUpCar } from '../../lib/cars.ts';
 import { jsonError } from '../../lib/http.ts';
+import { issueField, issueText } from '../../lib/validate.ts';
 import { PaymentProcessorError, type PaymentIntent, type PaymentsPort } from '../../ports/payments/port.ts';
 import { ABANDONED_CHECKOUT_MS, reserveAmountCents, reserveIdempotencyKey, sameAmount } from '../../ports/payments/rules.ts';
 import { IdempotencyConflictError, expireAbandoned, findIntentByKey, reservationOf, toIntent } from '../../ports/payments/store.ts';
@@ -27,7 +28,7 @@ import type { AppEnv } from '../../types.ts';
 // The messages stay in payments.ts, where its tests read them (used here at request time only: the import cycle is harmless).
 import {
   ALREADY_RESERVED_MESSAGE, AMOUNT_CHANGED_MESSAGE, NOT_RESERVABLE_MESSAGE, PAYMENT_START_FAILED_MESSAGE, RESERVATION_SUBCATEGORY,
-  RESERVE_UNAVAILABLE_MESSAGE, SIGN_IN_MESSAGE, type LeadRequest, type PaymentsRouteEnv,
+  RESERVE_UNAVAILABLE_MESSAGE, SIGN_IN_MESSAGE, type LeadRequest,
 } from '../payments.ts';
 
 /** What the reserve handler takes from the payments routes (createPaymentsRoutes). */
@@ -93,7 +94,7 @@ function parseReserveInput(raw: unknown): ReserveInput | Refusal {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return refusal(400, 'Invalid request: expected an object.');
   const parsed = v.safeParse(ReserveSchema, raw);
   if (parsed.success) return parsed.output;
-  const fields = Object.fromEntries(parsed.issues.map((i) => [v.getDotPath(i) ?? 'body', i.input === undefined ? 'This is a required field.' : i.message]));
+  const fields = Object.fromEntries(parsed.issues.map((i) => [issueField(i, ReserveSchema) ?? 'body', i.input === undefined ? 'This is a required field.' : issueText(i)]));
   return refusal(400, `Invalid request: ${Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; ')}`, { fields });
 }
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRequestSchema, type SearchRequestInput } from '@forecourt/contracts/search';
-import { describeSearchPort } from '../adapter-suite.ts';
-import { ALPHA_CARS, BETA_CARS, scopeOf } from '../fixtures.ts';
+import { describeSearchPort } from '../../test/adapter-suite.ts';
+import { ALPHA_CARS, BETA_CARS, scopeOf } from '../../test/engine-fixtures.ts';
 import { createMeilisearchClient, createMeilisearchSearch, SearchServiceError, SearchUnavailableError } from './adapter.ts';
-import { startFakeMeilisearch, type FakeMeilisearch } from './fake-server.ts';
+import { startFakeMeilisearch, type FakeMeilisearch } from '../../test/fake-meilisearch.ts';
 import { ensureIndex, indexStock, INDEX_SETTINGS } from './settings.ts';
 
 const KEY = 'test-master-key';

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRequestSchema, SORT_OPTIONS, TERM_FACETS, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { createEmbeddedSearch } from '../embedded.ts';
-import { FIXTURE_NOW, generateCars, scopeOf } from '../fixtures.ts';
+import { FIXTURE_NOW, generateCars, scopeOf } from '../../test/engine-fixtures.ts';
 import { createMeilisearchClient, createMeilisearchSearch, type MeilisearchSearch } from './adapter.ts';
-import { startFakeMeilisearch, type FakeMeilisearch } from './fake-server.ts';
+import { startFakeMeilisearch, type FakeMeilisearch } from '../../test/fake-meilisearch.ts';
 import { ensureIndex, indexStock } from './settings.ts';
 
 const CARS: Car[] = generateCars(400, { seed: 7 }).map((car, i) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, anyOf, cmp, eq, FILTER_ATTRIBUTES, FilterBuildError, noneOf, not, or, quote, range, toFilterString, type FilterAttribute } from './filter.ts';
-import { matches, parseFilter } from './fake-filter.ts';
+import { matches, parseFilter } from '../../test/fake-meilisearch-filter.ts';
 
 /** Values that try to end the string, add clauses or confuse the parser. */
 const HOSTILE = [

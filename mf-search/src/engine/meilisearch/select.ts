@@ -6,14 +6,12 @@
  */
 import { VEHICLE_QUERY_CACHE_CAP, withQueryCache } from '../cache.ts';
 import type { SearchPort } from '@forecourt/contracts/search';
+import { SECRET_NAME, secretNamed } from '@forecourt/contracts/secrets';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { createMeilisearchSearch, DEFAULT_TIMEOUT_MS } from './adapter.ts';
 
 export const SEARCH_ADAPTERS = ['embedded', 'meilisearch'] as const;
 export type SearchAdapterName = (typeof SEARCH_ADAPTERS)[number];
-
-/** Secret names a config may point at: upper-case env names only, so it cannot name a KV or service binding. */
-const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 export class SearchConfigError extends Error {
   override name = 'SearchConfigError';
@@ -40,9 +38,9 @@ export function createSearchPortChooser(embedded: SearchPort, options: SelectOpt
     const service = config.search_service;
     if (searchAdapterOf(env.SEARCH_ADAPTER) === 'embedded' || !service) return embedded;
     if (!SECRET_NAME.test(service.key_secret)) throw new SearchConfigError(`Tenant ${config.slug}: search_service.key_secret must be an env secret name (A-Z, 0-9, _)`);
-    const apiKey = (env as Record<string, unknown>)[service.key_secret];
+    const apiKey = secretNamed(env, service.key_secret);
     // The value is never logged; only the secret's name is.
-    if (typeof apiKey !== 'string' || apiKey === '') throw new SearchConfigError(`Tenant ${config.slug}: secret ${service.key_secret} is not set`);
+    if (apiKey === undefined) throw new SearchConfigError(`Tenant ${config.slug}: secret ${service.key_secret} is not set`);
     const id = JSON.stringify([service.host, service.index, service.key_secret, apiKey.length]);
     let port = ports.get(id);
     if (!port) {

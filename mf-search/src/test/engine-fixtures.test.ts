@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema } from '@forecourt/contracts/entities/car';
-import { ALPHA_CARS, BETA_CARS, generateCars } from './fixtures.ts';
+import { ALPHA_CARS, BETA_CARS, generateCars } from './engine-fixtures.ts';
 
 describe('engine fixtures', () => {
   it('hand-made cars are valid Car entities with unique ids and slugs', () => {

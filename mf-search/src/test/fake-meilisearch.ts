@@ -3,7 +3,7 @@
  * format the adapter uses, with its error bodies `{ message, code, type, link }`:
  * `POST /indexes`, `GET|PATCH /indexes/{uid}/settings`, `POST|PUT /indexes/{uid}/documents`,
  * `POST /indexes/{uid}/documents/delete`, `POST /indexes/{uid}/search`, `POST /multi-search`, `GET /tasks/{uid}`.
- * It evaluates filter strings itself (fake-filter.ts) and rejects malformed ones with `invalid_search_filter`, so
+ * It evaluates filter strings itself (fake-meilisearch-filter.ts) and rejects malformed ones with `invalid_search_filter`, so
  * an escaping bug fails a test. Tasks finish at once (GET /tasks/{uid} reports them succeeded or failed).
  *
  * Differences from Meilisearch, on purpose: the text query matches every query word as a case- and
@@ -11,7 +11,7 @@
  * always "all"); with words and no sort, hits with more exact word matches come first, then the custom ranking
  * rules. Switches: `outage` (503), `delayMs` (slow answers), `apiKey` (401/403).
  */
-import { attributesOf, FilterSyntaxError, fieldOf, matches, parseFilter, type Expr } from './fake-filter.ts';
+import { attributesOf, FilterSyntaxError, fieldOf, matches, parseFilter, type Expr } from './fake-meilisearch-filter.ts';
 
 // The mf-search program has no Node types (it runs in workerd): the few node:http members used here, typed locally.
 type IncomingMessage = AsyncIterable<Uint8Array> & { method?: string; url?: string; headers: Record<string, string | string[] | undefined> & { authorization?: string } };

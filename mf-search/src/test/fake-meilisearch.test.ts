@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMeilisearch, type FakeMeilisearch } from './fake-server.ts';
+import { startFakeMeilisearch, type FakeMeilisearch } from './fake-meilisearch.ts';
 
 /** Raw wire checks of the fake (the adapter tests use it through the meilisearch client). */
 describe('fake Meilisearch server', () => {

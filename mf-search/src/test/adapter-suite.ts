@@ -1,6 +1,6 @@
 /**
  * The shared test suite of the search port: every adapter (embedded, Meilisearch) must pass it on the same fixture
- * (fixtures.ts: tenants alpha and beta). Expected answers are the spec's rules worked out by hand on that fixture.
+ * (engine-fixtures.ts: tenants alpha and beta). Expected answers are the spec's rules worked out by hand on that fixture.
  * Where text scoring legitimately differs between engines (typo tolerance, scores) only membership is tested.
  * Test support: imports vitest, so only test files import it.
  */
@@ -8,9 +8,9 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchPort, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
-import { facetKey } from './facets.ts';
-import { ALPHA_CARS, BETA_CARS, scopeOf } from './fixtures.ts';
-import { DAY_MS } from './visibility.ts';
+import { facetKey } from '../engine/facets.ts';
+import { ALPHA_CARS, BETA_CARS, scopeOf } from './engine-fixtures.ts';
+import { DAY_MS } from '../engine/visibility.ts';
 
 /** Stock per tenant the adapter must serve. */
 export type SuiteStock = Record<string, Car[]>;

@@ -2,7 +2,7 @@
  * Feed fixtures for the stock import tests: small JSON and CSV feeds whose good and bad rows sit on known lines.
  * Tenant "import-motors" owns dealerships 41 (import-motors-north) and 42 (import-motors-south).
  */
-import type { TenantRules } from './validate.ts';
+import type { TenantRules } from '../import/validate.ts';
 
 export const RULES: TenantRules = {
   tenant: 'import-motors',

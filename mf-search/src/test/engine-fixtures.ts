@@ -1,10 +1,10 @@
 /**
  * Test and benchmark stock for the engine: a small hand-made set whose every car exists for a rule, and a
- * seeded generator for large sets. Pure ESM, no Node APIs (also used by bench.ts inside workerd).
+ * seeded generator for large sets. Pure ESM, no Node APIs.
  */
 import type { Car } from '@forecourt/contracts/entities/car';
 import type { SearchScope } from '@forecourt/contracts/search';
-import { DAY_MS } from './visibility.ts';
+import { DAY_MS } from '../engine/visibility.ts';
 
 /** Evaluation time of the hand-made fixture: 2025-06-15 00:00 UTC. */
 export const FIXTURE_NOW = Date.UTC(2025, 5, 15);

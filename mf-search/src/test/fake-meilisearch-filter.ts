@@ -1,6 +1,6 @@
 /**
  * Test support: a parser and evaluator for the Meilisearch filter grammar the adapter emits (and a little more),
- * used by fake-server.ts. Quoted strings follow Meilisearch's parser (filter-parser `quoted_by`): a backslash makes
+ * used by fake-meilisearch.ts. Quoted strings follow Meilisearch's parser (filter-parser `quoted_by`): a backslash makes
  * the next character part of the value while looking for the closing quote, and only `\"` is unescaped.
  * Comparisons: `=`/`!=` match strings case-insensitively, numbers numerically, booleans as "true"/"false";
  * `>`, `>=`, `<`, `<=` need a number on both sides; null or missing fields match nothing (NOT matches them).

@@ -1,0 +1,61 @@
+import { Fragment } from 'react';
+import { formatNumber } from '@forecourt/contracts/display';
+import { makeGroups, type FacetLink, type FacetsView, type MakeGroup } from '../lib/facets-ui.ts';
+import { FacetItemLink } from './FacetItemLink.tsx';
+
+function MakeCard({ item }: { item: FacetLink }) {
+  return (
+    <a className="fs-make" href={item.href} data-nav="" data-selected={item.selected ? '' : undefined} rel="nofollow">
+      {item.logo ? <img src={item.logo} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="fs-make__mono" aria-hidden="true">{item.label.charAt(0)}</span>}
+      <span className="fs-make__name">{item.label}</span>
+      <span className="fs-item__count">({formatNumber(item.count)})</span>
+      {item.selected ? <span className="fc-visually-hidden">, selected</span> : null}
+    </a>
+  );
+}
+
+/** Make cards (spec §4 Make facet, §9): N shown, the rest behind Show all makes / Hide extra makes; models expander. */
+export function MakeFacet({ makes }: { makes: FacetsView['makes'] }) {
+  if (!makes.items.length) return null;
+  const card = (item: FacetLink) => (
+    <li key={item.value}>
+      <MakeCard item={item} />
+      {item.selected && makes.models && makes.models.make === item.label && makes.models.items.length ? (
+        <details className="fs-disclosure fs-models" open={makes.models.items.some((m) => m.selected)}>
+          <summary>
+            Select models<span className="fc-visually-hidden"> of {item.label}</span>
+          </summary>
+          <ul className="fs-list">
+            {makes.models.items.map((m) => (
+              <li key={m.value}>
+                <FacetItemLink item={m} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+  const { shown, more } = makeGroups(makes);
+  const group = (g: MakeGroup, i: number) => (
+    <Fragment key={`${g.heading ?? 'more'}-${i}`}>
+      {g.heading ? <h4 className="fs-subhead">{g.heading}</h4> : null}
+      <ul className="fs-makes">{g.items.map(card)}</ul>
+    </Fragment>
+  );
+  return (
+    <section className="fs-facet" aria-labelledby="fs-facet-make">
+      <h3 id="fs-facet-make">Make</h3>
+      {shown.map(group)}
+      {more.length ? (
+        <details className="fs-disclosure fs-more" open={more.some((g) => g.items.some((m) => m.selected))}>
+          <summary>
+            <span className="fs-more__show">Show all makes</span>
+            <span className="fs-more__hide">Hide extra makes</span>
+          </summary>
+          {more.map(group)}
+        </details>
+      ) : null}
+    </section>
+  );
+}

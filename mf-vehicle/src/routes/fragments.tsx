@@ -1,0 +1,149 @@
+import { Hono, type Context } from 'hono';
+import { renderToReadableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
+import type { Car } from '@forecourt/contracts/entities/car';
+import { isPurchasable } from '@forecourt/contracts/entities/car';
+import { priceDisplay } from '@forecourt/contracts/display';
+import { calculatorConfigOf, calculatorSlotParams } from '@forecourt/contracts/finance-calculator';
+import { slotFor } from '@forecourt/contracts/slots';
+import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { checkoutCarSlug, checkoutFragment, isCheckoutPage, withReservation, type CheckoutPageName } from '../checkout/index.ts';
+import { LeadPage } from '../fragments/LeadPage.tsx';
+import { NotFoundCar } from '../fragments/NotFoundCar.tsx';
+import { PrintPage } from '../fragments/PrintPage.tsx';
+import { FINANCE_SLOT_ID, VehiclePage } from '../fragments/VehiclePage.tsx';
+import { carJsonLd, siteHref } from '../lib/car-view.ts';
+import { loadCar, loadMarketPrice } from '../lib/car-source.ts';
+import { deliveryView } from '../lib/delivery-view.ts';
+import { dialogFormSlots, pageFormSlot } from '../lib/lead-forms.ts';
+import { isVehiclePage, robotsFor } from '../lib/pages.ts';
+import { marketPanel, marketPriceEligible } from '../lib/rules.ts';
+import type { AppEnv, RouteOptions } from './context.ts';
+
+type RouteContext = Context<AppEnv>;
+
+/**
+ * `/fragments/*`, the vehicle-area pages the shell composes (ARCHITECTURE.md "Fragments"):
+ * - `GET /vehicle?_slug=`: the vehicle detail page with its head (JSON-LD, canonical, og:image) and the slots of other
+ *   remotes (mf-finance's calculator, mf-account's dialog lead forms);
+ * - `GET /print?car_id=<slug>`: the print page;
+ * - `GET /test-drive`, `GET /trade-in` (`car_id`, `_journey=sell-my-car`): a lead page around mf-account's form slot;
+ * - `GET /checkout`, `/buy-online`, `/checkout-journey`, `/online-payment`: reserve a car online (src/checkout);
+ * - an unknown car: a 404 with the not-found block; an unknown page: the protocol's empty 404 (the shell draws its
+ *   standard not-found block).
+ */
+export function fragmentRoutes({ styles, version, now }: RouteOptions) {
+  const html = async (node: ReactNode, head: FragmentHead, status = 200) => fragmentResponse(await renderToReadableStream(node), { status, head: { styles, ...head }, version });
+
+  /** No such page here: the empty 404 of the fragment protocol; the shell draws its standard not-found block. */
+  const notFoundPage = (config: SiteConfig) => notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
+
+  /** No such car: a 404 whose body (search suggestions, a search box, the dealer's phone) the shell shows. */
+  const notFoundCar = (config: SiteConfig, slug: string) => html(<NotFoundCar slug={slug} config={config} />, { title: `Car not found | ${config.name}`, robots: 'noindex' }, 404);
+
+  const carFor = async (c: RouteContext, slug: string | undefined): Promise<Car | null> => {
+    if (!slug) return null;
+    const found = await loadCar(c.env.SEARCH, c.var.config.slug, slug);
+    return found.kind === 'found' ? found.car : null;
+  };
+
+  async function vehicle(c: RouteContext) {
+    const config = c.var.config;
+    const slug = c.req.query('_slug') ?? '';
+    const found = await loadCar(c.env.SEARCH, config.slug, slug);
+    if (found.kind === 'not-found') return notFoundCar(config, slug);
+    // Critical data is the car; the rest is deferred and never fails the page (Hydrogen's split, STYLE.md).
+    const [car, data, feedMarket, delivery] = await Promise.all([
+      // Reserved as soon as edge-api holds a paid reservation, not only when the feed says so (src/checkout).
+      withReservation(c.env.EDGE_API, config.slug, found.car).catch(() => found.car),
+      c.var.store.data(config.slug).catch(() => null),
+      marketPriceEligible(found.car, config.features) ? loadMarketPrice(c.env.EDGE_API, config.slug, found.car) : Promise.resolve(null),
+      config.features.delivery_calculator && c.req.query('postcode') !== undefined ? deliveryView(c.env.EDGE_API, config.slug, found.car, c.req.query('postcode') ?? '') : Promise.resolve(null),
+    ]);
+    // Spec §5: no market panel for a reserved car (known only once the reservation lookup answered).
+    const market = car.reserved ? null : feedMarket;
+    const locations = data?.locations ?? [];
+    const canonical = siteHref(config, `/cars/${car.slug}`);
+    const image = car.images[0]?.image.url ?? car.primary_image_url;
+    const location = locations.find((l) => l.id === (car.location_id ?? car.location?.id)) ?? null;
+    const price = priceDisplay(car);
+    const head: FragmentHead = {
+      title: `${car.name} | ${config.name}`,
+      description: `${car.name} for ${price.text} at ${car.dealership_name || config.name}${car.city ? `, ${car.city}` : ''}. ${car.km > 0 ? `${car.km.toLocaleString('en-AU')} km. ` : ''}Enquire, book a test drive or get finance online.`.slice(0, 1000),
+      jsonLd: [carJsonLd(car, config, location, canonical)],
+      ...(canonical ? { canonical } : {}),
+      ...(image ? { ogImage: config.site_url ? new URL(image, config.site_url).toString() : image } : {}),
+      // Other remotes' parts of the page (contracts SLOTS): the finance calculator with the car's lender figures, and
+      // the dialogs' lead forms (mf-account).
+      slots: [
+        ...(isPurchasable(car) && !car.sold
+          ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { hiddenDealerships: calculatorConfigOf(config.finance).hidden_dealerships, now: now() }))]
+          : []),
+        ...dialogFormSlots(car, config, locations),
+      ],
+    };
+    return html(
+      <VehiclePage
+        car={car}
+        config={config}
+        locations={locations}
+        market={marketPanel(market)}
+        now={now()}
+        delivery={delivery ? { postcode: c.req.query('postcode') ?? '', view: delivery } : null}
+      />,
+      head,
+    );
+  }
+
+  async function print(c: RouteContext) {
+    const config = c.var.config;
+    const slug = c.req.query('car_id') ?? '';
+    const car = await carFor(c, slug);
+    if (!car) return notFoundCar(config, slug);
+    return html(<PrintPage car={car} config={config} now={now()} />, { title: `Print: ${car.name} | ${config.name}`, robots: robotsFor('print') });
+  }
+
+  async function leadPage(c: RouteContext, page: 'test-drive' | 'trade-in') {
+    const config = c.var.config;
+    const car = await carFor(c, c.req.query('car_id'));
+    const sell = page === 'trade-in' && c.req.query('_journey') === 'sell-my-car';
+    const form = page === 'test-drive' ? 'test-drive' : sell ? 'sell-my-car' : 'trade-in';
+    const data = form === 'test-drive' ? await c.var.store.data(config.slug).catch(() => null) : null;
+    const slot = pageFormSlot(form, car, config, data?.locations ?? [], new URL(c.req.url).searchParams);
+    const title = form === 'test-drive' ? 'Book a test drive' : form === 'sell-my-car' ? 'Sell my car' : 'Trade-in valuation';
+    const intro =
+      form === 'test-drive'
+        ? car
+          ? `Tell us when suits you and we'll have the ${car.name} ready.`
+          : "Tell us which car you'd like to drive and when suits you."
+        : form === 'sell-my-car'
+          ? "Tell us about your car and we'll be in touch with an offer, usually the same or next business day."
+          : car
+            ? `Trading in against the ${car.name}? Tell us about your car and we'll get back to you with a valuation.`
+            : "Tell us about your car and we'll get back to you with a valuation, usually the same or next business day.";
+    return html(<LeadPage title={title} intro={intro} car={car} />, { title: `${title} | ${config.name}`, description: intro, robots: car ? 'noindex' : 'index, follow', slots: [slot] });
+  }
+
+  /** Reserve / buy online (src/checkout, its README "Wiring"). */
+  async function checkout(c: RouteContext, page: CheckoutPageName) {
+    const params = new URL(c.req.url).searchParams;
+    const car = await carFor(c, checkoutCarSlug(page, params) ?? undefined);
+    const view = await checkoutFragment(page, { config: c.var.config, car, params, edge: c.env.EDGE_API });
+    return html(view.element, view.head, view.status);
+  }
+
+  const app = new Hono<AppEnv>();
+
+  app.get('/:page', async (c) => {
+    const page = c.req.param('page');
+    if (!isVehiclePage(page)) return notFoundPage(c.var.config);
+    if (page === 'vehicle') return vehicle(c);
+    if (page === 'print') return print(c);
+    if (page === 'test-drive' || page === 'trade-in') return leadPage(c, page);
+    if (isCheckoutPage(page)) return checkout(c, page);
+    return notFoundPage(c.var.config);
+  });
+
+  return app;
+}
