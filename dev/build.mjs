@@ -3,18 +3,26 @@
  * Builds every part for a local run or a deploy:
  *  1. each remote's and the shell's browser bundle with Vite + Module Federation (dist/client/...),
  *  2. an asset manifest per package (dist/asset-manifest.json) the Worker imports to name its CSS/entries,
- *  3. each Worker bundled with esbuild into dist/worker/index.js (what the local runtime loads).
- * Usage: node dev/build.mjs [--only shell,mf-search] [--skip-client]
+ *  3. each Worker bundled with esbuild into dist/worker/index.js (what the local runtime loads),
+ *  4. each remote's contract surface beside its bundle (`/_mf/<remote>/<version>/contracts.json`: contracts'
+ *     contract-surface.ts), so another version of the platform can check it can run beside this one.
+ * Usage: node dev/build.mjs [--only shell,mf-search] [--skip-client] [--version <label>]
+ *   --version builds one remote (`--only <remote>`) under another version label than its package version: a canary.
  */
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
-import { ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
+import { ROOT, WORKERS, buildVersion, readWranglerConfig } from './workers.mjs';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 const skipClient = args.includes('--skip-client');
+if (args.includes('--version')) {
+  if (only?.length !== 1 || only[0] === 'shell') throw new Error('--version <label> builds one remote: pass --only <remote> with it');
+  // Read by buildVersion() here and in dev/vite-remote.mjs (the remote's Vite config, loaded in this process).
+  process.env.FORECOURT_BUILD_VERSION = args[args.indexOf('--version') + 1];
+}
 
 function walk(dir) {
   if (!existsSync(dir)) return [];
@@ -29,11 +37,12 @@ async function buildClient(worker) {
   const configFile = join(dir, 'vite.config.mjs');
   if (!existsSync(configFile)) return { css: [], entry: null };
   await viteBuild({ configFile, logLevel: 'warn' });
-  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const version = worker.dir === 'shell' ? JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version : buildVersion(dir);
   const clientRoot = join(dir, 'dist/client');
   const files = walk(clientRoot).map((f) => '/' + relative(clientRoot, f).split('\\').join('/'));
   const css = files.filter((f) => f.endsWith('.css'));
   let entry = files.find((f) => f.endsWith('/remoteEntry.js')) ?? null;
+  if (entry) writeFileSync(join(clientRoot, entry.slice(1, -'remoteEntry.js'.length), 'contracts.json'), await contractSurfaceJson());
   if (worker.dir === 'shell') {
     const base = `/_shell/${version}/`;
     const viteManifest = JSON.parse(readFileSync(join(clientRoot, base.slice(1), 'manifest.json'), 'utf8'));
@@ -41,6 +50,17 @@ async function buildClient(worker) {
     entry = base + main.file;
   }
   return { version, css, entry };
+}
+
+let surface;
+/** This tree's contract surface as JSON (contracts/src/contract-surface.ts, bundled and run once per build). */
+async function contractSurfaceJson() {
+  if (!surface) {
+    const { outputFiles } = await esbuild({ entryPoints: [join(ROOT, 'contracts/src/contract-surface.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'warning' });
+    const mod = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+    surface = `${JSON.stringify(mod.contractSurface())}\n`;
+  }
+  return surface;
 }
 
 /** esbuild options of a Worker bundle: the platform's Workers and the local-only demo Worker. */

@@ -6,12 +6,28 @@
  * demo Worker bound to the shell (see `demo` below).
  */
 import { Miniflare, Log, LogLevel } from 'miniflare';
+import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { localWorkerVersionId } from './canary.mjs';
 import { DEMO_WORKER, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
+
+const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'];
+/** The release registry's KV key (contracts/src/releases.ts KV_RELEASES_KEY). */
+const RELEASES_KEY = 'remote-releases';
+
+/** A dev-only Worker script (dev/*.mjs importing contracts' TypeScript), bundled for workerd. */
+async function devWorkerScript(file) {
+  const { outputFiles } = await build({ entryPoints: [join(ROOT, 'dev', file)], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', write: false, logLevel: 'warning' });
+  return outputFiles[0].text;
+}
+
+/** The version metadata a build reports (the version_metadata binding, as Cloudflare gives it), stable per version. */
+const versionMetadata = (remote, version) => ({ id: localWorkerVersionId(remote, version), tag: version, timestamp: new Date(0).toISOString() });
+const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-manifest.json'), 'utf8')).version;
 
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
@@ -25,6 +41,12 @@ import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-ap
  *   `demo` (default true): with the shell, also run the local-only demo Worker (demo/src/worker.ts) and bind it to the
  *   shell as DEMO, which serves the demo's pictures and clip (`/demo-img/*`, `/demo-video/*`); false runs the shell as
  *   deployed, where those paths are 404.
+ *   `canaries` (from dev/canary.mjs `prepareCanary`: `[{ remote, version, dir }]`) runs a second build of a remote beside
+ *   the current tree's, as a gradual deployment would: the remote's Worker name then answers through
+ *   dev/version-router.mjs, which routes by `Cloudflare-Workers-Version-Overrides` like Cloudflare does (to stable
+ *   without one), and the release registry the runtime seeds lists both versions with their Worker version ids.
+ *   `pins` (`{ <tenant slug>: { <remote>: <version> } }`) pins demo tenants to versions as they are seeded.
+ *   `configCacheSeconds` sets the shell's CONFIG_CACHE_SECONDS (tests that change a pin while it runs).
  */
 export async function startPlatform(options = {}) {
   const { port = 8787, host = '127.0.0.1', persist = join(ROOT, '.wrangler/state'), seed = true, scale = 'default', logLevel = 'warn' } = options;
@@ -33,6 +55,11 @@ export async function startPlatform(options = {}) {
 
   const selected = options.only ? WORKERS.filter((w) => options.only.includes(w.dir)) : WORKERS;
   if (!selected.length) throw new Error(`No Worker named ${options.only}; choose from ${WORKERS.map((w) => w.dir).join(', ')}`);
+  const canaries = options.canaries ?? [];
+  for (const c of canaries) {
+    if (!selected.some((w) => w.dir === c.remote)) throw new Error(`A canary of ${c.remote} needs ${c.remote} running`);
+    if (!existsSync(join(c.dir, 'dist/worker/index.js'))) throw new Error(`The canary of ${c.remote} at ${c.dir} is not built`);
+  }
   const workers = selected.map(({ dir }) => {
     const scriptPath = join(ROOT, dir, 'dist/worker/index.js');
     if (!existsSync(scriptPath)) throw new Error(`${dir} is not built: run \`npm run build\` first`);
@@ -45,8 +72,50 @@ export async function startPlatform(options = {}) {
     // edge-api's dev pages (the embedded CRM inbox at /api/dev/outbox) exist only in local runs.
     // The sign-in code-hash secret (a Worker secret in production, never in the repo): a fresh one per local start.
     if (dir === 'edge-api') worker.bindings = { DEV_PAGES: 'on', OTP_HASH_KEY: randomBytes(24).toString('hex'), ...worker.bindings };
+    // The shell's dev page of remote versions (/_forecourt/remote-versions) exists only in local runs; tests may shorten
+    // how long the shell keeps configs (a pin or rollback seen sooner).
+    if (dir === 'shell') worker.bindings = { DEV_PAGES: 'on', ...worker.bindings, ...(options.configCacheSeconds !== undefined ? { CONFIG_CACHE_SECONDS: String(options.configCacheSeconds) } : {}) };
+    if (REMOTES.includes(dir)) withVersionMetadata(worker, dir, builtVersion(join(ROOT, dir)));
     return worker;
   });
+  const nameOf = Object.fromEntries(workers.map((w, i) => [selected[i].dir, w.name]));
+  const releases = {};
+  for (const { dir } of selected) if (REMOTES.includes(dir)) releases[dir] = { stable: builtVersion(join(ROOT, dir)), versions: [] };
+  for (const { dir } of selected) if (REMOTES.includes(dir)) releases[dir].versions.push({ version: releases[dir].stable, worker_version_id: localWorkerVersionId(dir, releases[dir].stable) });
+  // Two builds of a remote: each its own Worker, behind a router holding the remote's name (the deployment).
+  for (const remote of [...new Set(canaries.map((c) => c.remote))]) {
+    const stable = workers.find((w) => w.name === readWranglerConfig(remote).name);
+    const name = stable.name;
+    const builds = {};
+    const bindings = {};
+    const add = (worker, version) => {
+      worker.name = `${name}@${version}`;
+      const id = localWorkerVersionId(remote, version);
+      builds[id] = `BUILD_${Object.keys(builds).length}`;
+      bindings[builds[id]] = worker.name;
+    };
+    add(stable, releases[remote].stable);
+    nameOf[remote] = stable.name;
+    for (const c of canaries.filter((x) => x.remote === remote)) {
+      if (c.version === releases[remote].stable || releases[remote].versions.some((x) => x.version === c.version)) throw new Error(`Two builds of ${remote} named ${c.version}: give the canary another label`);
+      const { workerOptions } = unstable_getMiniflareWorkerOptions(join(c.dir, 'wrangler.jsonc'));
+      const canary = { ...workerOptions, modules: true, scriptPath: join(c.dir, 'dist/worker/index.js'), modulesRoot: join(c.dir, 'dist/worker') };
+      withVersionMetadata(canary, remote, c.version);
+      add(canary, c.version);
+      workers.push(canary);
+      releases[remote].versions.push({ version: c.version, worker_version_id: localWorkerVersionId(remote, c.version), note: `local canary (${c.source ?? c.dir})` });
+    }
+    const { compatibility_date, compatibility_flags } = readWranglerConfig(remote);
+    workers.push({
+      name,
+      modules: true,
+      script: await devWorkerScript('version-router.mjs'),
+      compatibilityDate: compatibility_date,
+      compatibilityFlags: compatibility_flags,
+      bindings: { VERSION_ROUTES: { worker: name, defaultId: localWorkerVersionId(remote, releases[remote].stable), builds } },
+      serviceBindings: bindings,
+    });
+  }
   // With `only`, a service binding to a Worker that is not running is left out (workerd refuses to start with it);
   // the code reads such bindings as optional or answers as when that Worker fails.
   const running = new Set(workers.map((w) => w.name));
@@ -69,6 +138,19 @@ export async function startPlatform(options = {}) {
     workers.push({ name: DEMO_WORKER.name, modules: true, scriptPath, modulesRoot: join(ROOT, DEMO_WORKER.dir, 'dist/worker'), compatibilityDate: compatibility_date, compatibilityFlags: compatibility_flags });
     shell.serviceBindings = { ...shell.serviceBindings, [DEMO_WORKER.binding]: DEMO_WORKER.name };
   }
+  // The operator tools' Cloudflare API (KV values and keys) over the local CONFIG namespace, at /client/v4/*.
+  if (shell) {
+    const config = readWranglerConfig('shell').kv_namespaces.find((ns) => ns.binding === 'CONFIG');
+    workers.push({
+      name: 'forecourt-local-cloudflare-api',
+      modules: true,
+      script: await devWorkerScript('cloudflare-api.mjs'),
+      compatibilityDate: readWranglerConfig('shell').compatibility_date,
+      routes: ['*/client/v4/*'],
+      kvNamespaces: { CONFIG: config.id },
+      bindings: { NAMESPACES: { [config.id]: 'CONFIG' } },
+    });
+  }
 
   const persistOptions = persist
     ? { kvPersist: join(persist, 'kv'), d1Persist: join(persist, 'd1'), cachePersist: join(persist, 'cache') }
@@ -85,7 +167,11 @@ export async function startPlatform(options = {}) {
   try {
     // D1 belongs to edge-api: migrate it when edge-api runs.
     if (selected.some((w) => w.dir === 'edge-api')) await applyMigrations(mf);
-    if (seed) await seedDemo(mf, { scale, now: options.now, workers: selected });
+    // Each running Worker by its folder and name (a remote beside its canary runs as `<name>@<version>`).
+    const named = selected.map(({ dir }) => ({ dir, name: nameOf[dir] }));
+    if (seed) await seedDemo(mf, { scale, now: options.now, workers: named, pins: options.pins });
+    // The release registry: the versions this runtime runs (a deployment's are registered with `npm run canary`).
+    if (Object.keys(releases).length) await putReleases(mf, named, releases);
   } catch (error) {
     // The caller never gets `dispose`: stop workerd here, or its port and processes outlive the failed start.
     await mf.dispose().catch(() => {});
@@ -142,15 +228,41 @@ export async function applyMigrations(mf) {
   return applyD1Migrations(db, await readMigrations(dir), binding.migrations_table);
 }
 
+/** Replaces a Worker's version metadata binding with this build's (miniflare would make a random id per start). */
+function withVersionMetadata(worker, remote, version) {
+  const binding = worker.versionMetadata ?? 'CF_VERSION_METADATA';
+  delete worker.versionMetadata;
+  worker.bindings = { ...worker.bindings, [binding]: versionMetadata(remote, version) };
+  return worker;
+}
+
+/**
+ * A KV namespace through the first running Worker that binds it (namespaces are shared by id). `workers` are
+ * `{ dir, name? }`: `name` is the Worker's name when it is not its wrangler.jsonc's (a build beside a canary).
+ */
+function kvNamespace(mf, workers, binding) {
+  const owner = workers.find(({ dir }) => readWranglerConfig(dir).kv_namespaces?.some((ns) => ns.binding === binding));
+  return owner ? mf.getKVNamespace(binding, owner.name ?? readWranglerConfig(owner.dir).name) : null;
+}
+
+async function putReleases(mf, workers, releases) {
+  const kv = await kvNamespace(mf, workers, 'CONFIG');
+  await kv?.put(RELEASES_KEY, JSON.stringify(releases));
+}
+
 /** Seeds tenant configs and stock from demo/ (bundled by the build into demo/dist/index.mjs). */
-export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS } = {}) {
+export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS, pins = {} } = {}) {
   const demo = await import(join(ROOT, 'demo/dist/index.mjs'));
   const seed = demo.buildSeed({ scale, now });
+  // Demo tenants pinned to other remote versions (a canary) start so.
+  for (const entry of seed.config) {
+    const slug = entry.key.startsWith('tenant:') ? entry.key.slice('tenant:'.length) : null;
+    if (!slug || !pins[slug]) continue;
+    const config = typeof entry.value === 'string' ? JSON.parse(entry.value) : entry.value;
+    entry.value = { ...config, remotes: { ...config.remotes, ...pins[slug] } };
+  }
   // KV namespaces are shared by id, so the first running Worker whose config binds one seeds it.
-  const namespace = async (binding) => {
-    const owner = workers.map(({ dir }) => readWranglerConfig(dir)).find((config) => config.kv_namespaces?.some((ns) => ns.binding === binding));
-    return owner ? mf.getKVNamespace(binding, owner.name) : null;
-  };
+  const namespace = (binding) => kvNamespace(mf, workers, binding);
   const put = (kv, entries) => (kv ? entries.map(({ key, value }) => kv.put(key, typeof value === 'string' ? value : JSON.stringify(value))) : []);
   // Both namespaces first: no write may still be in flight if one of them is missing and the start is abandoned.
   const [config, stock] = [await namespace('CONFIG'), await namespace('STOCK')];

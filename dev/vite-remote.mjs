@@ -4,8 +4,8 @@
  */
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { buildVersion } from './workers.mjs';
 
 export const REACT_SHARE = {
   react: { singleton: true, requiredVersion: '^19.3.0' },
@@ -19,8 +19,7 @@ export const federationName = (remote) => remote.replace(/-/g, '_');
  * @param {{ dir: string, remote: string, exposes: Record<string,string> }} options
  */
 export function remoteViteConfig({ dir, remote, exposes }) {
-  const { version } = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8'));
-  const base = `/_mf/${remote}/${version}/`;
+  const base = `/_mf/${remote}/${buildVersion(dir)}/`;
   return {
     root: dir,
     base,

@@ -41,3 +41,17 @@ export function parseJsonc(text) {
 }
 
 export const readWranglerConfig = (dir) => parseJsonc(readFileSync(join(ROOT, dir, 'wrangler.jsonc'), 'utf8'));
+
+/**
+ * The version label a build of `dir` carries: its package.json version, unless the build was asked for another
+ * (`node dev/build.mjs --only <remote> --version <label>` sets FORECOURT_BUILD_VERSION: a canary's label). It names the
+ * bundle folder `/_mf/<remote>/<version>/` and travels in `x-forecourt-version`.
+ */
+export function buildVersion(dir) {
+  const label = process.env.FORECOURT_BUILD_VERSION;
+  if (label) {
+    if (!/^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/.test(label)) throw new Error(`FORECOURT_BUILD_VERSION "${label}" is not a version label (letters, digits, dots, hyphens, underscores)`);
+    return label;
+  }
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+}

@@ -3,7 +3,9 @@
  * else under `/api` to edge-api (the write side). The shell routes by this table; each remote mounts its API under
  * its own prefix. Declared once here so a new area's API is one line both sides read.
  */
+import { CompareResponseSchema } from './search.ts';
 import type { RemoteName } from './tenant.ts';
+import type { RouteOwner } from './routes.ts';
 
 export type ApiOwner = RemoteName | 'edge-api';
 
@@ -20,3 +22,12 @@ export const API_OWNERS: ReadonlyArray<readonly [prefix: `/api/${string}`, owner
 export function apiOwnerOf(path: string): ApiOwner {
   return API_OWNERS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? 'edge-api';
 }
+
+/**
+ * Browser APIs whose answer a part other than their owner reads, with the schema the reader checks it against (a
+ * boundary). The canary's contract check holds the owner's answers to the readers' schema across versions.
+ */
+export const SHARED_APIS = {
+  /** The comparison table (mf-account's CompareCars) reads mf-search's rows. */
+  compare: { owner: 'mf-search', path: '/api/search/compare', answer: CompareResponseSchema, readers: ['mf-account'] },
+} as const satisfies Record<string, { owner: RemoteName; path: `/api/${string}`; answer: unknown; readers: readonly RouteOwner[] }>;

@@ -41,6 +41,20 @@ export const FragmentHeadSchema = v.object({
 });
 export type FragmentHead = v.InferOutput<typeof FragmentHeadSchema>;
 
+/** Where every remote serves its fragments: `GET /fragments/<page>` (pages of the route table and slot pages). */
+export const FRAGMENTS_PATH = '/fragments';
+const FRAGMENT_PAGE = /^[a-z0-9-]{1,60}$/;
+
+/**
+ * The URL of a remote's fragment (the host names the remote; a service binding ignores it), with its query.
+ * @throws when `page` is not a fragment page name.
+ * @example fragmentUrl('mf-finance', 'finance-calculator', 'car_id=1') // 'https://mf-finance.internal/fragments/finance-calculator?car_id=1'
+ */
+export function fragmentUrl(remote: RemoteName, page: string, query = ''): string {
+  if (!FRAGMENT_PAGE.test(page)) throw new Error(`"${page}" is not a fragment page name`);
+  return `https://${remote}.internal${FRAGMENTS_PATH}/${page}${query ? `?${query}` : ''}`;
+}
+
 /** The marker a fragment's body carries where slot `id` goes. */
 export const slotMarker = (id: string) => `<fc-slot id="${id}"></fc-slot>`;
 

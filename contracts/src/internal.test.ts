@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sampleCar } from './fixtures/car.ts';
-import { callInternal, fetchCar, INTERNAL, InternalAnswerError, internalUrl, type ServiceBinding } from './internal.ts';
+import { callInternal, fetchCar, INTERNAL, INTERNAL_CALLERS, InternalAnswerError, internalUrl, type ServiceBinding } from './internal.ts';
 import { TENANT_HEADER } from './tenant.ts';
 
 type Seen = { url: URL; headers: Headers; signal: AbortSignal | null | undefined };
@@ -66,5 +69,34 @@ describe('fetchCar (the one car lookup)', () => {
   it('throws when mf-search fails or sends a car that breaks the contract (a critical page fails, a write refuses)', async () => {
     await expect(fetchCar(binding(() => new Response(null, { status: 503 })), 't', 'a-car')).rejects.toThrow('mf-search answered 503 for a car');
     await expect(fetchCar(binding(() => Response.json({ car: { id: 1 } })), 't', 'a-car')).rejects.toBeInstanceOf(InternalAnswerError);
+  });
+});
+
+describe('INTERNAL_CALLERS', () => {
+  /** Who really calls what: `callInternal(<binding>, '<name>'`, `fetchCar(` (car) and `loadReservedIds(` (reservedCars). */
+  function scanCallers(): Record<string, string[]> {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const found: Record<string, Set<string>> = {};
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) return e.name === 'test' || e.name === 'node_modules' ? [] : files(full);
+        return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+      });
+    for (const part of ['shell', 'mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account', 'edge-api']) {
+      for (const file of files(path.join(root, part, 'src'))) {
+        const text = readFileSync(file, 'utf8');
+        const names = [...text.matchAll(/callInternal\([^,]+,\s*'([A-Za-z]+)'/g)].map((m) => m[1]!);
+        if (/\bfetchCar\(/.test(text)) names.push('car');
+        if (/\bloadReservedIds\(/.test(text)) names.push('reservedCars');
+        for (const name of names) (found[name] ??= new Set()).add(part);
+      }
+    }
+    return Object.fromEntries(Object.entries(found).map(([name, parts]) => [name, [...parts].sort()]));
+  }
+
+  it('names exactly the parts whose code calls each endpoint', () => {
+    const declared = Object.fromEntries(Object.entries(INTERNAL_CALLERS).map(([name, parts]) => [name, [...parts].sort()]));
+    expect(scanCallers()).toEqual(declared);
   });
 });

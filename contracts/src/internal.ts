@@ -13,6 +13,7 @@ import { MarketPriceResultSchema } from './entities/market-price.ts';
 import { DeliveryEstimateSchema } from './entities/vdp.ts';
 import { SessionResponseSchema, SIGN_IN_API } from './sign-in.ts';
 import { TENANT_HEADER } from './tenant.ts';
+import type { RouteOwner } from './routes.ts';
 
 /** The Workers that own internal endpoints. */
 export type InternalOwner = 'mf-search' | 'edge-api';
@@ -92,6 +93,22 @@ export const INTERNAL = {
   quickQuote: { owner: 'edge-api', path: '/internal/youx/quote', body: FinanceQuickQuoteRequestSchema, answer: FinanceQuickQuoteResponseSchema },
 } as const satisfies Record<string, Endpoint>;
 export type InternalName = keyof typeof INTERNAL;
+
+/**
+ * Who calls each endpoint (kept truthful by internal.test.ts, which scans every part's sources for `callInternal(…,
+ * '<name>'`, `fetchCar(` and `loadReservedIds(`): the canary's contract check holds a caller and an owner of
+ * different versions to the same contract (contract-compat.ts).
+ */
+export const INTERNAL_CALLERS = {
+  car: ['mf-vehicle', 'edge-api'],
+  sitemap: ['shell'],
+  marketPrice: ['mf-vehicle'],
+  delivery: ['mf-vehicle'],
+  reservedCars: ['mf-search', 'mf-vehicle'],
+  payment: ['mf-vehicle'],
+  session: ['shell'],
+  quickQuote: ['mf-finance'],
+} as const satisfies Record<InternalName, ReadonlyArray<RouteOwner | 'edge-api'>>;
 type QueryOf<N extends InternalName> = (typeof INTERNAL)[N] extends { query: infer Q extends v.GenericSchema } ? v.InferInput<Q> : Record<string, string | string[]>;
 type BodyOf<N extends InternalName> = (typeof INTERNAL)[N] extends { body: infer B extends v.GenericSchema } ? v.InferInput<B> : never;
 export type InternalAnswer<N extends InternalName> = v.InferOutput<(typeof INTERNAL)[N]['answer']>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES, ROUTES, fragmentPath, requiresSignIn, resolveRoute, routeEnabled, signInPath, type RouteOwner } from './routes.ts';
+import { PAGES, ROUTES, requiresSignIn, resolveRoute, routeEnabled, signInPath, type RouteOwner } from './routes.ts';
 
 type Expect = [path: string, remote: RouteOwner, page: string, params?: Record<string, string>];
 
@@ -170,12 +170,6 @@ describe('route helpers', () => {
     expect(routeEnabled(resolveRoute('/cars/x')!, {})).toBe(true);
   });
 
-  it('fragmentPath maps a page to /fragments/<page> and rejects foreign pages', () => {
-    expect(fragmentPath('mf-search', 'search')).toBe('/fragments/search');
-    expect(fragmentPath('shell', 'home')).toBe('/fragments/home');
-    // @ts-expect-error vehicle is not an mf-search page
-    expect(() => fragmentPath('mf-search', 'vehicle')).toThrow(/Unknown page/);
-  });
 
   it('every route names a page its owner declares, and every declared page has a route', () => {
     for (const r of ROUTES) expect(PAGES[r.remote] as readonly string[], r.pattern).toContain(r.page);

@@ -206,16 +206,6 @@ export function routeEnabled(route: Pick<ResolvedRoute, 'feature'>, features: Pa
 }
 
 /**
- * The fragment URL path of a page on its remote (`GET /fragments/<page>`): the one definition of that URL shape,
- * for the shell's fragment fetch.
- * @throws when the page is not one of the remote's pages.
- */
-export function fragmentPath<R extends RouteOwner>(remote: R, page: PageOf<R>): string {
-  if (!(PAGES[remote] as readonly string[]).includes(page)) throw new Error(`Unknown page "${page}" for ${remote}`);
-  return `/fragments/${page}`;
-}
-
-/**
  * The sign-in session cookie (set by edge-api on verify). The shell's gate sends shoppers without one to sign-in and
  * checks one on a gated page with edge-api (`GET /api/auth/session`); the gated action itself is still authorised by
  * the Worker that owns it (edge-api `findSession`).

@@ -4,13 +4,19 @@
  */
 import { kvTenantKey, parseSiteConfig, TENANT_HEADER, type SiteConfig } from './tenant.ts';
 import { kvTenantDataKey, parseTenantData, type TenantData } from './tenant-data.ts';
+import { KV_RELEASES_KEY, parseRemoteReleases, type RemoteReleases } from './releases.ts';
 
 /** The part of a KV namespace binding the store needs (structural, so contracts needs no Workers types). */
-export type JsonKv = { get(key: string, type: 'json'): Promise<unknown> };
+export type JsonKv = { get(key: string, options: { type: 'json'; cacheTtl?: number }): Promise<unknown> };
 
 export type TenantStoreOptions = {
   /** How long a read (found, missing or data set) is reused; default 60 s, KV's own edge cache time. */
   ttlMs?: number;
+  /**
+   * KV's own edge cache for these reads, in seconds (KV's `cacheTtl`; its default is 60, its minimum 30). A reader that
+   * must see changes quickly (the shell: canary pins) sets 30; a change is then seen within cacheTtl + ttlMs.
+   */
+  kvCacheTtl?: number;
   /** Most cached entries kept (config and data count separately); the oldest go first. Default TENANT_STORE_MAX_ENTRIES. */
   maxEntries?: number;
   now?: () => number;
@@ -35,6 +41,7 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
   const ttl = options.ttlMs ?? 60_000;
   const max = Math.max(1, options.maxEntries ?? TENANT_STORE_MAX_ENTRIES);
   const now = options.now ?? Date.now;
+  const read = (key: string) => kv.get(key, options.kvCacheTtl ? { type: 'json', cacheTtl: options.kvCacheTtl } : { type: 'json' });
   // Map keeps insertion order: the first key is the oldest entry.
   const cache = new Map<string, { at: number; value: Promise<unknown> }>();
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -54,10 +61,12 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
   return {
     /** The tenant's validated config, or null when the tenant does not exist. Throws on an invalid or misfiled config. */
     config: (slug: string): Promise<SiteConfig | null> =>
-      cached(`config:${slug}`, async () => parseStoredSiteConfig(slug, await kv.get(kvTenantKey(slug), 'json'))),
+      cached(`config:${slug}`, async () => parseStoredSiteConfig(slug, await read(kvTenantKey(slug)))),
     /** The tenant's locations, dealerships, manufacturers, brands and offers (empty lists when none stored). */
     data: (slug: string): Promise<TenantData> =>
-      cached(`data:${slug}`, async () => parseTenantData(slug, (await kv.get(kvTenantDataKey(slug), 'json')) ?? {})),
+      cached(`data:${slug}`, async () => parseTenantData(slug, (await read(kvTenantDataKey(slug))) ?? {})),
+    /** The release registry (releases.ts): which versions of each remote exist; null when none is stored. */
+    releases: (): Promise<RemoteReleases | null> => cached('releases', async () => parseRemoteReleases(await read(KV_RELEASES_KEY))),
     /** Number of cached entries (for tests and diagnostics). */
     size: () => cache.size,
     clear: () => cache.clear(),

@@ -153,12 +153,20 @@ export const PromoPopupSchema = v.object({
 
 export const BannerSchema = v.object({ title: v.string(), subtitle: v.optional(v.string()), image: Href, href: v.optional(Href) });
 
+/**
+ * A build's version label (its package version, or a canary's label): it names the remote's bundle folder
+ * `/_mf/<remote>/<version>/` and travels in `x-forecourt-version`, so it stays a plain path segment (releases.ts).
+ */
+export const VERSION_LABEL = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/;
+export const VersionLabelSchema = v.pipe(v.string(), v.regex(VERSION_LABEL, 'A version is 1-64 letters, digits, dots, hyphens or underscores, starting with a letter or digit'));
+
+/** The tenant's manifest: the version of each remote it runs (a canary pin is one entry; releases.ts). */
 export const RemoteManifestSchema = v.object({
-  'mf-search': v.string(),
-  'mf-vehicle': v.string(),
-  'mf-locations': v.string(),
-  'mf-finance': v.string(),
-  'mf-account': v.string(),
+  'mf-search': VersionLabelSchema,
+  'mf-vehicle': VersionLabelSchema,
+  'mf-locations': VersionLabelSchema,
+  'mf-finance': VersionLabelSchema,
+  'mf-account': VersionLabelSchema,
 });
 export type RemoteManifest = v.InferOutput<typeof RemoteManifestSchema>;
 

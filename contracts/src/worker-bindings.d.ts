@@ -18,6 +18,24 @@ interface Fetcher {
 interface KVNamespace<Key extends string = string> {
   get(key: Key, type?: 'text'): Promise<string | null>;
   get<ExpectedValue = unknown>(key: Key, type: 'json'): Promise<ExpectedValue | null>;
+  get<ExpectedValue = unknown>(key: Key, options: { type: 'json'; cacheTtl?: number }): Promise<ExpectedValue | null>;
+}
+
+/** A Workers Analytics Engine dataset (wrangler.jsonc `analytics_engine_datasets`): the shell writes data points. */
+interface AnalyticsEngineDataPoint {
+  indexes?: ((ArrayBuffer | string) | null)[];
+  doubles?: number[];
+  blobs?: ((ArrayBuffer | string) | null)[];
+}
+interface AnalyticsEngineDataset {
+  writeDataPoint(event?: AnalyticsEngineDataPoint): void;
+}
+
+/** The version metadata binding (wrangler.jsonc `version_metadata`): the Worker version that is running. */
+interface WorkerVersionMetadata {
+  readonly id: string;
+  readonly tag: string;
+  readonly timestamp: string;
 }
 
 interface RateLimitOptions {

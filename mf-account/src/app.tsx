@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import type { AppEnv } from './routes/context.ts';
 import { fragmentRoutes } from './routes/fragments.tsx';
@@ -19,6 +20,8 @@ export type AppOptions = {
  */
 export function createApp({ styles, version }: AppOptions) {
   const app = new Hono<AppEnv>();
+  // Every answer names the Worker version that made it (the shell counts answers from a version it did not ask for).
+  app.use('*', reportWorkerVersion());
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw));

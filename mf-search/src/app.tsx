@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
 import { createEnginePort, type EnginePort } from './lib/engine-port.ts';
@@ -27,6 +28,8 @@ export type AppOptions = {
  */
 export function createApp({ styles, version, engine = createEnginePort() }: AppOptions) {
   const app = new Hono<AppEnv>();
+  // Every answer names the Worker version that made it (the shell counts answers from a version it did not ask for).
+  app.use('*', reportWorkerVersion());
   /** This remote's versioned static files (body drawings), same-origin through the shell. */
   const assetBase = `/_mf/mf-search/${version}/`;
   const searchPathFor = createSearchPathFor();

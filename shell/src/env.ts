@@ -7,4 +7,6 @@ export type Env = Cloudflare.Env & {
   DEMO?: Fetcher;
   /** "on" only in local runs (dev/platform.mjs, `.dev.vars`): `<slug>.localhost` then names the tenant. */
   LOCAL_HOSTS?: string;
+  /** "on" only in local runs (dev/platform.mjs): the dev page `/_forecourt/remote-versions`. */
+  DEV_PAGES?: string;
 };

@@ -7,27 +7,40 @@ import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
 import { composeDocument } from './lib/compose.ts';
 import { apiOwnerOf } from '@forecourt/contracts/api-owners';
-import { REMOTE_BINDING } from './lib/fragments.ts';
 import { sessionIsLive, signInRedirect } from './lib/gate.ts';
 import { isCrossSiteWrite, withoutInternalHeaders } from './lib/proxy.ts';
 import { brandPage, brandsPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
+import { remoteVersionsPage } from './lib/remote-versions-page.ts';
+import { applyOverride, assetPin, pinsFor, remoteBinding, type ShellPins } from './lib/remote-versions.ts';
 import { securityHeaders, withHeaderPolicy } from './lib/security.ts';
-import { resolveTenant, type Tenant } from './lib/tenant.ts';
+import { CONFIG_CACHE_SECONDS, releasesFor, resolveTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
 
-type AppEnv = { Bindings: Env; Variables: { tenant: Tenant } };
+type AppEnv = { Bindings: Env; Variables: { tenant: Tenant; pins: ShellPins } };
+
+/** The wrangler var CONFIG_CACHE_SECONDS (how long configs and the release registry are reused per isolate). */
+const cacheSeconds = (env: Env) => {
+  const n = Number(env.CONFIG_CACHE_SECONDS ?? CONFIG_CACHE_SECONDS);
+  return Number.isFinite(n) && n >= 0 ? n : CONFIG_CACHE_SECONDS;
+};
 
 const assets = { entry: assetManifest.entry as string | null, css: assetManifest.css as string[] };
 
 const app = new Hono<AppEnv>();
 
-// Static assets need no tenant: the shell's own client, and each remote's versioned bundle (same-origin).
-app.get('/_shell/*', (c) => c.env.ASSETS.fetch(c.req.raw));
+// Static assets need no tenant: the shell's own client, and each remote's versioned bundle (same-origin), from the
+// Worker version that built it (the registry's override for that version: a canary's bundle lives only in its version).
+app.get('/_shell/*', (c) => c.env.ASSETS.fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) })));
 app.get('/_mf/:remote/:version/*', async (c) => {
   const remote = c.req.param('remote') as RemoteName;
   if (!REMOTE_NAMES.includes(remote)) return c.notFound();
-  return c.env[REMOTE_BINDING[remote]].fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) }));
+  const pin = assetPin(await releasesFor(c.env.CONFIG, cacheSeconds(c.env)), remote, c.req.param('version'));
+  if (!pin) return c.notFound();
+  const headers = applyOverride(withoutInternalHeaders(c.req.raw.headers), remote, pin);
+  return remoteBinding(c.env, remote).fetch(new Request(c.req.raw, { headers }));
 });
+// Local runs only (DEV_PAGES): what each remote version's fragments did in this isolate (canary against stable).
+app.get('/_forecourt/remote-versions', (c) => (c.env.DEV_PAGES === 'on' ? remoteVersionsPage(c.req.raw) : c.notFound()));
 // The demo's pictures and clip exist in local runs only: dev/platform.mjs binds the demo Worker (demo/src/worker.ts)
 // as DEMO. A deployed shell has no such binding, so these paths are 404 and no demo code ships with it.
 app.get('/demo-img/*', (c) => demoMedia(c.env, c.req.raw) ?? c.notFound());
@@ -36,11 +49,13 @@ app.get('/demo-video/*', (c) => demoMedia(c.env, c.req.raw) ?? c.notFound());
 // Everything else belongs to a tenant: resolve it from the Host, or answer a plain 404 that leaks nothing.
 app.use('*', async (c, next) => {
   // The URL's host is the Host the shopper asked for (request.url carries it on Workers).
-  const tenant = await resolveTenant(c.env.CONFIG, new URL(c.req.url).host, { localHosts: c.env.LOCAL_HOSTS === 'on' });
+  const tenant = await resolveTenant(c.env.CONFIG, new URL(c.req.url).host, { localHosts: c.env.LOCAL_HOSTS === 'on', cacheSeconds: cacheSeconds(c.env) });
   if (!tenant) {
     return c.html(statusPage('Not found', 'There is no site at this address.'), 404, securityHeaders());
   }
   c.set('tenant', tenant);
+  // The version of each remote this request runs, fixed once: every fragment, slot and API call of it agrees.
+  c.set('pins', pinsFor(tenant.config, tenant.releases));
   await next();
 });
 
@@ -57,7 +72,9 @@ app.all('/api/*', async (c) => {
   const owner = apiOwnerOf(path);
   const headers = withoutInternalHeaders(c.req.raw.headers);
   headers.set(TENANT_HEADER, c.var.tenant.config.slug);
-  const binding = c.env[owner === 'edge-api' ? 'EDGE_API' : REMOTE_BINDING[owner]];
+  // A remote's API runs the version the tenant's pages run (its islands call their own version's API).
+  if (owner !== 'edge-api') applyOverride(headers, owner, c.var.pins[owner]);
+  const binding = owner === 'edge-api' ? c.env.EDGE_API : remoteBinding(c.env, owner);
   const init: RequestInit = { method: c.req.method, headers, redirect: 'manual' };
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') init.body = c.req.raw.body;
   return binding.fetch(new Request(c.req.url, init));
@@ -69,7 +86,7 @@ app.get('*', async (c) => {
   const route = resolveRoute(url.pathname);
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const compose = (page: Parameters<typeof composeDocument>[0]['page']) =>
-    composeDocument({ env: c.env, request: c.req.raw, tenant, assets, page, waitUntil });
+    composeDocument({ env: c.env, request: c.req.raw, tenant, pins: c.var.pins, assets, page, waitUntil });
   if (!route || !routeEnabled(route, tenant.config.features)) return compose({ kind: 'shell', ...(await notFoundPage(tenant)) });
   // Sign-in gate (spec §6): anonymous shoppers go to sign-in and come back here afterwards. On a gated page a session
   // cookie is checked with edge-api (a dead one goes to sign-in too); when edge-api cannot say, the owning Worker's API

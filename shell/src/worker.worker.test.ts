@@ -7,7 +7,7 @@ import { slotMarker } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
 import { BASE_HEADERS, NON_DOCUMENT_CSP } from './lib/security.ts';
-import { FAKE_HOST, FAKE_TENANT, fakeMarkup, fakeStylesheet } from './test/fake-remotes.ts';
+import { CANARY_HOST, CANARY_ID, CANARY_TENANT, FAKE_HOST, FAKE_TENANT, fakeMarkup, fakeStylesheet, STABLE_ID } from './test/fake-remotes.ts';
 import { fetchWorker } from './test/worker.ts';
 
 /** The platform's header policy, on every answer (lib/security.ts). */
@@ -67,7 +67,8 @@ describe('shell Worker (workerd)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript');
     expect(res.headers.get('content-security-policy')).toBe(NON_DOCUMENT_CSP);
-    expect(await res.text()).toBe('export const remote = "mf-search"; export const tenantHeader = null;');
+    // The registry lists 0.1.0: its bundle comes from that Worker version (tests/worker-setup.ts seeds the registry).
+    expect(await res.text()).toBe(`export const remote = "mf-search"; export const tenantHeader = null; export const override = "forecourt-mf-search=\\"${STABLE_ID}\\"";`);
     expect((await fetchWorker('/_mf/mf-nope/0.1.0/remoteEntry.js')).status).toBe(404);
   });
 
@@ -85,5 +86,40 @@ describe('shell Worker (workerd)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expectHeaderPolicy(res);
+  });
+
+  describe('canary: a tenant pinned to another version of a remote (release registry in KV)', () => {
+    const override = (id: string) => `forecourt-mf-search="${id}"`;
+    const forged = { 'Cloudflare-Workers-Version-Overrides': override(CANARY_ID), 'x-forecourt-version': '0.2.0' };
+
+    it('asks the remote for the pinned Worker version and gives the browser that version’s bundle; others get stable', async () => {
+      const canary = await (await fetchWorker(`https://${CANARY_HOST}/special-offers`)).text();
+      expect(canary).toContain(fakeMarkup('mf-search', 'offers', CANARY_TENANT, override(CANARY_ID)));
+      expect(canary).toContain('"mf_search":"/_mf/mf-search/0.2.0/remoteEntry.js"');
+      // A remote with no registry entry runs its manifest version with no override.
+      expect(canary).toContain(fakeMarkup('mf-account', 'header-account', CANARY_TENANT));
+      const stable = await (await fetchWorker('/special-offers')).text();
+      expect(stable).toContain(fakeMarkup('mf-search', 'offers', FAKE_TENANT, override(STABLE_ID)));
+      expect(stable).toContain('"mf_search":"/_mf/mf-search/0.1.0/remoteEntry.js"');
+    });
+
+    it('a browser’s version headers choose nothing: pages, /api and /_mf carry only the shell’s override', async () => {
+      const page = await (await fetchWorker('/special-offers', { headers: forged })).text();
+      expect(page).toContain(fakeMarkup('mf-search', 'offers', FAKE_TENANT, override(STABLE_ID)));
+      expect(await (await fetchWorker('/api/search/view', { headers: forged })).json()).toMatchObject({ remote: 'mf-search', tenant: FAKE_TENANT, override: override(STABLE_ID) });
+      expect(await (await fetchWorker(`https://${CANARY_HOST}/api/search/view`)).json()).toMatchObject({ tenant: CANARY_TENANT, override: override(CANARY_ID) });
+      // edge-api is not canaried: no override reaches it, not even the browser's.
+      expect(await (await fetchWorker('/api/leads', { headers: forged })).json()).toEqual({ remote: 'edge-api', tenant: FAKE_TENANT, method: 'GET', path: '/api/leads' });
+    });
+
+    it('serves a bundle only for a version the registry lists', async () => {
+      expect(await (await fetchWorker('/_mf/mf-search/0.2.0/remoteEntry.js', { headers: forged })).text()).toContain(`export const override = ${JSON.stringify(override(CANARY_ID))}`);
+      expect((await fetchWorker('/_mf/mf-search/0.3.0/remoteEntry.js')).status).toBe(404);
+      expect((await fetchWorker('/_mf/mf-vehicle/9.9.9/remoteEntry.js')).status).toBe(200);
+    });
+
+    it('has no dev page of remote versions when deployed (DEV_PAGES is a local-only binding)', async () => {
+      expect((await fetchWorker('/_forecourt/remote-versions')).status).toBe(404);
+    });
   });
 });

@@ -1,5 +1,5 @@
 /** Test helpers: the shared tenant fixtures of contracts, and this Worker's bindings built from them. */
-import { fakeKv, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { fakeKv, tenantEntries, TEST_VERSION_METADATA } from '@forecourt/contracts/fixtures/tenant';
 import { fakeRateLimiter } from '@forecourt/contracts/fixtures/rate-limit';
 import { INTERNAL } from '@forecourt/contracts/internal';
 import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
@@ -26,5 +26,5 @@ export function testEnv(configs: SiteConfigInput[]): Env & { QUOTE_LIMITER: Retu
       return purchasePrice < QUICK_ESTIMATE.minPrice ? Response.json({ error: 'Failed to get YouX quick quote' }, { status: 502 }) : Response.json(EDGE_QUOTE);
     },
   };
-  return { CONFIG: fakeKv(tenantEntries(configs)), ASSETS: assets, QUOTE_LIMITER: fakeRateLimiter(30), EDGE_API: edge };
+  return { CONFIG: fakeKv(tenantEntries(configs)), ASSETS: assets, QUOTE_LIMITER: fakeRateLimiter(30), EDGE_API: edge, CF_VERSION_METADATA: TEST_VERSION_METADATA };
 }

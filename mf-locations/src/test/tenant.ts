@@ -3,7 +3,7 @@
  * (several dealerships, hidden and foreign locations: more than the shared fixture's one location).
  */
 import type { LocationInput, OpeningHourEntry } from '@forecourt/contracts/entities/location';
-import { fakeKv, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { fakeKv, tenantEntries, TEST_VERSION_METADATA } from '@forecourt/contracts/fixtures/tenant';
 import type { SiteConfigInput } from '@forecourt/contracts/tenant';
 import { parseTenantData, type TenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
 import type { Env } from '../env.ts';
@@ -13,7 +13,7 @@ export { siteConfig, siteConfigInput } from '@forecourt/contracts/fixtures/tenan
 /** Worker bindings for a test: the given tenants (and data sets) in CONFIG and an ASSETS fetcher that echoes the path. */
 export function testEnv(configs: SiteConfigInput[], data: Record<string, TenantDataInput> = {}): Env {
   const assets = { fetch: async (req: Request) => new Response(`asset ${new URL(req.url).pathname}`) };
-  return { CONFIG: fakeKv(tenantEntries(configs, data)), ASSETS: assets };
+  return { CONFIG: fakeKv(tenantEntries(configs, data)), ASSETS: assets, CF_VERSION_METADATA: TEST_VERSION_METADATA };
 }
 
 /** Mon-Fri 8:30am-5:30pm, Sat by appointment, Sun closed: the shape spec §2 Hours display describes. */

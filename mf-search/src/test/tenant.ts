@@ -1,7 +1,7 @@
 /** Test helpers: the shared tenant fixtures of contracts, and this Worker's bindings built from them. */
 import * as v from 'valibot';
 import { CarSchema, type Car, type CarInput } from '@forecourt/contracts/entities/car';
-import { fakeKv, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { fakeKv, tenantEntries, TEST_VERSION_METADATA } from '@forecourt/contracts/fixtures/tenant';
 import type { SearchPort } from '@forecourt/contracts/search';
 import { TENANT_HEADER, type SiteConfigInput } from '@forecourt/contracts/tenant';
 import { kvStockChunkKey, kvStockMetaKey, type TenantDataInput } from '@forecourt/contracts/tenant-data';
@@ -48,6 +48,7 @@ export function testEnv(configs: SiteConfigInput[], options: TestEnvOptions = {}
     ASSETS: assets,
     EDGE_API: edgeApi,
     SEARCH_ADAPTER: 'embedded',
+    CF_VERSION_METADATA: TEST_VERSION_METADATA,
     ...options.vars,
     calls,
   };

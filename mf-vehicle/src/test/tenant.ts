@@ -1,5 +1,5 @@
 /** Test helpers: the shared tenant fixtures of contracts, and this Worker's bindings built from them. */
-import { fakeKv, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { fakeKv, tenantEntries, TEST_VERSION_METADATA } from '@forecourt/contracts/fixtures/tenant';
 import type { CarInput } from '@forecourt/contracts/entities/car';
 import { TENANT_HEADER, type SiteConfigInput } from '@forecourt/contracts/tenant';
 import type { TenantDataInput } from '@forecourt/contracts/tenant-data';
@@ -49,5 +49,5 @@ export function testEnv(configs: SiteConfigInput[], options: TestEnvOptions = {}
       return options.edge ? options.edge(new URL(input), tenant) : Response.json({ error: 'Not found.' }, { status: 404 });
     },
   };
-  return { CONFIG: fakeKv(tenantEntries(configs, options.data ?? {})), ASSETS: assets, SEARCH: search, EDGE_API: edge, VEHICLE_API_LIMITER: fakeRateLimiter(options.apiLimit ?? 10_000), calls };
+  return { CONFIG: fakeKv(tenantEntries(configs, options.data ?? {})), ASSETS: assets, SEARCH: search, EDGE_API: edge, VEHICLE_API_LIMITER: fakeRateLimiter(options.apiLimit ?? 10_000), CF_VERSION_METADATA: TEST_VERSION_METADATA, calls };
 }

@@ -4,7 +4,7 @@ import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { notFoundBlock, siteHeader } from './document.ts';
 import { encodeFragmentHead, type FragmentHead } from '@forecourt/contracts/fragments';
 import { testEnv } from '../test/env.ts';
-import { demoTenant } from '../test/tenants.ts';
+import { demoTenant, manifestPins } from '../test/tenants.ts';
 
 const encoder = new TextEncoder();
 const assets = { entry: null, css: [] };
@@ -40,6 +40,7 @@ function setup(opts: { page?: Answer; account?: Answer; method?: string; path?: 
     env,
     request: new Request(`https://dealer.test${opts.path ?? '/cars/x-1'}`, { method: opts.method ?? 'GET' }),
     tenant: opts.tenant ?? demoTenant('harbourside-toyota'),
+    pins: manifestPins(opts.tenant ?? demoTenant('harbourside-toyota')),
     assets,
     page: { kind: 'remote', remote: 'mf-vehicle', page: 'vehicle', params: { slug: 'x-1' } },
     waitUntil: (p) => pending.push(p),

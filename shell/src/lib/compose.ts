@@ -6,25 +6,30 @@ import type { Env } from '../env.ts';
 import { announcementBar, documentHead, documentTail, fallbackBlock, NAV_LINK_CLASS, NAV_SUBLINK_CLASS, siteHeader, type ShellAssets } from './document.ts';
 import { fetchFragment } from './fragments.ts';
 import { notFoundPage } from './pages.ts';
+import { pinsKey } from '@forecourt/contracts/releases';
+import type { ShellPins } from './remote-versions.ts';
 import { securityHeaders } from './security.ts';
 import type { Tenant } from './tenant.ts';
 
 const encoder = new TextEncoder();
 
 /**
- * The chrome before and after a page's body depends only on the tenant (and the header's account slot), so it is
- * rendered once per tenant config and slot, not per request. Configs are cached objects, so identity is the key.
+ * The chrome before and after a page's body depends only on the tenant (and the header's account slot, and the
+ * remote versions its inlined remote map names), so it is rendered once per tenant config, slot and versions, not per
+ * request. Configs are cached objects, so identity is the key.
  */
-const chromeCache = new WeakMap<object, { accountHtml: string; assets: ShellAssets; top: string; tail: string }>();
+const chromeCache = new WeakMap<object, { accountHtml: string; assets: ShellAssets; versions: string; top: string; tail: string }>();
 
-async function tenantChrome(tenant: Tenant, accountHtml: string, assets: ShellAssets) {
+async function tenantChrome(tenant: Tenant, accountHtml: string, assets: ShellAssets, pins: ShellPins) {
+  const versions = pinsKey(pins);
   const hit = chromeCache.get(tenant.config);
-  if (hit && hit.accountHtml === accountHtml && hit.assets === assets) return hit;
+  if (hit && hit.accountHtml === accountHtml && hit.assets === assets && hit.versions === versions) return hit;
   const entry = {
     accountHtml,
     assets,
+    versions,
     top: String(await announcementBar(tenant.config)) + String(await siteHeader(tenant, accountHtml)),
-    tail: String(await documentTail(tenant, assets)),
+    tail: String(await documentTail(tenant, assets, pins)),
   };
   chromeCache.set(tenant.config, entry);
   return entry;
@@ -51,6 +56,8 @@ export type ComposeOptions = {
   env: Env;
   request: Request;
   tenant: Tenant;
+  /** The version of each remote this request runs (remote-versions.ts `pinsFor`). */
+  pins: ShellPins;
   assets: ShellAssets;
   /** Keeps the isolate alive until the document has streamed (ExecutionContext.waitUntil). */
   waitUntil?: (promise: Promise<unknown>) => void;
@@ -64,7 +71,8 @@ export type ComposeOptions = {
  * Whole documents built only from shareable parts (the page fragment and the header slot both `public, max-age`),
  * kept per isolate until the earliest part expires: a repeat of the same URL within that time is answered without
  * any fragment fetch or composition. Bounded by bytes (oldest evicted first); a new tenant config or a new shell
- * build never sees an older document (the config object and the assets are part of the entry).
+ * build never sees an older document (the config object and the assets are part of the entry), nor does another set
+ * of remote versions (a canary pin, a rollback, a fallback: the versions are part of the key).
  */
 type CachedDocument = { expires: number; config: object; assets: ShellAssets; status: number; headers: Record<string, string>; bytes: Uint8Array<ArrayBuffer> };
 export const DOCUMENT_CACHE_BYTES = 12 * 1024 * 1024;
@@ -131,10 +139,10 @@ async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Prom
  * parallel, then streams head, header, the fragment's body as it arrives, and footer.
  * A HEAD request gets the same status and headers with no body (the fragment's body is cancelled, not streamed).
  */
-export async function composeDocument({ env, request, tenant, assets, page, waitUntil }: ComposeOptions): Promise<Response> {
+export async function composeDocument({ env, request, tenant, pins, assets, page, waitUntil }: ComposeOptions): Promise<Response> {
   const url = new URL(request.url);
   const isHead = request.method === 'HEAD';
-  const documentKey = page.kind === 'remote' && !isHead ? `${tenant.config.slug}|${url.pathname}${url.search}` : null;
+  const documentKey = page.kind === 'remote' && !isHead ? `${tenant.config.slug}|${pinsKey(pins)}|${url.pathname}${url.search}` : null;
   if (documentKey) {
     const hit = documentCache.get(documentKey);
     if (hit && hit.expires > Date.now() && hit.config === tenant.config && hit.assets === assets) {
@@ -144,10 +152,10 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
     if (hit) forgetDocument(documentKey);
   }
   // HEAD needs no chrome, so no account slot: the status and headers depend on the page alone.
-  const accountSlot = isHead ? null : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, request, timeoutMs: 1500 });
+  const accountSlot = isHead ? null : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, pin: pins['mf-account'], request, timeoutMs: 1500 });
   const fragment =
     page.kind === 'remote'
-      ? await fetchFragment({ env, remote: page.remote, page: page.page, params: page.params, search: url.searchParams, tenant: tenant.config, request })
+      ? await fetchFragment({ env, remote: page.remote, page: page.page, params: page.params, search: url.searchParams, tenant: tenant.config, pin: pins[page.remote], request })
       : null;
 
   let status: number;
@@ -179,7 +187,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   const slots = slotSpecs.length
     ? await Promise.all(
         slotSpecs.map(async (slot) => {
-          const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, request });
+          const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, pin: pins[slot.remote], request });
           const html = await slotHtml(result);
           return { slot, html, perRender: html.includes(LEAD_ID_RENDER_TOKEN), styles: result.ok && result.status === 200 ? (result.head?.styles ?? []) : [], sharedUntil: result.ok && result.status === 200 && html ? result.sharedUntil : undefined };
         }),
@@ -214,7 +222,7 @@ export async function composeDocument({ env, request, tenant, assets, page, wait
   const accountHtml = await slotHtml(account);
   // The page's stylesheets plus the header slot's, each once.
   const styles = [...new Set([...(head?.styles ?? []), ...slots.flatMap((s) => s.styles), ...(account.ok ? (account.head?.styles ?? []) : [])])];
-  const chrome = await tenantChrome(tenant, accountHtml, assets);
+  const chrome = await tenantChrome(tenant, accountHtml, assets, pins);
   const top = markCurrentNavLink(chrome.top, url.pathname);
   // The document may be shared when every part of it may be (status 200 only), until the earliest part expires.
   const sharedUntil =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentHead, documentTail, notFoundBlock, promoPopup, remoteMap, siteHeader, slugify } from './document.ts';
 import { contentPage, notFoundPage } from './pages.ts';
-import { demoTenant } from '../test/tenants.ts';
+import { demoTenant, manifestPins } from '../test/tenants.ts';
 
 const assets = { entry: null, css: [] };
 
@@ -9,7 +9,7 @@ describe('document helpers', () => {
   it('JSON in <script> (remote map, JSON-LD) cannot close the element or break JS', async () => {
     const evil = '</script><script>alert(1)</script><!--\u2028&';
     const tenant = demoTenant('harbourside-toyota', (c) => ({ ...c, remotes: { ...c.remotes, 'mf-search': evil } }));
-    const tail = String(await documentTail(tenant, assets));
+    const tail = String(await documentTail(tenant, assets, manifestPins(tenant)));
     const json = /<script id="forecourt-remotes" type="application\/json">([^]*?)<\/script>/.exec(tail)![1]!;
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json).mf_search).toBe(`/_mf/mf-search/${evil}/remoteEntry.js`);
@@ -20,8 +20,9 @@ describe('document helpers', () => {
     expect(JSON.parse(ld)).toEqual({ name: evil });
   });
 
-  it('remoteMap points every remote at its versioned same-origin entry', () => {
-    const map = remoteMap({ remotes: { 'mf-search': '1.2.3', 'mf-vehicle': '0.1.0', 'mf-locations': '0.1.0', 'mf-finance': '0.1.0', 'mf-account': '0.1.0' } });
+  it('remoteMap points every remote at its versioned same-origin entry (the versions this request runs)', () => {
+    const v = (version: string) => ({ version });
+    const map = remoteMap({ 'mf-search': v('1.2.3'), 'mf-vehicle': v('0.1.0'), 'mf-locations': v('0.1.0'), 'mf-finance': v('0.1.0'), 'mf-account': v('0.1.0') });
     expect(map.mf_search).toBe('/_mf/mf-search/1.2.3/remoteEntry.js');
     expect(Object.keys(map)).toHaveLength(5);
   });

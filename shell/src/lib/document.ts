@@ -2,16 +2,19 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { serializeIslandProps, type FragmentHead } from '@forecourt/contracts/fragments';
 import { telHref } from '@forecourt/contracts/display';
-import { REMOTE_NAMES, type MenuItem, type SiteConfig } from '@forecourt/contracts/tenant';
+import { REMOTE_NAMES, type MenuItem, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import type { Tenant } from './tenant.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export type ShellAssets = { entry: string | null; css: string[] };
 
-/** The tenant's remote map, inlined per request so the MF host registers exactly the versions this tenant runs. */
-export function remoteMap(config: Pick<SiteConfig, 'remotes'>): Record<string, string> {
-  return Object.fromEntries(REMOTE_NAMES.map((r) => [r.replace(/-/g, '_'), `/_mf/${r}/${config.remotes[r]}/remoteEntry.js`]));
+/**
+ * The remote map, inlined per request so the MF host registers exactly the versions this request's pages came from
+ * (the tenant's pins, remote-versions.ts): a canary's HTML always hydrates with the canary's bundle.
+ */
+export function remoteMap(pins: Record<RemoteName, { version: string }>): Record<string, string> {
+  return Object.fromEntries(REMOTE_NAMES.map((r) => [r.replace(/-/g, '_'), `/_mf/${r}/${pins[r].version}/remoteEntry.js`]));
 }
 
 
@@ -152,10 +155,10 @@ ${p.image ? html`<img src="${p.image}" alt="" width="600" height="300">` : ''}
 </dialog>`;
 }
 
-export function documentTail(tenant: Tenant, assets: ShellAssets): Html {
+export function documentTail(tenant: Tenant, assets: ShellAssets, pins: Record<RemoteName, { version: string }>): Html {
   return html`${siteFooter(tenant)}
 ${promoPopup(tenant.config)}
-<script id="forecourt-remotes" type="application/json">${raw(serializeIslandProps(remoteMap(tenant.config)))}</script>
+<script id="forecourt-remotes" type="application/json">${raw(serializeIslandProps(remoteMap(pins)))}</script>
 ${assets.entry ? html`<script type="module" src="${assets.entry}"></script>` : ''}
 </body>
 </html>`;

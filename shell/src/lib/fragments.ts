@@ -1,8 +1,12 @@
-import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, type FragmentHead } from '@forecourt/contracts/fragments';
+import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, fragmentUrl, type FragmentHead } from '@forecourt/contracts/fragments';
+import { WORKER_VERSION_HEADER } from '@forecourt/contracts/releases';
 import { TENANT_HEADER, VERSION_HEADER, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
 import type { Env } from '../env.ts';
+import { breakerOptions, recordCanaryAnswer } from './canary-breaker.ts';
 import { clientIpOf } from './proxy.ts';
+import { recordRemoteAnswer, type RemoteOutcome } from './remote-metrics.ts';
+import { applyOverride, type ShellPin } from './remote-versions.ts';
 
 /** The service binding of each remote (so `env[REMOTE_BINDING[remote]]` is a `Fetcher`). */
 export const REMOTE_BINDING = {
@@ -41,6 +45,8 @@ export type FetchFragmentOptions = {
   search?: URLSearchParams;
   params?: Record<string, string>;
   tenant: SiteConfig;
+  /** The version of the remote this request runs (remote-versions.ts `pinsFor`). */
+  pin: ShellPin;
   /** The shopper's request: cookies and language travel on; nothing else does. */
   request: Request;
   timeoutMs?: number;
@@ -79,15 +85,15 @@ const failed = (remote: RemoteName, reason: string): FragmentResult => {
 };
 
 /**
- * Protocol P4: each remote names its package version in VERSION_HEADER; a version other than the tenant's manifest
- * means the tenant is served code it was not configured for (a deploy skew), so operators get one line per answer.
+ * Protocol P4: each remote names its build version in VERSION_HEADER; a version other than the one the shell asked for
+ * (the request's pin) means the tenant was served code it was not configured for (an override that did not apply: the
+ * version is not in the remote's deployment), so operators get one line per answer and the metrics count it.
  * A remote that sends no version says nothing either way.
  */
-export function reportVersionSkew(tenant: SiteConfig, remote: RemoteName, served: string | null): boolean {
-  const manifest = tenant.remotes[remote];
-  if (!served || served === manifest) return false;
-  console.error(`remote version skew: tenant=${tenant.slug} remote=${remote} manifest=${manifest} served=${served}`);
-  return true;
+export function reportVersionSkew(tenant: Pick<SiteConfig, 'slug'>, remote: RemoteName, pin: Pick<ShellPin, 'version' | 'workerVersionId'>, served: string | null, servedWorker: string | null): boolean {
+  const skewed = Boolean(served && served !== pin.version) || Boolean(pin.workerVersionId && servedWorker && servedWorker !== pin.workerVersionId);
+  if (skewed) console.error(`remote version skew: tenant=${tenant.slug} remote=${remote} asked=${pin.version} served=${served ?? '?'} worker=${servedWorker ?? '?'}`);
+  return skewed;
 }
 
 /**
@@ -102,6 +108,9 @@ export function fragmentQuery(search: URLSearchParams | undefined, params: Recor
   return query.toString();
 }
 
+/** Test hook: empties the fragment cache. */
+export const clearFragmentCache = () => fragmentCache.clear();
+
 function remember(key: string, entry: CachedFragment) {
   if (fragmentCache.size >= FRAGMENT_CACHE_MAX) fragmentCache.delete(fragmentCache.keys().next().value!);
   fragmentCache.set(key, entry);
@@ -113,11 +122,12 @@ function remember(key: string, entry: CachedFragment) {
  * 404 gives `kind: 'not-found'` (protocol P1, P2).
  */
 export async function fetchFragment(options: FetchFragmentOptions): Promise<FragmentResult> {
-  const { env, remote, page, tenant, request } = options;
+  const { env, remote, page, tenant, request, pin } = options;
   const binding = env[REMOTE_BINDING[remote]];
-  const url = new URL(`https://${remote}.internal/fragments/${page}`);
-  url.search = fragmentQuery(options.search, options.params);
-  const headers = new Headers({ [TENANT_HEADER]: tenant.slug, [VERSION_HEADER]: tenant.remotes[remote] });
+  const url = fragmentUrl(remote, page, fragmentQuery(options.search, options.params));
+  // Only what the shell chose travels: the tenant, the pinned version (and its Worker version override), and a few of
+  // the shopper's headers; nothing else a browser sent (so no browser header can pick a version).
+  const headers = applyOverride(new Headers({ [TENANT_HEADER]: tenant.slug, [VERSION_HEADER]: pin.version }), remote, pin);
   for (const h of ['cookie', 'accept-language', 'user-agent']) {
     const value = request.headers.get(h);
     if (value) headers.set(h, value);
@@ -125,30 +135,55 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
   const ip = clientIpOf(request.headers);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
   const timeoutMs = options.timeoutMs ?? Number(env.FRAGMENT_TIMEOUT_MS ?? 4000);
-  const cacheKey = `${remote}|${tenant.slug}|${tenant.remotes[remote]}|${url.pathname}${url.search}`;
+  // Keyed by the version: a pin, a rollback or a fallback never gets another version's HTML.
+  const cacheKey = `${remote}|${tenant.slug}|${pin.version}|${url.slice(url.indexOf('/fragments/'))}`;
   const cached = fromCache(cacheKey, Date.now());
   if (cached) return cached;
+  const started = Date.now();
+  const result = await fetchFromRemote(binding, url, headers, timeoutMs, remote, cacheKey);
+  const kind = result.fragment.kind;
+  const outcome: RemoteOutcome = kind === 'ok' ? 'ok' : kind === 'not-found' ? 'not-found' : result.timedOut ? 'timeout' : 'failed';
+  const skewed = result.served ? reportVersionSkew(tenant, remote, pin, result.served.version, result.served.worker) : false;
+  // Another version's HTML is never kept under this version's key.
+  if (skewed) fragmentCache.delete(cacheKey);
+  recordRemoteAnswer({ remote, version: pin.version, tenant: tenant.slug, outcome, ms: Date.now() - started, servedVersion: skewed ? result.served?.version : null, fellBack: pin.fellBack }, env.REMOTE_METRICS);
+  if (!pin.stable && !pin.fellBack && recordCanaryAnswer(remote, pin.version, outcome === 'ok' || outcome === 'not-found', breakerOptions(env))) {
+    console.error(`shell: canary ${remote} ${pin.version} failed ${breakerOptions(env).failures} times in a row: stable for ${breakerOptions(env).coolOffMs / 1000} s`);
+  }
+  return result.fragment;
+}
+
+/** A fragment as the remote answered it, with what it said it ran. */
+type RemoteFetch = { fragment: FragmentResult; timedOut?: boolean; served?: { version: string | null; worker: string | null } };
+
+async function fetchFromRemote(binding: Fetcher, url: string, headers: Headers, timeoutMs: number, remote: RemoteName, cacheKey: string): Promise<RemoteFetch> {
+  const done = (fragment: FragmentResult, extra: Partial<RemoteFetch> = {}): RemoteFetch => ({ fragment, ...extra });
   let res: Response;
   try {
     // A 3xx from a remote is a failure (P2): the shell never follows a fragment somewhere else.
-    res = await binding.fetch(url.toString(), { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    res = await binding.fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    return failed(remote, timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${error instanceof Error ? error.message : String(error)}`);
+    return done(failed(remote, timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${error instanceof Error ? error.message : String(error)}`), { timedOut });
   }
-  reportVersionSkew(tenant, remote, res.headers.get(VERSION_HEADER));
+  const served = { version: res.headers.get(VERSION_HEADER), worker: res.headers.get(WORKER_VERSION_HEADER) };
+  return { ...(await readFragment(res, remote, cacheKey)), served };
+}
+
+async function readFragment(res: Response, remote: RemoteName, cacheKey: string): Promise<RemoteFetch> {
+  const done = (fragment: FragmentResult): RemoteFetch => ({ fragment });
   try {
     const contentType = res.headers.get('content-type');
     if (res.status === 404) {
       // P1: an empty 404 is the standard "not found"; a 404 with a body shows that body (if it is HTML).
       const text = await res.text();
-      if (!text.trim()) return { ok: false, kind: 'not-found', status: 404 };
-      if (!isHtml(contentType)) return failed(remote, `answered 404 with ${contentType ?? 'no content type'}`);
-      return { ok: true, kind: 'ok', status: 404, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: textStream(text), cacheControl: res.headers.get('cache-control') };
+      if (!text.trim()) return done({ ok: false, kind: 'not-found', status: 404 });
+      if (!isHtml(contentType)) return done(failed(remote, `answered 404 with ${contentType ?? 'no content type'}`));
+      return done({ ok: true, kind: 'ok', status: 404, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: textStream(text), cacheControl: res.headers.get('cache-control') });
     }
     if (!res.body || res.status < 200 || res.status >= 500 || (res.status >= 300 && res.status < 400) || !isHtml(contentType)) {
       await res.body?.cancel();
-      return failed(remote, `answered ${res.status} ${contentType ?? 'with no content type'}`);
+      return done(failed(remote, `answered ${res.status} ${contentType ?? 'with no content type'}`));
     }
     const cacheControl = res.headers.get('cache-control');
     const maxAge = res.status === 200 ? sharedMaxAge(cacheControl) : 0;
@@ -157,12 +192,12 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
       const headValue = res.headers.get(FRAGMENT_HEAD_HEADER);
       const expires = Date.now() + maxAge * 1000;
       remember(cacheKey, { expires, status: res.status, headValue, cacheControl, html });
-      return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl, sharedUntil: expires };
+      return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl, sharedUntil: expires });
     }
-    return { ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body, cacheControl };
+    return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body, cacheControl });
   } catch (error) {
     // Reading a small body (404, cached fragment) broke, or the remote's head header is malformed.
     await res.body?.cancel().catch(() => {});
-    return failed(remote, `broke: ${error instanceof Error ? error.message : String(error)}`);
+    return done(failed(remote, `broke: ${error instanceof Error ? error.message : String(error)}`));
   }
 }

@@ -19,16 +19,16 @@ describe('slugFromLocalHost (tenant resolution, local hosts)', () => {
 function fakeKv(hosts: Record<string, string>, failHosts = new Set<string>()) {
   const config = demoTenants().find((t) => t.slug === 'harbourside-toyota')!;
   const hostLookups: string[] = [];
-  // KV's two reads: a host entry as text, a tenant's config and data as JSON.
+  // KV's two reads: a host entry as text, a tenant's config and data (and the release registry) as JSON.
   function get(key: string, type?: 'text'): Promise<string | null>;
-  function get(key: string, type: 'json'): Promise<unknown>;
-  async function get(key: string, type?: 'json' | 'text') {
+  function get(key: string, type: 'json' | { type: 'json'; cacheTtl?: number }): Promise<unknown>;
+  async function get(key: string, type?: 'json' | 'text' | { type: 'json'; cacheTtl?: number }) {
     if (key.startsWith('host:')) {
       hostLookups.push(key);
       if (failHosts.has(key)) throw new Error('KV unavailable');
       return hosts[key.slice(5)] ?? null;
     }
-    if (type !== 'json') return null;
+    if (typeof type !== 'object' || type.cacheTtl !== 30) return null;
     if (key === 'tenant:harbourside-toyota') return config;
     if (key === 'tenant-data:harbourside-toyota') return demoTenantData('harbourside-toyota');
     return null;

@@ -1,13 +1,23 @@
 import { kvHostKey, type SiteConfig } from '@forecourt/contracts/tenant';
+import type { RemoteReleases } from '@forecourt/contracts/releases';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 
-export type Tenant = { config: SiteConfig; data: TenantData };
+/** A request's tenant: its config and data, and the release registry its remote versions are resolved with. */
+export type Tenant = { config: SiteConfig; data: TenantData; releases: RemoteReleases | null };
 
 /** The part of a KV binding tenant resolution reads (structural, so tests can pass a plain object). */
 export type ConfigKv = Pick<KVNamespace, 'get'>;
 
 const HOST_TTL_MS = 60_000;
+/**
+ * How long the shell reuses a tenant's config, data and the release registry per isolate (wrangler var
+ * CONFIG_CACHE_SECONDS): a canary pin or a rollback reaches every page within this time plus KV's own edge cache
+ * (KV_CACHE_TTL), so it is short.
+ */
+export const CONFIG_CACHE_SECONDS = 10;
+/** KV's edge cache for those reads, in seconds: its minimum (KV's default is 60). */
+export const KV_CACHE_TTL = 30;
 /** Hosts remembered per isolate: any Host header reaches the shell, so the cache must not grow without bound. */
 export const HOST_CACHE_MAX = 1000;
 
@@ -15,9 +25,9 @@ type HostEntry = { at: number; slug: Promise<string | null> };
 const stores = new WeakMap<object, TenantStore>();
 const hostCaches = new WeakMap<object, Map<string, HostEntry>>();
 
-function storeFor(kv: ConfigKv): TenantStore {
+function storeFor(kv: ConfigKv, cacheSeconds: number): TenantStore {
   let store = stores.get(kv);
-  if (!store) stores.set(kv, (store = createTenantStore(kv)));
+  if (!store) stores.set(kv, (store = createTenantStore(kv, { ttlMs: cacheSeconds * 1000, kvCacheTtl: KV_CACHE_TTL })));
   return store;
 }
 
@@ -56,6 +66,8 @@ export type ResolveTenantOptions = {
   /** Accept `<slug>.localhost` (local runs only: binding LOCAL_HOSTS="on"); otherwise such hosts go through KV too. */
   localHosts?: boolean;
   now?: number;
+  /** CONFIG_CACHE_SECONDS unless given (the Worker passes its var). */
+  cacheSeconds?: number;
 };
 
 /** Resolves the tenant of a request from its Host header (ARCHITECTURE.md step 1); null for an unknown host. */
@@ -64,7 +76,25 @@ export async function resolveTenant(kv: ConfigKv, host: string | undefined, opti
   const local = options.localHosts ? slugFromLocalHost(host) : null;
   const slug = local ?? (await slugForHost(kv, host.toLowerCase().replace(/:\d+$/, ''), options.now ?? Date.now()));
   if (!slug) return null;
-  const store = storeFor(kv);
-  const [config, data] = await Promise.all([store.config(slug), store.data(slug)]);
-  return config ? { config, data } : null;
+  const store = storeFor(kv, options.cacheSeconds ?? CONFIG_CACHE_SECONDS);
+  const [config, data, releases] = await Promise.all([store.config(slug), store.data(slug), releasesOf(store)]);
+  return config ? { config, data, releases } : null;
+}
+
+/**
+ * The release registry, or null when none is stored or it cannot be read: then every remote runs its manifest
+ * version with no override (as before the canary), which is safe; the failure is logged on every refresh.
+ */
+async function releasesOf(store: TenantStore): Promise<RemoteReleases | null> {
+  try {
+    return await store.releases();
+  } catch (error) {
+    console.error('shell: release registry unreadable, remote versions not overridden:', error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/** The release registry alone (for `/_mf/*`, which has no tenant). */
+export function releasesFor(kv: ConfigKv, cacheSeconds = CONFIG_CACHE_SECONDS): Promise<RemoteReleases | null> {
+  return releasesOf(storeFor(kv, cacheSeconds));
 }

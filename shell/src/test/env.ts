@@ -21,6 +21,10 @@ export function testEnv(bindings: Partial<Env> = {}): Env {
     ACCOUNT: unset('ACCOUNT'),
     EDGE_API: unset('EDGE_API'),
     FRAGMENT_TIMEOUT_MS: '4000',
+    CONFIG_CACHE_SECONDS: '10',
+    CANARY_FALLBACK_AFTER: '5',
+    CANARY_FALLBACK_SECONDS: '60',
+    REMOTE_METRICS: { writeDataPoint: () => {} },
     ...bindings,
   };
 }

@@ -1,0 +1,44 @@
+/**
+ * Local runs only: the part of Cloudflare's REST API the operator tools use (Workers KV values and keys,
+ * https://developers.cloudflare.com/api/resources/kv/), over the local runtime's KV namespaces, served at
+ * `/client/v4/*` on the local runtime's port. `npm run canary` talks to it exactly as it talks to
+ * api.cloudflare.com in production, so one HTTP adapter serves both (dev/canary-cli.mjs). Any bearer token is taken:
+ * it answers on 127.0.0.1 only and is never deployed.
+ */
+const ROUTE = /^\/client\/v4\/accounts\/([^/]+)\/storage\/kv\/namespaces\/([^/]+)\/(?:values\/([^/]+)|(keys))$/;
+
+const answer = (status, result, errors = [], extra = {}) => Response.json({ success: errors.length === 0, errors, messages: [], result, ...extra }, { status });
+const failure = (status, code, message) => answer(status, null, [{ code, message }]);
+
+export default {
+  /** `env.NAMESPACES`: `{ <namespace id>: <KV binding name> }`. */
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const m = ROUTE.exec(url.pathname);
+    if (!m) return failure(404, 7003, `Could not route to ${url.pathname}, perhaps your object identifier is invalid?`);
+    if (!/^Bearer \S+$/.test(request.headers.get('authorization') ?? '')) return failure(400, 6003, 'Invalid request headers');
+    const kv = env[env.NAMESPACES[m[2]]];
+    if (!kv) return failure(404, 10013, 'namespace not found');
+    if (m[4]) {
+      if (request.method !== 'GET') return failure(405, 10000, 'Method not allowed');
+      const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 1000) || 1000, 10), 1000);
+      const page = await kv.list({ prefix: url.searchParams.get('prefix') ?? undefined, cursor: url.searchParams.get('cursor') || undefined, limit });
+      const keys = page.keys.map((k) => ({ name: k.name, ...(k.expiration ? { expiration: k.expiration } : {}), ...(k.metadata ? { metadata: k.metadata } : {}) }));
+      return answer(200, keys, [], { result_info: { count: keys.length, cursor: page.list_complete ? '' : page.cursor } });
+    }
+    const key = decodeURIComponent(m[3]);
+    if (request.method === 'GET') {
+      const value = await kv.get(key, 'arrayBuffer');
+      return value === null ? failure(404, 10009, "get: 'key not found'") : new Response(value, { headers: { 'content-type': 'application/octet-stream' } });
+    }
+    if (request.method === 'PUT') {
+      await kv.put(key, await request.arrayBuffer());
+      return answer(200, null);
+    }
+    if (request.method === 'DELETE') {
+      await kv.delete(key);
+      return answer(200, null);
+    }
+    return failure(405, 10000, 'Method not allowed');
+  },
+};
