@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_OWNERS, apiOwnerOf } from './api-owners.ts';
+import { API_OWNERS, apiOwnerOf, apiPrefixOf } from './api-owners.ts';
 import { REMOTE_NAMES } from './tenant.ts';
 
 describe('API owner table', () => {
@@ -16,5 +16,15 @@ describe('API owner table', () => {
   it('names every remote once, each under /api/<its area>', () => {
     expect(API_OWNERS.map(([, owner]) => owner).sort()).toEqual([...REMOTE_NAMES].sort());
     for (const [prefix, owner] of API_OWNERS) expect(prefix).toBe(`/api/${owner.replace(/^mf-/, '')}`);
+  });
+});
+
+describe('apiPrefixOf', () => {
+  it('names the prefix each remote mounts its API at (the one the shell routes to it)', () => {
+    expect(apiPrefixOf('mf-search')).toBe('/api/search');
+    for (const [prefix, owner] of API_OWNERS) {
+      expect(apiPrefixOf(owner)).toBe(prefix);
+      expect(apiOwnerOf(`${apiPrefixOf(owner)}/anything`)).toBe(owner);
+    }
   });
 });

@@ -18,6 +18,17 @@ export const API_OWNERS: ReadonlyArray<readonly [prefix: `/api/${string}`, owner
   ['/api/account', 'mf-account'],
 ];
 
+/**
+ * The `/api` prefix a remote serves (the one API_OWNERS names for it): the remote mounts its API there.
+ * @throws when the remote owns no API prefix.
+ * @example app.route(apiPrefixOf('mf-search'), searchApi(...)) // '/api/search'
+ */
+export function apiPrefixOf(remote: RemoteName): `/api/${string}` {
+  const entry = API_OWNERS.find(([, owner]) => owner === remote);
+  if (!entry) throw new Error(`${remote} owns no /api prefix`);
+  return entry[0];
+}
+
 /** The Worker that answers this `/api/...` path. */
 export function apiOwnerOf(path: string): ApiOwner {
   return API_OWNERS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? 'edge-api';

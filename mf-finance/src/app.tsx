@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { apiPrefixOf } from '@forecourt/contracts/api-owners';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { selectQuickQuote } from './quote/select.ts';
@@ -34,7 +35,7 @@ export function createApp({ styles, version, quickQuote = selectQuickQuote }: Ap
   // The tenant comes from the shell (server-side), never from the browser.
   app.use('*', tenantMiddleware());
 
-  app.route('/api/finance/quote', quoteRoutes(quickQuote));
+  app.route(`${apiPrefixOf('mf-finance')}/quote`, quoteRoutes(quickQuote));
   app.route('/fragments', fragmentRoutes({ styles, version }));
 
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { apiPrefixOf } from '@forecourt/contracts/api-owners';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
@@ -45,7 +46,7 @@ export function createApp({ styles, version, engine = createEnginePort() }: AppO
   });
 
   app.route('/fragments', fragmentRoutes({ styles, version, assetBase, searchPathFor }));
-  app.route('/api/search', searchApi({ assetBase, searchPathFor }));
+  app.route(apiPrefixOf('mf-search'), searchApi({ assetBase, searchPathFor }));
   app.route('/', internalRoutes());
 
   app.onError((error, c) => {

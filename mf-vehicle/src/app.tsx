@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { apiPrefixOf } from '@forecourt/contracts/api-owners';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { selectCarPdf } from './pdf/index.ts';
@@ -35,7 +36,7 @@ export function createApp({ styles, version, now = () => new Date(), pdf = selec
   // The tenant comes from the shell (server-side), never from the browser.
   app.use('*', tenantMiddleware());
 
-  app.route('/api/vehicle', vehicleApi({ pdf }));
+  app.route(apiPrefixOf('mf-vehicle'), vehicleApi({ pdf }));
   app.route('/fragments', fragmentRoutes({ styles, version, now }));
 
   app.onError((error, c) => {

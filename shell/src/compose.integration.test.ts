@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { startPlatform } from '../../dev/platform.mjs';
 import { get, type Res } from './test/http.ts';
+// @ts-expect-error plain ESM module without types
+import { localWorkerVersionId } from '../../dev/canary.mjs';
 
 type Platform = { url: URL; mf: { getKVNamespace(binding: string, worker: string): Promise<{ get(key: string, type: 'json'): Promise<unknown> }> }; dispose(): Promise<void> };
 type TenantConfig = { slug: string; name: string; hosts: string[]; site_url?: string; remotes: Record<string, string>; search: { used_only: boolean }; theme: { logo: { alt: string } } };
@@ -558,16 +560,21 @@ describe('a failing remote', () => {
       // Issue 10.8: Cloudflare honours these on service-binding subrequests (a browser could pin a Worker version).
       'cloudflare-workers-version-overrides': 'edge-api="10000000-0000-4000-8000-000000000001"', 'cloudflare-workers-version-key': 'pin', 'cf-worker': 'x',
     };
+    // The only Cloudflare control that reaches mf-search is the shell's own: the override for the version the tenant
+    // runs (issue 12; the local runtime registers the current build of every remote).
+    const own = `forecourt-mf-search="${localWorkerVersionId('mf-search', '0.1.0')}"`;
     const api = JSON.parse((await dGet('/api/search/echo', spoof)).body) as Record<string, string>;
     expect(api['x-forecourt-tenant']).toBe('harbourside-toyota');
     expect(Object.keys(api).filter((k) => k.startsWith('x-forecourt-') && k !== 'x-forecourt-client-ip')).toEqual(['x-forecourt-tenant']);
     expect(api['x-forecourt-client-ip']).not.toBe('198.51.100.66');
-    expect(Object.keys(api).filter((k) => /^(cf-|cloudflare-)/.test(k))).toEqual([]);
+    expect(Object.fromEntries(Object.entries(api).filter(([k]) => /^(cf-|cloudflare-)/.test(k)))).toEqual({ 'cloudflare-workers-version-overrides': own });
     expect(api['x-other']).toBe('kept');
-    const assets = JSON.parse((await dGet('/_mf/mf-search/1.0.0/echo', spoof)).body) as Record<string, string>;
+    const assets = JSON.parse((await dGet('/_mf/mf-search/0.1.0/echo', spoof)).body) as Record<string, string>;
     expect(Object.keys(assets).filter((k) => k.startsWith('x-forecourt-') && k !== 'x-forecourt-client-ip')).toEqual([]);
-    expect(Object.keys(assets).filter((k) => /^(cf-|cloudflare-)/.test(k))).toEqual([]);
+    expect(Object.fromEntries(Object.entries(assets).filter(([k]) => /^(cf-|cloudflare-)/.test(k)))).toEqual({ 'cloudflare-workers-version-overrides': own });
     expect(assets['x-other']).toBe('kept');
+    // A bundle of a version the registry does not list is not asked for at all.
+    expect((await dGet('/_mf/mf-search/1.0.0/echo', spoof)).status).toBe(404);
   });
 
   it('sitemap.xml still lists the static paths when mf-search fails', async () => {
