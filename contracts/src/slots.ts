@@ -34,6 +34,32 @@ export const CalculatorSlotParamsSchema = v.object({
   lender_balloon: Num,
 });
 
+/**
+ * Params of mf-search's stock strip (the home page's featured-stock carousels): which cars (new arrivals: the newest
+ * in stock; specials: reduced or offer-priced; type: one stock type, newest first), an optional heading, how many.
+ */
+export const StockStripSlotParamsSchema = v.object({
+  strip: v.picklist(['new-arrivals', 'specials', 'type']),
+  car_type: v.optional(v.picklist(CAR_TYPES)),
+  heading: Text(80),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^(?:[4-9]|1[0-2])$/, 'Between 4 and 12 cars'))),
+});
+
+/**
+ * Params of mf-search's similar-cars slot (spec §2: the car page's similar-cars carousel): the car they are similar to.
+ * The slot brings its own markup and stylesheet wherever it renders; its island (SimilarCarsIslandPropsSchema) loads
+ * the cars when it nears the viewport.
+ */
+export const SimilarCarsSlotParamsSchema = v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'A car slug')) });
+
+/**
+ * Params of mf-locations' locations summary (the home page's locations section): at most `limit` locations of the
+ * site, primary first, each with its address and map link, today's hours, phone and review summary.
+ */
+export const LocationsSummarySlotParamsSchema = v.object({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^(?:[1-9]|1[0-2])$/, 'Between 1 and 12 locations'))),
+});
+
 type SlotContract = { remote: RemoteName; page: string; params: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined> };
 
 /** Every slot of the platform: who fills it and what it is told. */
@@ -42,6 +68,12 @@ export const SLOTS = {
   financeCalculator: { remote: 'mf-finance', page: 'finance-calculator', params: CalculatorSlotParamsSchema },
   /** A lead form of mf-account's kit in any page (contracts/lead-forms.ts). */
   leadForm: { remote: 'mf-account', page: 'lead-form', params: LeadFormSlotParamsSchema },
+  /** Featured stock on the home page (mf-search). */
+  stockStrip: { remote: 'mf-search', page: 'stock-strip', params: StockStripSlotParamsSchema },
+  /** Similar cars on the car page (mf-search), with its own styles. */
+  similarCars: { remote: 'mf-search', page: 'similar-cars', params: SimilarCarsSlotParamsSchema },
+  /** The locations on the home page (mf-locations). */
+  locationsSummary: { remote: 'mf-locations', page: 'locations-summary', params: LocationsSummarySlotParamsSchema },
 } as const satisfies Record<string, SlotContract>;
 export type SlotName = keyof typeof SLOTS;
 export type SlotParamsInput<N extends SlotName> = v.InferInput<(typeof SLOTS)[N]['params']>;

@@ -13,6 +13,40 @@ const Slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a
 const Colour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Must be a #rrggbb colour'));
 const Href = v.pipe(v.string(), v.minLength(1), v.maxLength(2048));
 
+/**
+ * The web fonts the platform self-hosts (ui/README.md "Fonts": each a variable font from @fontsource-variable, latin
+ * subset, `font-display: swap`, preloaded, with a metric-matched local fallback so the swap moves nothing), and
+ * `system` (the platform's system stack, nothing downloaded). A theme names one for body text and one for headings.
+ */
+export const FONT_FAMILIES = ['inter', 'plus-jakarta-sans', 'dm-sans', 'oswald', 'system'] as const;
+export type FontFamily = (typeof FONT_FAMILIES)[number];
+
+/** The home page's sections, in the order a tenant lists them (shell `homePage`); README "Home pages". */
+export const HomeSectionSchema = v.variant('kind', [
+  /** The promotions slider's first banner (the slider itself comes with the content issue) with the stock search. */
+  v.object({ kind: v.literal('hero') }),
+  /** Make, model, price and body selects that go straight to the matching search page. */
+  v.object({ kind: v.literal('quick-search') }),
+  /** A carousel of cars from mf-search (its `stockStrip` slot): new arrivals, specials or one stock type. */
+  v.object({
+    kind: v.literal('stock-strip'),
+    strip: v.picklist(['new-arrivals', 'specials', 'type']),
+    car_type: v.optional(v.picklist(['new', 'used', 'demo'])),
+    heading: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(80))),
+  }),
+  /** The tenant's current offers (tenant data), linking to /special-offers. */
+  v.object({ kind: v.literal('offers') }),
+  /** Finance and trade-in prompts side by side (each only where the tenant has the route on). */
+  v.object({ kind: v.literal('prompts') }),
+  /** The locations with today's hours, phone, map link and review summary (mf-locations' `locationsSummary` slot). */
+  v.object({ kind: v.literal('locations') }),
+  /** Brand grid (where the tenant lists brands). */
+  v.object({ kind: v.literal('brands') }),
+  /** Shop by stock type and body tiles. */
+  v.object({ kind: v.literal('shop-by') }),
+]);
+export type HomeSection = v.InferOutput<typeof HomeSectionSchema>;
+
 export const ThemeSchema = v.object({
   colors: v.object({
     primary: Colour,
@@ -23,9 +57,13 @@ export const ThemeSchema = v.object({
     text: Colour,
     muted: Colour,
   }),
-  fonts: v.object({ body: v.string(), heading: v.string() }),
+  fonts: v.object({ body: v.picklist(FONT_FAMILIES), heading: v.picklist(FONT_FAMILIES) }),
   logo: v.object({ url: Href, alt: v.string(), width: v.number(), height: v.number() }),
   radius: v.optional(v.string(), '8px'),
+  /** Elevation of cards and panels: flat (borders only), soft (light shadows) or lifted (deeper shadows). */
+  elevation: v.optional(v.picklist(['flat', 'soft', 'lifted']), 'soft'),
+  /** Headings as written, or in capitals (a bolder, condensed look). */
+  heading_case: v.optional(v.picklist(['normal', 'uppercase']), 'normal'),
 });
 export type Theme = v.InferOutput<typeof ThemeSchema>;
 
@@ -187,6 +225,24 @@ export const SiteConfigSchema = v.object({
   theme: ThemeSchema,
   features: v.optional(FeatureFlagsSchema, {}),
   menus: v.object({ header: v.array(MenuItemSchema), footer: v.array(FooterGroupSchema) }),
+  /** The home page's sections in order; absent: the template's default (shell `defaultHomeSections`). */
+  home: v.optional(v.object({ sections: v.pipe(v.array(HomeSectionSchema), v.minLength(1), v.maxLength(16)) })),
+  /** What the footer says about the business (spec §2 footer; consumer law: name, ABN, dealer licences per location). */
+  business: v.optional(
+    v.object({
+      legal_name: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+      abn: v.optional(v.pipe(v.string(), v.regex(/^\d{2} \d{3} \d{3} \d{3}$/, 'An ABN is 11 digits written 12 345 678 901'))),
+      social: v.optional(
+        v.object({
+          facebook: v.optional(v.pipe(v.string(), v.url())),
+          instagram: v.optional(v.pipe(v.string(), v.url())),
+          youtube: v.optional(v.pipe(v.string(), v.url())),
+          linkedin: v.optional(v.pipe(v.string(), v.url())),
+          tiktok: v.optional(v.pipe(v.string(), v.url())),
+        }),
+      ),
+    }),
+  ),
   announcement: v.optional(AnnouncementSchema),
   promo_popup: v.optional(PromoPopupSchema),
   banners: v.optional(v.array(BannerSchema), []),

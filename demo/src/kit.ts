@@ -242,10 +242,3 @@ export const DEMO_REMOTES = {
   'mf-account': mfAccount.version,
 } satisfies RemoteManifest;
 
-/** A system font stack (nothing fetched). */
-export const FONTS = {
-  sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  serif: 'ui-serif, Georgia, Cambria, "Times New Roman", Times, serif',
-  rounded: 'ui-rounded, "SF Pro Rounded", system-ui, -apple-system, "Segoe UI", sans-serif',
-  condensed: '"Arial Narrow", "Roboto Condensed", "Segoe UI", system-ui, sans-serif',
-};

@@ -2,7 +2,7 @@
  * Harbourside Toyota (fictional): a single-brand franchised Toyota dealer in Brisbane's bayside suburbs.
  * New, demo and used stock; one sales and one service location; template 'franchise'.
  */
-import { DEMO_REMOTES, FONTS, holidayHours, img, location, logoSize, standardFooter, type DemoTenant } from '../src/kit.ts';
+import { DEMO_REMOTES, holidayHours, img, location, logoSize, standardFooter, type DemoTenant } from '../src/kit.ts';
 
 const SLUG = 'harbourside-toyota';
 const NAME = 'Harbourside Toyota';
@@ -52,7 +52,7 @@ export const harbourside: DemoTenant = {
     },
     theme: {
       colors: { primary: PRIMARY, primaryContrast: '#ffffff', secondary: '#1f2937', background: '#ffffff', surface: '#f5f5f5', text: '#1a1a1a', muted: '#595959' },
-      fonts: { body: FONTS.sans, heading: FONTS.sans },
+      fonts: { body: 'inter', heading: 'inter' },
       logo: { url: img.logo(SLUG), alt: `${NAME} logo`, ...logoSize(NAME) },
       radius: '4px',
     },

@@ -3,7 +3,7 @@
  * Used stock only, reserve online, finance pre-approval and 'Get Finance Now'; template 'used'.
  */
 import { makeBySlug } from '../src/catalogue.ts';
-import { DEMO_REMOTES, FONTS, holidayHours, img, location, logoSize, standardFooter, type DemoTenant } from '../src/kit.ts';
+import { DEMO_REMOTES, holidayHours, img, location, logoSize, standardFooter, type DemoTenant } from '../src/kit.ts';
 
 const SLUG = 'outback-used-cars';
 const NAME = 'Outback Used Cars';
@@ -55,7 +55,9 @@ export const outback: DemoTenant = {
     },
     theme: {
       colors: { primary: PRIMARY, primaryContrast: '#ffffff', secondary: '#f59e0b', background: '#fffaf2', surface: '#fff1dc', text: '#2b1d0e', muted: '#6b4f2a' },
-      fonts: { body: FONTS.rounded, heading: FONTS.condensed },
+      fonts: { body: 'dm-sans', heading: 'oswald' },
+      elevation: 'flat',
+      heading_case: 'uppercase',
       logo: { url: img.logo(SLUG), alt: `${NAME} logo`, ...logoSize(NAME) },
       radius: '14px',
     },

@@ -3,7 +3,7 @@
  * trucks and motorcycles. 9 dealerships, 13 locations (some sharing an address), brand grid and mega menu; template 'group'.
  */
 import { makeBySlug } from '../src/catalogue.ts';
-import { DEMO_REMOTES, FONTS, holidayHours, img, location, logoSize, standardFooter, type DemoTenant, type PlaceSpec } from '../src/kit.ts';
+import { DEMO_REMOTES, holidayHours, img, location, logoSize, standardFooter, type DemoTenant, type PlaceSpec } from '../src/kit.ts';
 
 const SLUG = 'southern-cross-motor-group';
 const NAME = 'Southern Cross Motor Group';
@@ -154,7 +154,8 @@ export const southernCross: DemoTenant = {
     },
     theme: {
       colors: { primary: PRIMARY, primaryContrast: '#ffffff', secondary: '#f5b301', background: '#ffffff', surface: '#f1f5f9', text: '#0f172a', muted: '#475569' },
-      fonts: { body: FONTS.sans, heading: FONTS.serif },
+      fonts: { body: 'plus-jakarta-sans', heading: 'plus-jakarta-sans' },
+      elevation: 'lifted',
       logo: { url: img.logo(SLUG), alt: `${NAME} logo`, ...logoSize('Southern Cross') },
       radius: '10px',
     },
