@@ -11,8 +11,9 @@
  */
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { join, resolve, relative } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve, relative } from 'node:path';
 import { ROOT, WORKERS, buildVersion, readWranglerConfig } from './workers.mjs';
 
 const args = process.argv.slice(2);
@@ -43,13 +44,32 @@ async function buildClient(worker) {
   const css = files.filter((f) => f.endsWith('.css'));
   let entry = files.find((f) => f.endsWith('/remoteEntry.js')) ?? null;
   if (entry) writeFileSync(join(clientRoot, entry.slice(1, -'remoteEntry.js'.length), 'contracts.json'), await contractSurfaceJson());
+  let fonts;
   if (worker.dir === 'shell') {
     const base = `/_shell/${version}/`;
     const viteManifest = JSON.parse(readFileSync(join(clientRoot, base.slice(1), 'manifest.json'), 'utf8'));
     const main = Object.values(viteManifest).find((c) => c.isEntry);
     entry = base + main.file;
+    fonts = await copyWebFonts(join(clientRoot, base.slice(1), 'fonts'), `${base}fonts/`);
   }
-  return { version, css, entry };
+  return { version, css, entry, ...(fonts ? { fonts } : {}) };
+}
+
+/**
+ * The self-hosted web fonts (ui/src/fonts.ts WEB_FONTS): each family's latin variable woff2 from its @fontsource
+ * package, copied beside the shell's client under a stable name; returns `{ <family>: <url> }` for the asset manifest.
+ */
+async function copyWebFonts(dir, urlBase) {
+  const { outputFiles } = await esbuild({ entryPoints: [join(ROOT, 'ui/src/fonts.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'warning' });
+  const { WEB_FONTS, webFontFile } = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+  const require = createRequire(join(ROOT, 'ui/package.json'));
+  mkdirSync(dir, { recursive: true });
+  const urls = {};
+  for (const [family, font] of Object.entries(WEB_FONTS)) {
+    copyFileSync(join(dirname(require.resolve(`${font.package}/package.json`)), 'files', font.file), join(dir, webFontFile(family)));
+    urls[family] = urlBase + webFontFile(family);
+  }
+  return urls;
 }
 
 let surface;

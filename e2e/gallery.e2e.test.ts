@@ -70,7 +70,7 @@ describe.skipIf(!spinCar)('vehicle page media', () => {
     expect(res.body).toContain('data-island="mf-vehicle/ImageGallery"');
     expect(res.body.match(/class="fvg-slide"/g)).toHaveLength(car.images.length);
     const slides = res.body.split('class="fvg-slide"').slice(1);
-    expect(slides[0]).toMatch(/<img [^>]*width="1200" height="800"[^>]*fetchPriority="high"/);
+    expect(slides[0]).toMatch(/<img [^>]*width="1200" height="900"[^>]*fetchPriority="high"/);
     expect(slides[1]).toMatch(/fetchPriority="high"/);
     expect(slides[2]).toMatch(/loading="lazy"/);
     expect(res.body.match(/class="fvg-thumb"/g)).toHaveLength(car.images.length);

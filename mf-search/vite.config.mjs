@@ -5,6 +5,6 @@ export default defineConfig(
   remoteViteConfig({
     dir: import.meta.dirname,
     remote: 'mf-search',
-    exposes: { './SearchResults': './src/islands/SearchResults.tsx', './SimilarCars': './src/islands/SimilarCars.tsx' },
+    exposes: { './SearchResults': './src/islands/SearchResults.tsx', './SimilarCars': './src/islands/SimilarCars.tsx', './StockStrip': './src/islands/StockStrip.tsx' },
   }),
 );

@@ -74,7 +74,7 @@ describe('checkContractCompat', () => {
   it('catches removed events, islands, slots, pages, APIs and internal endpoints other parts still use', () => {
     const canary = clone(stable);
     delete canary.schemas['event:compare.changed.v1'];
-    canary.islands = { ...canary.islands, 'mf-search': ['SearchResults'] };
+    canary.islands = { ...canary.islands, 'mf-search': canary.islands['mf-search'].filter((i) => i !== 'SimilarCars') };
     canary.pages = { ...canary.pages, 'mf-search': canary.pages['mf-search'].filter((p) => p !== 'offers') };
     delete canary.sharedApis.compare;
     delete canary.internal.car;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calculatorSlotParams, calculatorConfigOf, eligibleLenders, lenderEligible, providerKey, type EligibilityCar,
+  calculatorSlotParams, calculatorConfigOf, carFinanceFigures, eligibleLenders, lenderEligible, providerKey, type EligibilityCar, type FinanceFigureSettings,
 } from './finance-calculator.ts';
+import { periodicPayment, weeklyFinanceEstimate } from './finance-estimate.ts';
 import { CalculatorSlotParamsSchema, slotFor, type SlotParamsInput } from './slots.ts';
 
 describe('calculatorConfigOf (SiteConfig `finance.calculator`)', () => {
@@ -123,5 +124,52 @@ describe('calculatorSlotParams never builds a slot its contract refuses', () => 
     expect(params.lender_term_years).toBe('5');
     expect(params).not.toHaveProperty('lender_interest');
     expect(params.make).toHaveLength(100);
+  });
+});
+
+describe('carFinanceFigures (one source for the car page: sidebar, sticky header, calculator)', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const finance: FinanceFigureSettings = { sample_rate: 6.29, comparison_rate: 8.19, default_term_years: 5, establishment_fee: 0 };
+  const car = { id: '148223', car_type: 'used', make: 'Toyota', year: 2021, price: 14990, status: 'in_stock', sold: false, dealership_slug: 'springwood-toyota' };
+  const taurus = { interestRate: 8.49, comparisonRate: 9.1, termYears: 4, establishmentFees: 395, deposit: 1000, balloon: 2000, financeProvider: 'Taurus' };
+
+  it("without an eligible lender: the car's shown price at the site's sample rate, term and fee (the search card's estimate)", () => {
+    const figures = carFinanceFigures(car, finance, { now })!;
+    expect(figures).toEqual({ amount: 14990, interest: 6.29, comparisonRate: 8.19, termYears: 5, fee: 0, deposit: 0, balloon: 0, lender: null, weekly: weeklyFinanceEstimate(14990, { ratePercent: 6.29, termYears: 5 }) });
+    expect(figures.weekly).toBe(67);
+    expect(carFinanceFigures({ ...car, offer_price: 13990 }, finance, { now })!.amount).toBe(13990);
+  });
+
+  it("with one: the lender's rate, comparison rate, term, fee, deposit and balloon, repaid weekly like the calculator", () => {
+    const figures = carFinanceFigures({ ...car, finance_lenders: { taurus } }, finance, { now })!;
+    expect(figures).toMatchObject({ amount: 14990, interest: 8.49, comparisonRate: 9.1, termYears: 4, fee: 395, deposit: 1000, balloon: 2000, lender: 'Taurus' });
+    const exact = periodicPayment({ principal: 14990 + 395 - 1000, annualRatePercent: 8.49, years: 4, periodsPerYear: 52, balloon: 2000 });
+    expect(figures.weekly).toBe(Math.round(exact));
+  });
+
+  it("a lender without a term takes the lender profile's, then the site's; a round-up site rounds up; hidden makes and dealerships quote the site's", () => {
+    const noTerm = { ...taurus, termYears: null };
+    expect(carFinanceFigures({ ...car, finance_lenders: { taurus: noTerm } }, finance, { now })!.termYears).toBe(5);
+    const profiled = { ...finance, calculator: { lenders: { taurus: { default_term_years: 3 } }, round_up_payment: true } };
+    const up = carFinanceFigures({ ...car, finance_lenders: { taurus: noTerm } }, profiled, { now })!;
+    expect(up.termYears).toBe(3);
+    expect(up.weekly).toBe(Math.ceil(periodicPayment({ principal: 14990 + 395 - 1000, annualRatePercent: 8.49, years: 3, periodsPerYear: 52, balloon: 2000 })));
+    expect(carFinanceFigures({ ...car, make: 'Suzuki', finance_lenders: { taurus } }, finance, { now })!.interest).toBe(6.29);
+    expect(carFinanceFigures({ ...car, finance_lenders: { taurus } }, { ...finance, calculator: { hidden_dealerships: ['springwood-toyota'] } }, { now })!.lender).toBeNull();
+  });
+
+  it('nothing to finance: subscription, preorder and no-price cars; a tiny payment is no figure (spec §5)', () => {
+    expect(carFinanceFigures({ ...car, subscription_price: 199 }, finance, { now })).toBeNull();
+    expect(carFinanceFigures({ ...car, price: 0, preorder: true }, finance, { now })).toBeNull();
+    expect(carFinanceFigures({ ...car, price: 2000 }, finance, { now })!.weekly).toBeNull();
+  });
+
+  it('calculatorSlotParams sends the figures as the opening values, through the slot contract', () => {
+    const params = calculatorSlotParams({ ...car, finance_lenders: { taurus } }, { now, finance });
+    expect(params).toMatchObject({ price: '14990', lender: 'Taurus', default_amount: '14990', default_interest: '8.49', default_term_years: '4', default_fee: '395' });
+    expect(slotFor('financeCalculator', 'finance-calculator', params).params).toEqual(params);
+    expect(calculatorSlotParams(car, { now, finance })).toMatchObject({ default_amount: '14990', default_interest: '6.29', default_term_years: '5', default_fee: '0' });
+    expect(calculatorSlotParams({ ...car, subscription_price: 199 }, { now, finance })).not.toHaveProperty('default_amount');
+    expect(calculatorSlotParams(car, { now })).not.toHaveProperty('default_amount');
   });
 });

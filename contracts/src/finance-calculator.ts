@@ -6,9 +6,10 @@
  * conditions) live with mf-finance (mf-finance/src/lib/calculator-rules.ts).
  */
 import * as v from 'valibot';
-import { LENDER_MIN_PRICE, TAURUS_MAX_AGE_YEARS } from './constants.ts';
+import { DEPOSIT_MAX, LENDER_MIN_PRICE, MIN_DISPLAYED_PAYMENT, REPAYMENT_PERIODS_PER_YEAR, RESIDUAL_MAX, TAURUS_MAX_AGE_YEARS } from './constants.ts';
 import { priceDisplay } from './display.ts';
 import { CAR_TYPES } from './entities/car.ts';
+import { periodicPayment } from './finance-estimate.ts';
 import type { SlotParamsInput } from './slots.ts';
 
 const Money = v.pipe(v.number(), v.minValue(0), v.maxValue(10_000_000));
@@ -144,13 +145,94 @@ export type SlotCar = EligibilityCar & {
   finance_lenders?: Record<string, LenderFigures & { termYears?: number | null; establishmentFees?: number | null; deposit?: number | null; balloon?: number | null }> | null;
 };
 
+// One source for every finance figure of a car page ---------------------------------------------------------------
+
+/** The site finance settings a car's figures read (SiteConfig `finance`). */
+export type FinanceFigureSettings = {
+  /** The rate quoted when the car has no eligible lender (spec §2 sticky header: "at a sample rate"). */
+  sample_rate: number;
+  comparison_rate: number;
+  default_term_years: number;
+  establishment_fee: number;
+  /** FinanceCalculatorConfigSchema (hidden dealerships, lender profiles, round-up), read with `calculatorConfigOf`. */
+  calculator?: unknown;
+};
+
+/** What every finance estimate of one car is worked out with, and the weekly repayment it gives. */
+export type CarFinanceFigures = {
+  /** The price the shopper sees (spec §4 Price display precedence): the loan amount. */
+  amount: number;
+  /** % p.a.: the first eligible lender's rate (spec §5), else the site's sample rate. */
+  interest: number;
+  comparisonRate: number | null;
+  termYears: number;
+  /** Establishment fee added to the loan (spec §9). */
+  fee: number;
+  deposit: number;
+  balloon: number;
+  /** The lender whose figures these are, or null for the site's. */
+  lender: string | null;
+  /** Weekly repayment in whole dollars as the calculator shows it, or null at or below $25 (spec §5) . */
+  weekly: number | null;
+};
+
+type LenderSlotEntry = LenderFigures & { termYears?: number | null; establishmentFees?: number | null; deposit?: number | null; balloon?: number | null };
+
+const clampTo = (n: number | null | undefined, max: number) => Math.min(max, Math.max(0, finite(n) ? n : 0));
+
+/**
+ * The one source of a car page's finance figures (issue 13: the sidebar, the sticky header and the calculator agree):
+ * the car's shown price, with its first eligible lender's rate, term, fee, deposit and balloon (spec §5 Finance
+ * eligibility; the lender profile of the site's calculator switches fills a missing term or fee), else the site's sample
+ * rate, term and fee. The weekly repayment is the calculator's (spec §9: amortisation over term x 52, fee added, deposit
+ * subtracted, balloon discounted, whole dollars, rounded up on sites that say so). Null for a car without a price to
+ * finance (subscription, preorder, no price).
+ * @example carFinanceFigures(car, config.finance)?.weekly // 139
+ */
+export function carFinanceFigures(car: SlotCar, finance: FinanceFigureSettings, options: { now?: Date } = {}): CarFinanceFigures | null {
+  const shown = priceDisplay(car);
+  if (shown.kind !== 'price' && shown.kind !== 'offer') return null;
+  const calc = calculatorConfigOf(finance);
+  const lender = eligibleLenders(car, { hiddenDealerships: calc.hidden_dealerships, ...(options.now ? { now: options.now } : {}) })[0] ?? null;
+  const entry: LenderSlotEntry = lender?.entry ?? {};
+  const profile: LenderCalculatorProfile = (lender && calc.lenders[providerKey(lender.provider)]) || {};
+  const first = (...values: Array<number | null | undefined>) => values.find(finite);
+  const amount = Math.max(0, shown.amount);
+  const interest = (lender ? first(entry.interestRate) : undefined) ?? finance.sample_rate;
+  const termYears = first(entry.termYears, profile.default_term_years, calc.default_term_years, finance.default_term_years) ?? finance.default_term_years;
+  const fee = Math.max(0, first(entry.establishmentFees, profile.establishment_fee, finance.establishment_fee) ?? 0);
+  const deposit = clampTo(entry.deposit, DEPOSIT_MAX);
+  const balloon = clampTo(entry.balloon, RESIDUAL_MAX);
+  const principal = Math.max(0, amount + fee - deposit);
+  const periods = Math.round(termYears * REPAYMENT_PERIODS_PER_YEAR.week);
+  const exact = principal > 0 && periods > 0 && interest >= 0 ? periodicPayment({ principal, annualRatePercent: interest, years: termYears, periodsPerYear: REPAYMENT_PERIODS_PER_YEAR.week, balloon }) : 0;
+  const rounded = calc.round_up_payment ? Math.ceil(Number(exact.toFixed(6))) : Math.round(exact);
+  return {
+    amount,
+    interest,
+    comparisonRate: (lender ? first(entry.comparisonRate) : finance.comparison_rate) ?? null,
+    termYears,
+    fee,
+    deposit,
+    balloon,
+    lender: lender?.provider ?? null,
+    weekly: rounded > MIN_DISPLAYED_PAYMENT ? rounded : null,
+  };
+}
+
+/** A slot param's number form (plain decimals): 1e-7 or 1e21 would be refused by the slot contract, so they are left out. */
+const plainDecimal = (value: number | null | undefined): value is number => finite(value) && /^-?\d+(\.\d+)?$/.test(String(value));
+
 /**
  * The finance calculator slot's params for a car (mf-finance page `finance-calculator`): the car's id, price, type,
  * make, dealership and year, plus the figures of its first eligible lender (spec §5 Finance eligibility) so the
- * calculator opens on that lender's rate, term and fee. Unknowns are left out; every value is a string.
- * @example slotFor('financeCalculator', 'finance-calculator', calculatorSlotParams(car, { hiddenDealerships }))
+ * calculator opens on that lender's rate, term and fee. Given the site's `finance` settings, it also sends the page's
+ * figures (`carFinanceFigures`) as the calculator's opening values (`default_amount`: the car's price, spec §5 "default
+ * amount = supplied default if >0"; `default_interest`, `default_term_years`, `default_fee`), so the calculator starts
+ * on the repayment the sidebar and sticky header quote. Unknowns are left out; every value is a string.
+ * @example slotFor('financeCalculator', 'finance-calculator', calculatorSlotParams(car, { finance: config.finance }))
  */
-export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?: readonly string[]; now?: Date } = {}): SlotParamsInput<'financeCalculator'> {
+export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?: readonly string[]; now?: Date; finance?: FinanceFigureSettings } = {}): SlotParamsInput<'financeCalculator'> {
   const params: Record<string, string> = { car_id: car.id.slice(0, 100), make: car.make.slice(0, 100), year: String(car.year) };
   if ((CAR_TYPES as readonly string[]).includes(car.car_type)) params['car_type'] = car.car_type;
   // The price the shopper sees (spec §4 Price display precedence): an offer wins over the list price; a subscription,
@@ -158,16 +240,21 @@ export function calculatorSlotParams(car: SlotCar, options: { hiddenDealerships?
   const shown = priceDisplay(car);
   if (shown.kind === 'price' || shown.kind === 'offer') params['price'] = String(Math.max(0, shown.amount));
   if (car.dealership_slug) params['dealership_slug'] = car.dealership_slug.slice(0, 100);
-  const lender = eligibleLenders(car, options)[0];
+  const hiddenDealerships = options.hiddenDealerships ?? (options.finance ? calculatorConfigOf(options.finance).hidden_dealerships : undefined);
+  const lender = eligibleLenders(car, { ...(hiddenDealerships ? { hiddenDealerships } : {}), ...(options.now ? { now: options.now } : {}) })[0];
   if (lender) {
-    const entry = lender.entry as NonNullable<SlotCar['finance_lenders']>[string];
+    const entry = lender.entry as LenderSlotEntry;
     params['lender'] = lender.provider.slice(0, 100);
     const figures: Array<[string, number | null | undefined]> = [
       ['lender_interest', entry.interestRate], ['lender_term_years', entry.termYears], ['lender_fee', entry.establishmentFees],
       ['lender_deposit', entry.deposit], ['lender_balloon', entry.balloon],
     ];
-    // Plain decimals only (the slot contract's number form): 1e-7 or 1e21 would be refused, so they are left out.
-    for (const [name, value] of figures) if (finite(value) && /^-?\d+(\.\d+)?$/.test(String(value))) params[name] = String(value);
+    for (const [name, value] of figures) if (plainDecimal(value)) params[name] = String(value);
+  }
+  const page = options.finance ? carFinanceFigures(car, options.finance, options.now ? { now: options.now } : {}) : null;
+  if (page) {
+    const opening: Array<[string, number]> = [['default_amount', page.amount], ['default_interest', page.interest], ['default_term_years', page.termYears], ['default_fee', page.fee]];
+    for (const [name, value] of opening) if (plainDecimal(value)) params[name] = String(value);
   }
   return params as SlotParamsInput<'financeCalculator'>;
 }

@@ -49,7 +49,7 @@ export type IslandMode = 'hydrate' | 'client';
  * of these, and the shell's client loads it as `<remote>/<Module>` from that remote's entry.
  */
 export const ISLANDS = {
-  'mf-search': ['SearchResults', 'SimilarCars'],
+  'mf-search': ['SearchResults', 'SimilarCars', 'StockStrip'],
   'mf-vehicle': [
     'DeliveryCalculator', 'DialogButton', 'FaveButton', 'FuelCalculator', 'LocatedAt', 'MarketPrice', 'PhoneReveal', 'PrintActions',
     'ShareBar', 'StickyBar', 'TrackedLink', 'ViewCount', 'ImageGallery', 'SpinViewer', 'ReserveForm', 'PaymentStatus',
@@ -61,10 +61,10 @@ export const ISLANDS = {
 export type IslandModule<R extends RemoteName> = (typeof ISLANDS)[R][number];
 
 /**
- * Props of `mf-search/SimilarCars`, the one island another remote mounts (mf-vehicle's car page, in client mode under
- * its own placeholders): what the carousel is similar to, a car (vehicle page) or a search page with its query (empty
- * search), an optional heading ('Similar cars' for a car, 'You might also like' for a search) and the links shown when
- * loading fails (default: the stock-type search pages). mf-search's island takes these props; hosts build them.
+ * Props of `mf-search/SimilarCars`: what the carousel is similar to, a car (the car page, where mf-search's own
+ * `similarCars` slot renders it) or a search page with its query (empty search), an optional heading ('Similar cars'
+ * for a car, 'You might also like' for a search) and the links shown when loading fails (default: the stock-type search
+ * pages). A page that embeds it takes the slot (contracts SLOTS.similarCars), which brings its markup and stylesheet.
  */
 export const SimilarCarsIslandPropsSchema = v.object({
   source: v.union([v.object({ slug: v.string() }), v.object({ path: v.string(), query: v.string() })]),

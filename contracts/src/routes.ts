@@ -18,7 +18,7 @@ export type RouteOwner = 'shell' | RemoteName;
 
 /** Pages (fragments) each owner renders. */
 export const PAGES = {
-  shell: ['home', 'content', 'model', 'brand', 'brands', 'success', 'spin-to-win'],
+  shell: ['home', 'content', 'model', 'brand', 'brands', 'success', 'spin-to-win', 'accessibility'],
   'mf-search': ['search', 'offers', 'offer', 'parts-search'],
   'mf-vehicle': ['vehicle', 'checkout', 'buy-online', 'checkout-journey', 'trade-in', 'print', 'test-drive', 'online-payment'],
   'mf-locations': ['contact', 'location', 'locations', 'dealer-locator', 'service', 'parts'],
@@ -101,6 +101,8 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: '/online-payment', remote: 'mf-vehicle', page: 'online-payment', gate: 'always', query: ['car_id'] },
   ...MY_GARAGE_PAGES.map(garage),
   { pattern: '/brands', remote: 'shell', page: 'brands' },
+  /** The site's accessibility statement (linked from every footer). */
+  { pattern: '/accessibility', remote: 'shell', page: 'accessibility' },
   ...CONTENT_PAGES.map(content),
   {
     pattern: '/pages/value-my-car-terms-and-conditions', remote: 'shell', page: 'content',

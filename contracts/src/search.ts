@@ -26,6 +26,8 @@ export const SearchRequestSchema = v.object({
   ranges: v.optional(v.record(v.picklist(RANGE_FACETS), RangeSchema), {}),
   /** Which facets to count; empty means none. */
   facets: v.optional(v.array(v.picklist(TERM_FACETS)), []),
+  /** Only cars shown at a reduced price (an offer price, or a was-price above the price): the specials (issue 13). */
+  reduced: v.optional(v.boolean()),
 });
 export type SearchRequest = v.InferOutput<typeof SearchRequestSchema>;
 export type SearchRequestInput = v.InferInput<typeof SearchRequestSchema>;

@@ -17,7 +17,8 @@ const Text = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)));
 /**
  * Params of mf-finance's calculator slot on the car page (contracts/finance-calculator.ts `calculatorSlotParams`):
  * the car, and the figures of its first eligible lender (spec §5 Finance eligibility), so the calculator opens on that
- * lender's rate, term and fee.
+ * lender's rate, term and fee; and the page's own figures (`carFinanceFigures`: amount, rate, term, fee), which the
+ * calculator opens on, so it agrees with the estimate the sidebar and sticky header quote (issue 13).
  */
 export const CalculatorSlotParamsSchema = v.object({
   car_id: Text(100),
@@ -32,6 +33,11 @@ export const CalculatorSlotParamsSchema = v.object({
   lender_fee: Num,
   lender_deposit: Num,
   lender_balloon: Num,
+  /** Opening values the host supplies (spec §5 "default amount = supplied default if >0"): the car page's figures. */
+  default_amount: Num,
+  default_interest: Num,
+  default_term_years: Num,
+  default_fee: Num,
 });
 
 /**

@@ -101,6 +101,8 @@ export const FeatureFlagsSchema = v.object({
   spin_viewer: v.optional(v.boolean(), true),
   certified_only: v.optional(v.boolean(), false),
   show_dealer_licence: v.optional(v.boolean(), true),
+  /** Location review summaries (average, stars, 'Based on N reviews'); off hides them everywhere (spec §5 Reviews block). */
+  reviews: v.optional(v.boolean(), true),
   twitter_share: v.optional(v.boolean(), true),
   phone_reveal_open: v.optional(v.boolean(), false),
   electric_tag: v.optional(v.boolean(), false),

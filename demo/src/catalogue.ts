@@ -55,7 +55,34 @@ export type ModelDef = {
   /** Relative popularity within the tenant's pool. */
   weight: number;
   features: string[];
+  /** What a badge changes (a badge naming AWD, RWD, FWD, Hybrid etc. is also applied by `variantOf`). */
+  badgeOverrides?: Record<string, BadgeOverride>;
 };
+
+export type BadgeOverride = Partial<Pick<ModelDef, 'drive' | 'fuel' | 'seats' | 'doors' | 'body' | 'simple_body' | 'bodyconfiguration'>>;
+
+/** The drive, fuel, seats, doors and body of one badge of a model (badge keywords first, then overrides). */
+export function variantOf(model: ModelDef, badge: string): Required<Omit<BadgeOverride, 'bodyconfiguration'>> & { bodyconfiguration: string | null } {
+  let drive = model.drive;
+  if (/\b(AWD|xDrive|4MATIC|ALLGRIP|quattro)\b/i.test(badge)) drive = model.drive === '4WD' ? '4WD' : 'AWD';
+  else if (/\b(4WD|4x4)\b/i.test(badge)) drive = '4WD';
+  else if (/\bRWD\b/.test(badge)) drive = 'RWD';
+  else if (/\b(FWD|2WD)\b/.test(badge)) drive = model.drive === 'RWD' ? 'RWD' : 'FWD';
+  let fuel = model.fuel;
+  const hybridBadge = (b: string) => /Hybrid|e:HEV|e-POWER|PHEV/.test(b);
+  if (hybridBadge(badge)) fuel = 'hybrid';
+  else if (model.fuel === 'hybrid' && model.badges.some(([b]) => hybridBadge(b))) fuel = 'petrol';
+  const o = model.badgeOverrides?.[badge] ?? {};
+  return {
+    drive: o.drive ?? drive,
+    fuel: o.fuel ?? fuel,
+    seats: o.seats ?? model.seats,
+    doors: o.doors ?? model.doors,
+    body: o.body ?? model.body,
+    simple_body: o.simple_body ?? model.simple_body,
+    bodyconfiguration: o.bodyconfiguration ?? model.bodyconfiguration ?? null,
+  };
+}
 
 const TOYOTA_RED = { background: '#b0081a', foreground: '#ffffff' };
 
@@ -129,13 +156,13 @@ export const MODELS: ModelDef[] = [
   car('toyota', 'Camry', 'Sedan', 'sedan', [['AXVH71R', 2018], ['AXVH80R', 2025]], [['Ascent Hybrid', 41000], ['SL Hybrid', 53000], ['SX Hybrid', 49000]], [4, 2487, 'Aspirated', 221, 4.5, 50], 'hybrid', 'cvt', 1, 'FWD', [4, 5], [4915, 1840, 1445], [2100, 1595, 1200], 5, ['Dual-zone climate control']),
   car('toyota', 'Yaris Cross', 'Wagon', 'suv', [['MXPJ10R', 2020]], [['GX Hybrid', 32700], ['GXL Hybrid', 35900], ['Urban Hybrid', 39400]], [3, 1490, 'Aspirated', 120, 3.8, 36], 'hybrid', 'cvt', 1, 'FWD', [5, 5], [4180, 1765, 1590], [1585, 1175, 400], 6),
   car('toyota', 'Corolla Cross', 'Wagon', 'suv', [['MXGH10R', 2022]], [['GX Hybrid', 38100], ['GXL Hybrid', 42600], ['Atmos Hybrid', 49900]], [4, 1987, 'Aspirated', 206, 4.3, 43], 'hybrid', 'cvt', 1, 'FWD', [5, 5], [4460, 1825, 1620], [1970, 1485, 750], 7),
-  car('toyota', 'RAV4', 'Wagon', 'suv', [['AXAH54R', 2019], ['AXAH64R', 2026]], [['GX Hybrid', 42100], ['GXL Hybrid', 46600], ['XSE Hybrid', 50700], ['Cruiser Hybrid', 53000], ['Edge Hybrid AWD', 59800]], [4, 2487, 'Aspirated', 221, 4.8, 55], 'hybrid', 'cvt', 1, 'AWD', [5, 5], [4600, 1855, 1685], [2185, 1665, 1500], 10, ['Power tailgate']),
+  car('toyota', 'RAV4', 'Wagon', 'suv', [['AXAH54R', 2019], ['AXAH64R', 2026]], [['GX Hybrid', 42100], ['GXL Hybrid', 46600], ['XSE Hybrid', 50700], ['Cruiser Hybrid', 53000], ['Edge Hybrid AWD', 59800]], [4, 2487, 'Aspirated', 221, 4.8, 55], 'hybrid', 'cvt', 1, 'FWD', [5, 5], [4600, 1855, 1685], [2185, 1665, 1500], 10, ['Power tailgate']),
   car('toyota', 'Kluger', 'Wagon', 'suv', [['AXUH78R', 2021]], [['GX Hybrid', 57800], ['GXL Hybrid', 68000], ['Grande Hybrid', 80900]], [4, 2487, 'Aspirated', 242, 5.6, 65], 'hybrid', 'cvt', 1, 'AWD', [5, 7], [4966, 1930, 1755], [2620, 2045, 2000], 4, ['Third-row seating', 'Tri-zone climate control']),
   car('toyota', 'LandCruiser Prado', 'Wagon', '4x4', [['GDJ150R', 2013], ['GDJ250R', 2024]], [['GX', 73900], ['GXL', 80500], ['VX', 87900], ['Kakadu', 97900]], [4, 2755, 'Turbo', 500, 7.9, 110], 'diesel', 'auto', 8, '4WD', [5, 7], [4925, 1980, 1935], [3000, 2345, 3500], 6, OFFROAD.slice(0, 4)),
   car('toyota', 'LandCruiser', 'Wagon', '4x4', [['VDJ200R', 2015], ['FJA300R', 2021]], [['GX', 91500], ['GXL', 104500], ['VX', 116600], ['Sahara', 131600], ['GR Sport', 141000]], [6, 3346, 'Twin Turbo', 700, 8.9, 110], 'diesel', 'auto', 10, '4WD', [5, 7], [4980, 1980, 1950], [3280, 2560, 3500], 4, OFFROAD),
-  car('toyota', 'LandCruiser 70', 'Cab Chassis', 'cabChassis', [['GDJ79R', 2023]], [['Workmate Single Cab', 75600], ['GXL Double Cab', 82500]], [4, 2755, 'Turbo', 500, 9.6, 130], 'diesel', 'auto', 6, '4WD', [2, 3], [5230, 1870, 1955], [3510, 2200, 3500], 2, OFFROAD, { bodyconfiguration: 'Single Cab', ancap: null }),
+  car('toyota', 'LandCruiser 70', 'Cab Chassis', 'cabChassis', [['GDJ79R', 2023]], [['Workmate Single Cab', 75600], ['GXL Double Cab', 82500]], [4, 2755, 'Turbo', 500, 9.6, 130], 'diesel', 'auto', 6, '4WD', [2, 3], [5230, 1870, 1955], [3510, 2200, 3500], 2, OFFROAD, { bodyconfiguration: 'Single Cab', ancap: null, badgeOverrides: { 'GXL Double Cab': { doors: 4, seats: 5, bodyconfiguration: 'Double Cab' } } }),
   car('toyota', 'HiLux', 'Utility', 'ute', [['GUN126R', 2015]], [['Workmate', 38900], ['SR', 50600], ['SR5', 62300], ['Rogue', 72700], ['Rugged X', 73800], ['GR Sport', 77300]], [4, 2755, 'Turbo', 500, 8.4, 80], 'diesel', 'auto', 6, '4WD', [4, 5], [5325, 1855, 1815], [3050, 2100, 3500], 10, OFFROAD.slice(0, 5), { bodyconfiguration: 'Dual Cab Pick-up' }),
-  car('toyota', 'HiAce', 'Van', 'van', [['GDH300R', 2019]], [['LWB Van', 52600], ['SLWB Van', 56900], ['Commuter', 76500]], [4, 2755, 'Turbo', 450, 8.4, 70], 'diesel', 'auto', 6, 'RWD', [4, 3], [5265, 1950, 1990], [3300, 2125, 1500], 3, ['Cargo barrier', 'Sliding side door']),
+  car('toyota', 'HiAce', 'Van', 'van', [['GDH300R', 2019]], [['LWB Van', 52600], ['SLWB Van', 56900], ['Commuter', 76500]], [4, 2755, 'Turbo', 450, 8.4, 70], 'diesel', 'auto', 6, 'RWD', [4, 3], [5265, 1950, 1990], [3300, 2125, 1500], 3, ['Cargo barrier', 'Sliding side door'], { badgeOverrides: { 'LWB Van': { seats: 2 }, 'SLWB Van': { seats: 2 }, Commuter: { seats: 12, bodyconfiguration: 'Commuter' } } }),
   car('toyota', 'bZ4X', 'Wagon', 'suv', [['XEAM10R', 2022]], [['FWD', 50000], ['AWD', 59900]], [0, 0, 'Electric', 266, 14.8, 0], 'electric', 'auto', 1, 'FWD', [5, 5], [4690, 1860, 1650], [2370, 1920, 750], 2, ['DC fast charging', 'Heat pump']),
   car('toyota', 'GR86', 'Coupe', 'coupe', [['ZN8', 2022]], [['GTS', 49000]], [4, 2387, 'Aspirated', 250, 9.5, 50], 'premium', 'manual', 6, 'RWD', [2, 4], [4265, 1775, 1310], [1650, 1275, 0], 1, ['Limited-slip differential', 'Sports seats']),
 
@@ -146,7 +173,7 @@ export const MODELS: ModelDef[] = [
   car('hyundai', 'Santa Fe', 'Wagon', 'suv', [['TM', 2018], ['MX5', 2024]], [['Santa Fe', 55000], ['Elite Hybrid', 65000], ['Calligraphy Hybrid', 77000]], [4, 1598, 'Turbo', 367, 6.0, 67], 'hybrid', 'auto', 6, 'AWD', [5, 7], [4830, 1900, 1780], [2550, 1930, 1650], 4, ['Third-row seating']),
   car('hyundai', 'Kona', 'Wagon', 'suv', [['OS', 2017], ['SX2', 2023]], [['Kona', 34000], ['N Line', 41000], ['Premium Hybrid', 46000]], [4, 1999, 'Aspirated', 180, 6.6, 47], 'petrol', 'cvt', 1, 'FWD', [5, 5], [4355, 1825, 1580], [1850, 1375, 1300], 6),
   car('hyundai', 'Venue', 'Wagon', 'suv', [['QX', 2019], ['QX.V4', 2023]], [['Venue', 26000], ['Active', 28500], ['Elite', 31000]], [4, 1598, 'Aspirated', 151, 7.0, 45], 'petrol', 'auto', 6, 'FWD', [5, 5], [4040, 1770, 1592], [1620, 1165, 1110], 4),
-  car('hyundai', 'Ioniq 5', 'Wagon', 'suv', [['NE', 2021], ['NE.V3', 2024]], [['Dynamiq', 72000], ['Epiq', 82000], ['N', 111000]], [0, 0, 'Electric', 350, 17.0, 0], 'electric', 'auto', 1, 'RWD', [5, 5], [4655, 1890, 1605], [2460, 1990, 1600], 2, ['DC fast charging', 'Vehicle-to-load']),
+  car('hyundai', 'Ioniq 5', 'Wagon', 'suv', [['NE', 2021], ['NE.V3', 2024]], [['Dynamiq', 72000], ['Epiq', 82000], ['N', 111000]], [0, 0, 'Electric', 350, 17.0, 0], 'electric', 'auto', 1, 'RWD', [5, 5], [4655, 1890, 1605], [2460, 1990, 1600], 2, ['DC fast charging', 'Vehicle-to-load'], { badgeOverrides: { Epiq: { drive: 'AWD' }, N: { drive: 'AWD' } } }),
   car('hyundai', 'Staria', 'Wagon', 'peopleMover', [['US4', 2021]], [['Staria', 53000], ['Elite', 63000], ['Highlander', 71000]], [4, 2199, 'Turbo', 430, 8.2, 75], 'diesel', 'auto', 8, 'AWD', [5, 8], [5253, 1997, 1990], [3050, 2245, 2500], 2, ['Dual power sliding doors', 'Third-row seating']),
 
   // Kia
@@ -178,7 +205,7 @@ export const MODELS: ModelDef[] = [
   // Ford
   car('ford', 'Ranger', 'Utility', 'ute', [['PX MkIII', 2018], ['PY', 2022], ['PY MY25', 2025]], [['XL', 45000], ['XLS', 54000], ['XLT', 64000], ['Sport', 66000], ['Wildtrak', 72000], ['Raptor', 90000]], [4, 1996, 'Twin Turbo', 500, 7.6, 80], 'diesel', 'auto', 10, '4WD', [4, 5], [5370, 1918, 1884], [3280, 2263, 3500], 12, OFFROAD.slice(0, 5), { bodyconfiguration: 'Double Cab Pick-up' }),
   car('ford', 'Everest', 'Wagon', '4x4', [['UA II', 2018], ['UB', 2022]], [['Ambiente', 56000], ['Trend', 64000], ['Sport', 66000], ['Platinum', 80000]], [6, 2993, 'Turbo', 600, 8.4, 80], 'diesel', 'auto', 10, '4WD', [5, 7], [4914, 1923, 1842], [3250, 2480, 3500], 6, OFFROAD.slice(0, 3)),
-  car('ford', 'Mustang', 'Fastback', 'coupe', [['FN', 2018], ['S650', 2024]], [['GT', 82000], ['GT Convertible', 90000], ['Dark Horse', 110000]], [8, 5038, 'Aspirated', 567, 13.1, 61], 'premium', 'auto', 10, 'RWD', [2, 4], [4811, 1916, 1398], [2130, 1800, 0], 2, ['Limited-slip differential', 'Launch control']),
+  car('ford', 'Mustang', 'Fastback', 'coupe', [['FN', 2018], ['S650', 2024]], [['GT', 82000], ['GT Convertible', 90000], ['Dark Horse', 110000]], [8, 5038, 'Aspirated', 567, 13.1, 61], 'premium', 'auto', 10, 'RWD', [2, 4], [4811, 1916, 1398], [2130, 1800, 0], 2, ['Limited-slip differential', 'Launch control'], { badgeOverrides: { 'GT Convertible': { body: 'Convertible', simple_body: 'convertible' } } }),
   car('ford', 'Puma', 'Wagon', 'suv', [['JK', 2020]], [['Puma', 33000], ['ST-Line', 36500], ['ST-Line V', 40000]], [3, 999, 'Turbo', 170, 5.3, 42], 'premium', 'dct', 7, 'FWD', [5, 5], [4207, 1805, 1537], [1690, 1250, 1200], 4),
   car('ford', 'Transit Custom', 'Van', 'van', [['VN', 2023]], [['320S SWB', 56000], ['340L LWB', 60000], ['Sport 320S', 66000]], [4, 1996, 'Turbo', 390, 7.4, 70], 'diesel', 'auto', 8, 'FWD', [4, 3], [5050, 2032, 1985], [3200, 2050, 2500], 3, ['Cargo barrier', 'Sliding side door']),
 
@@ -230,8 +257,8 @@ export const MODELS: ModelDef[] = [
   car('bmw', 'X5', 'Wagon', 'suv', [['G05', 2019], ['G05 LCI', 2023]], [['xDrive30d', 125000], ['xDrive50e', 148000], ['M60i', 170000]], [6, 2993, 'Turbo', 670, 7.2, 80], 'diesel', 'auto', 8, 'AWD', [5, 5], [4935, 2004, 1755], [2960, 2170, 3500], 2, PREMIUM),
   car('mercedes-benz', 'C-Class', 'Sedan', 'sedan', [['W205', 2015], ['W206', 2021]], [['C200', 79000], ['C300', 94000], ['C43 AMG', 125000]], [4, 1496, 'Turbo', 300, 6.8, 66], 'premium', 'auto', 9, 'RWD', [4, 5], [4751, 1820, 1438], [2180, 1640, 1800], 3, PREMIUM.slice(0, 6)),
   car('mercedes-benz', 'GLC', 'Wagon', 'suv', [['X253', 2016], ['X254', 2023]], [['GLC 300 4MATIC', 99000], ['GLC 43 AMG', 135000]], [4, 1999, 'Turbo', 400, 7.7, 62], 'premium', 'auto', 9, 'AWD', [5, 5], [4716, 1890, 1640], [2510, 1900, 2500], 2, PREMIUM),
-  car('tesla', 'Model 3', 'Sedan', 'sedan', [['MY19', 2019], ['Highland', 2024]], [['RWD', 55000], ['Long Range AWD', 70000], ['Performance', 81000]], [0, 0, 'Electric', 420, 13.2, 0], 'electric', 'auto', 1, 'RWD', [4, 5], [4720, 1850, 1441], [2200, 1765, 1000], 5, ['Autopilot', 'Glass roof', 'Over-the-air updates']),
-  car('tesla', 'Model Y', 'Wagon', 'suv', [['MY22', 2022], ['Juniper', 2025]], [['RWD', 59000], ['Long Range AWD', 73000], ['Performance', 86000]], [0, 0, 'Electric', 493, 14.4, 0], 'electric', 'auto', 1, 'RWD', [5, 5], [4751, 1921, 1624], [2300, 1909, 1600], 5, ['Autopilot', 'Glass roof', 'Power tailgate']),
+  car('tesla', 'Model 3', 'Sedan', 'sedan', [['MY19', 2019], ['Highland', 2024]], [['RWD', 55000], ['Long Range AWD', 70000], ['Performance', 81000]], [0, 0, 'Electric', 420, 13.2, 0], 'electric', 'auto', 1, 'RWD', [4, 5], [4720, 1850, 1441], [2200, 1765, 1000], 5, ['Autopilot', 'Glass roof', 'Over-the-air updates'], { badgeOverrides: { Performance: { drive: 'AWD' } } }),
+  car('tesla', 'Model Y', 'Wagon', 'suv', [['MY22', 2022], ['Juniper', 2025]], [['RWD', 59000], ['Long Range AWD', 73000], ['Performance', 86000]], [0, 0, 'Electric', 493, 14.4, 0], 'electric', 'auto', 1, 'RWD', [5, 5], [4751, 1921, 1624], [2300, 1909, 1600], 5, ['Autopilot', 'Glass roof', 'Power tailgate'], { badgeOverrides: { Performance: { drive: 'AWD' } } }),
   car('byd', 'Atto 3', 'Wagon', 'suv', [['Atto 3', 2022]], [['Premium', 48000], ['Extended Range', 52000]], [0, 0, 'Electric', 310, 15.6, 0], 'electric', 'auto', 1, 'FWD', [5, 5], [4455, 1875, 1615], [2125, 1750, 750], 4, ['DC fast charging', 'Vehicle-to-load']),
   car('byd', 'Seal', 'Sedan', 'sedan', [['Seal', 2023]], [['Dynamic', 50000], ['Premium', 58000], ['Performance AWD', 68000]], [0, 0, 'Electric', 360, 15.9, 0], 'electric', 'auto', 1, 'RWD', [4, 5], [4800, 1875, 1460], [2465, 2055, 0], 3, ['DC fast charging', 'Glass roof']),
   car('skoda', 'Octavia', 'Wagon', 'stationWagon', [['NX', 2021]], [['110TSI Style', 42000], ['RS', 57000]], [4, 1395, 'Turbo', 250, 5.7, 50], 'premium', 'auto', 8, 'FWD', [5, 5], [4689, 1829, 1468], [1950, 1360, 1500], 2),

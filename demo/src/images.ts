@@ -3,23 +3,21 @@
  * Paths are matched against strict patterns, so anything else (including traversal attempts) is null.
  */
 import { MAKES } from './catalogue.ts';
-import { escapeXml, knownBodies, renderBannerSvg, renderInteriorSvg, renderLogoSvg, renderPlaceSvg, renderVehicleSvg, shapeForBody, type LogoColours } from './svg.ts';
+import { escapeXml, knownBodies, renderBannerSvg, renderCarView, renderInteriorSvg, renderLogoSvg, renderMakeMark, renderPlaceSvg, renderVehicleSvg, resolveBody, VIEW_COUNT, type LogoColours } from './svg.ts';
 import { DEMO_TENANTS } from '../tenants/index.ts';
 
 export const DEMO_IMAGE_PREFIX = '/demo-img/';
 const SVG = 'image/svg+xml; charset=utf-8';
 
-let logos: Map<string, { text: string; colours: LogoColours }> | null = null;
+let logos: Map<string, { text: string; colours: LogoColours; make: boolean }> | null = null;
 function logoRegistry() {
   if (!logos) {
     logos = new Map();
-    for (const m of MAKES) logos.set(m.slug, { text: m.name, colours: m.colours });
-    for (const t of DEMO_TENANTS) logos.set(t.config.slug, t.logo);
+    for (const m of MAKES) logos.set(m.slug, { text: m.name, colours: m.colours, make: true });
+    for (const t of DEMO_TENANTS) logos.set(t.config.slug, { ...t.logo, make: false });
   }
   return logos;
 }
-
-const labelFromSlug = (slug: string) => slug.split('-').filter(Boolean).map((w) => w.toUpperCase()).join(' ');
 
 /** A one-page history report rendered as an SVG document (Car History Report button, spec §5). */
 function renderReportSvg(vin: string): string {
@@ -40,38 +38,61 @@ function renderReportSvg(vin: string): string {
   );
 }
 
-const CAR = /^\/demo-img\/car\/([A-Za-z0-9]{2,20})\/([0-9a-f]{6})\/(\d{1,2})(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\.svg$/;
+/** Body token: a simple_body or shape, then up to two variants (`ute-tray-single`). */
+const BODY = '([A-Za-z0-9]{2,20}(?:-[a-z]{3,10}){0,2})';
+/** Gallery view: body, paint[.trim], view index, optional readable label (ignored). */
+const CAR = new RegExp(`^/demo-img/car/${BODY}/([0-9a-f]{6})(?:\\.([0-9a-f]{6}))?/(\\d{1,2})(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?\\.svg$`);
+const SPIN = new RegExp(`^/demo-img/spin/${BODY}/([0-9a-f]{6})/(\\d{1,2})\\.svg$`);
 const LOGO = /^\/demo-img\/logo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 const INTERIOR = /^\/demo-img\/interior\/([0-9a-f]{6})\.svg$/;
-const BANNER = /^\/demo-img\/banner\/([A-Za-z0-9]{2,20})\/([0-9a-f]{6})\/([0-9a-f]{6})\.svg$/;
+const BANNER = new RegExp(`^/demo-img/banner/${BODY}/([0-9a-f]{6})/([0-9a-f]{6})\\.svg$`);
 const PLACE = /^\/demo-img\/place\/([0-9a-f]{6})\/(sales|used|service|parts)\.svg$/;
 const REPORT = /^\/demo-img\/report\/([A-HJ-NPR-Z0-9]{17})\.svg$/;
 
 /**
  * The generated picture for a /demo-img/ path, or null when the path is not one the demo produces.
- * @example renderDemoImage('/demo-img/car/ute/f2f3f0/3-toyota-hilux.svg') // { body: '<svg ...', contentType: 'image/svg+xml; charset=utf-8' }
+ * @example renderDemoImage('/demo-img/car/ute-tub/f2f3f0.2a2a2a/3.svg') // { body: '<svg ...', contentType: 'image/svg+xml; charset=utf-8' }
  */
 export function renderDemoImage(pathname: string): { body: string; contentType: string } | null {
   if (!pathname.startsWith(DEMO_IMAGE_PREFIX) || pathname.length > 200) return null;
   let m: RegExpExecArray | null;
   if ((m = CAR.exec(pathname))) {
-    const [, body, hex, n, label] = m as unknown as [string, string, string, string, string | undefined];
-    const angle = Number(n);
-    if (!shapeForBody(body) || angle > 23) return null;
-    return { body: renderVehicleSvg({ body, colour: `#${hex}`, angle, label: label ? labelFromSlug(label) : undefined }), contentType: SVG };
+    const [, body, hex, trim, n] = m as unknown as [string, string, string, string | undefined, string];
+    const svg = renderCarView({ body, colour: `#${hex}`, trim: trim ? `#${trim}` : undefined, view: Number(n) });
+    return svg ? { body: svg, contentType: SVG } : null;
+  }
+  if ((m = SPIN.exec(pathname))) {
+    const [, body, hex, n] = m as unknown as [string, string, string, string];
+    if (!resolveBody(body) || Number(n) > 23) return null;
+    return { body: renderVehicleSvg({ body, colour: `#${hex}`, angle: Number(n) }), contentType: SVG };
   }
   if ((m = LOGO.exec(pathname))) {
     const logo = logoRegistry().get(m[1] as string);
-    return logo ? { body: renderLogoSvg(logo.text, logo.colours), contentType: SVG } : null;
+    if (!logo) return null;
+    return { body: logo.make ? renderMakeMark(logo.text, logo.colours) : renderLogoSvg(logo.text, logo.colours), contentType: SVG };
   }
   if ((m = INTERIOR.exec(pathname))) return { body: renderInteriorSvg({ colour: `#${m[1]}` }), contentType: SVG };
   if ((m = BANNER.exec(pathname))) {
-    if (!shapeForBody(m[1] as string)) return null;
+    if (!resolveBody(m[1] as string)) return null;
     return { body: renderBannerSvg({ body: m[1] as string, colour: `#${m[2]}`, background: `#${m[3]}` }), contentType: SVG };
   }
   if ((m = PLACE.exec(pathname))) return { body: renderPlaceSvg({ colour: `#${m[1]}`, kind: m[2] as string }), contentType: SVG };
   if ((m = REPORT.exec(pathname))) return { body: renderReportSvg(m[1] as string), contentType: SVG };
   return null;
+}
+
+/**
+ * Whether renderDemoImage serves a path, decided without drawing it (same patterns and checks).
+ * @example demoImageExists('/demo-img/car/suv/f2f3f0/0.svg') // true
+ */
+export function demoImageExists(pathname: string): boolean {
+  if (!pathname.startsWith(DEMO_IMAGE_PREFIX) || pathname.length > 200) return false;
+  let m: RegExpExecArray | null;
+  if ((m = CAR.exec(pathname))) return resolveBody(m[1] as string) !== null && Number(m[4]) < VIEW_COUNT;
+  if ((m = SPIN.exec(pathname))) return resolveBody(m[1] as string) !== null && Number(m[3]) < 24;
+  if ((m = LOGO.exec(pathname))) return logoRegistry().has(m[1] as string);
+  if ((m = BANNER.exec(pathname))) return resolveBody(m[1] as string) !== null;
+  return INTERIOR.test(pathname) || PLACE.test(pathname) || REPORT.test(pathname);
 }
 
 /** Body types the car image route accepts. */

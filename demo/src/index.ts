@@ -8,9 +8,13 @@ import { kvStockChunkKey, kvStockMetaKey, kvTenantDataKey, parseTenantData, STOC
 import { DEMO_TENANTS } from '../tenants/index.ts';
 import { findDemoTenant, generateStock } from './stock.ts';
 
-export { generateStock, findDemoTenant, slugify, vinCheckDigit, monthlyRepayment, type GenerateStockOptions } from './stock.ts';
-export { renderDemoImage, DEMO_IMAGE_PREFIX, DEMO_IMAGE_BODIES } from './images.ts';
-export { renderVehicleSvg, renderLogoSvg, renderBannerSvg, renderInteriorSvg, renderPlaceSvg, shapeForBody, vehicleAnchor, type VehicleSvgOptions, type LogoColours } from './svg.ts';
+export { generateStock, findDemoTenant, slugify, vinCheckDigit, monthlyRepayment, imageBody, type GenerateStockOptions } from './stock.ts';
+export { renderDemoImage, demoImageExists, DEMO_IMAGE_PREFIX, DEMO_IMAGE_BODIES } from './images.ts';
+export {
+  renderCarView, renderVehicleSvg, renderLogoSvg, renderMakeMark, renderBannerSvg, renderInteriorSvg, renderPlaceSvg, shapeForBody, resolveBody,
+  bodyTraits, viewTable, vehicleAnchor, VIEW_COUNT, BANNER_SAFE, type CarViewOptions, type VehicleSvgOptions, type LogoColours,
+} from './svg.ts';
+export { logoSize, makeMarkSize } from './wordmark.ts';
 export { createRng, hashString, type Rng } from './prng.ts';
 export { contrastRatio, relativeLuminance } from './contrast.ts';
 export { MAKES, MODELS, type MakeDef, type ModelDef } from './catalogue.ts';

@@ -11,7 +11,7 @@ import mfFinance from '../../mf-finance/package.json';
 import mfLocations from '../../mf-locations/package.json';
 import mfSearch from '../../mf-search/package.json';
 import mfVehicle from '../../mf-vehicle/package.json';
-import type { LogoColours } from './svg.ts';
+import { logoSize as dealerLogoSize, type LogoColours } from './wordmark.ts';
 
 /** How a tenant's stock is generated (not part of the site config: demo only). */
 export type StockProfile = {
@@ -50,19 +50,31 @@ export type DemoTenant = {
   logo: { text: string; colours: LogoColours };
 };
 
+const hexOf = (hex: string) => hex.replace('#', '').toLowerCase();
+
 /** The site path of a generated image (served by renderDemoImage). */
 export const img = {
   logo: (slug: string) => `/demo-img/logo/${slug}.svg`,
-  car: (body: string, hex: string, n: number, label?: string) => `/demo-img/car/${body}/${hex.replace('#', '').toLowerCase()}/${n}${label ? `-${label}` : ''}.svg`,
-  interior: (hex: string) => `/demo-img/interior/${hex.replace('#', '').toLowerCase()}.svg`,
-  banner: (body: string, carHex: string, bgHex: string) => `/demo-img/banner/${body}/${carHex.replace('#', '').toLowerCase()}/${bgHex.replace('#', '').toLowerCase()}.svg`,
-  place: (hex: string, kind: string) => `/demo-img/place/${hex.replace('#', '').toLowerCase()}/${kind}.svg`,
+  /**
+   * A gallery view of a vehicle: `n` is the view index (0 front three-quarter, 1 side, 2 rear three-quarter, 3 dash ...,
+   * see demo/src/svg.ts); `body` a simple_body or a body token with variants (`ute-tray`, `van-window`); `label` only
+   * makes the path readable.
+   */
+  car: (body: string, hex: string, n: number, label?: string) => `/demo-img/car/${body}/${hexOf(hex)}/${n}${label ? `-${label}` : ''}.svg`,
+  /** A gallery view with the interior in the trim colour (interior views use it). */
+  carView: (body: string, paint: string, trim: string | null, n: number) => `/demo-img/car/${body}/${hexOf(paint)}${trim ? `.${hexOf(trim)}` : ''}/${n}.svg`,
+  /** A 360 spin frame: angle 0-23 in 15 degree steps (0 = side view, nose to the right; 6 = front; 18 = rear). */
+  spin: (body: string, hex: string, angle: number) => `/demo-img/spin/${body}/${hexOf(hex)}/${angle}.svg`,
+  interior: (hex: string) => `/demo-img/interior/${hexOf(hex)}.svg`,
+  /** A 1920x540 banner with the vehicle inside the central safe area (survives cover crops at 32:9, 16:9 and 4:3). */
+  banner: (body: string, carHex: string, bgHex: string) => `/demo-img/banner/${body}/${hexOf(carHex)}/${hexOf(bgHex)}.svg`,
+  place: (hex: string, kind: string) => `/demo-img/place/${hexOf(hex)}/${kind}.svg`,
   report: (vin: string) => `/demo-img/report/${vin}.svg`,
 };
 
-/** Width and height renderLogoSvg gives a wordmark (so configs can state the logo's size). */
+/** Width and height renderLogoSvg gives a dealer logo of this name (so configs can state the logo's size). */
 export function logoSize(text: string): { width: number; height: number } {
-  return { width: 64 + Math.ceil(text.trim().length * 11.5) + 16, height: 56 };
+  return dealerLogoSize(text);
 }
 
 /** '08:30' -> '8:30am'; '17:00' -> '5pm'. */

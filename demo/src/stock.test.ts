@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
-import { demoStock, demoStockCounts, demoTenantData, demoTenants, generateStock, renderDemoImage, vinCheckDigit } from './index.ts';
+import { bodyTraits, demoImageExists, demoStock, demoStockCounts, demoTenantData, demoTenants, generateStock, vinCheckDigit, viewTable } from './index.ts';
 import { monthlyRepayment, slugify } from './stock.ts';
+import { MODELS, variantOf } from './catalogue.ts';
 
 const NOW = Date.UTC(2026, 10, 21);
 const DAY = 86_400_000;
@@ -209,7 +210,137 @@ describe('demoStock (default scale)', () => {
     expect(all().filter((c) => c.photos_count !== c.images.length || (c.primary_image_url ?? null) !== (c.images[0]?.image.url ?? null))).toEqual([]);
     expect(all().some((c) => c.images.length === 0 && c.status === 'coming_soon')).toBe(true);
     expect(all().some((c) => c.images.length > 3)).toBe(true);
-    expect([...urls].filter((u) => u.length >= 80 || renderDemoImage(u) === null)).toEqual([]);
+    expect([...urls].filter((u) => u.length >= 80 || !demoImageExists(u))).toEqual([]);
+  });
+
+  it('shows 12-24 photos where a listing has photos: the documented views in order, interiors in its trim colour', () => {
+    const bad: string[] = [];
+    for (const c of all()) {
+      const n = c.images.length;
+      if (n === 0) {
+        if (c.status !== 'coming_soon') bad.push(`${c.slug}: no photos`);
+        continue;
+      }
+      if (n < 12 || n > 24) bad.push(`${c.slug}: ${n} photos`);
+      c.images.forEach((i, k) => {
+        const m = /^\/demo-img\/car\/([A-Za-z0-9-]+)\/([0-9a-f]{6})(?:\.([0-9a-f]{6}))?\/(\d+)\.svg$/.exec(i.image.url);
+        if (!m || Number(m[4]) !== k) bad.push(`${c.slug}: photo ${k} is ${i.image.url}`);
+        else if (c.item_type !== 'motorcycle' && !m[3]) bad.push(`${c.slug}: no trim colour`);
+      });
+    }
+    expect(bad).toEqual([]);
+  });
+});
+
+/** A listing's picture body token (from its first photo or spin frame). */
+const pictureBody = (c: Car) => /\/demo-img\/(?:car|spin)\/([A-Za-z0-9-]+)\//.exec(c.images[0]?.image.url ?? c.spin_images?.[0] ?? '')?.[1] ?? null;
+
+describe('demo stock is internally consistent (issue 13)', () => {
+  it('drives as its badge says: AWD, 4WD, RWD, FWD (a BYD Seal Performance AWD is all-wheel drive)', () => {
+    const bad = all().filter((c) => {
+      const b = c.badge ?? '';
+      if (/\b(AWD|xDrive|4MATIC|ALLGRIP|quattro)\b/i.test(b)) return !['AWD', '4WD'].includes(c.simple_drive ?? '');
+      if (/\b(4WD|4x4)\b/i.test(b)) return c.simple_drive !== '4WD';
+      if (/\bRWD\b/.test(b)) return c.simple_drive !== 'RWD';
+      if (/\b(FWD|2WD)\b/.test(b)) return !['FWD', 'RWD'].includes(c.simple_drive ?? '');
+      return false;
+    });
+    expect(bad.map((c) => `${c.name}: ${c.drive}`)).toEqual([]);
+    // every badge of the catalogue, including ones this data set did not happen to draw
+    const wrong: string[] = [];
+    for (const m of MODELS) {
+      for (const [badge] of m.badges) {
+        const v = variantOf(m, badge);
+        if (/\bAWD\b/.test(badge) && !['AWD', '4WD'].includes(v.drive)) wrong.push(`${m.model} ${badge}`);
+        if (/\bRWD\b/.test(badge) && v.drive !== 'RWD') wrong.push(`${m.model} ${badge}`);
+        if (/\bFWD\b/.test(badge) && v.drive !== 'FWD') wrong.push(`${m.model} ${badge}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const seal = MODELS.find((m) => m.model === 'Seal')!;
+    expect(variantOf(seal, 'Performance AWD').drive).toBe('AWD');
+    expect(variantOf(seal, 'Dynamic').drive).toBe('RWD');
+  });
+
+  it('runs on the fuel its badge says; electric cars have no engine, tank or gearbox ratios', () => {
+    const bad = all().filter((c) => {
+      if (/Hybrid|e:HEV|e-POWER|PHEV/.test(c.badge ?? '') && c.simple_fuel !== 'Hybrid') return true;
+      if (c.simple_fuel === 'Electric') return c.engine_size !== null || c.variant?.fuelcapacity !== null || c.trans !== 'Reduction Gear' || c.variant?.fuelconsumptioncombined !== null;
+      return c.item_type === 'car' && c.simple_fuel !== 'Electric' && !c.engine_size;
+    });
+    expect(bad.map((c) => `${c.name}: ${c.fuel}`)).toEqual([]);
+  });
+
+  it('draws the body the listing names: tub or tray utes, van windows, motorcycle types', () => {
+    const bad: string[] = [];
+    for (const c of all().filter((x) => x.images.length || x.spin_images)) {
+      const body = pictureBody(c)!;
+      const t = bodyTraits(body);
+      if (!t) {
+        bad.push(`${c.name}: ${body}`);
+        continue;
+      }
+      const name = `${c.badge} ${c.bodyconfiguration ?? ''}`;
+      if (c.item_type === 'motorcycle' && body !== `motorcycle-${(c.body ?? '').toLowerCase()}`) bad.push(`${c.name}: ${body}`);
+      if (c.item_type === 'truck' && t.shape !== 'truck') bad.push(`${c.name}: ${body}`);
+      if (c.item_type !== 'car') continue;
+      if (c.simple_body === 'ute' && t.bed !== 'tub') bad.push(`${c.name}: ${body}`);
+      if (c.simple_body === 'cabChassis' && (t.bed !== 'tray' || t.sideWindows !== (/single/i.test(name) ? 1 : 2))) bad.push(`${c.name}: ${body}`);
+      if (c.simple_body === 'van') {
+        const windows = /commuter|window|bus/i.test(name);
+        if (windows !== t.sideWindows > 1) bad.push(`${c.name}: ${body} has ${t.sideWindows} side windows`);
+      }
+      if (c.simple_body === 'convertible' && t.shape !== 'convertible') bad.push(`${c.name}: ${body}`);
+    }
+    expect(bad).toEqual([]);
+    expect(all().some((c) => pictureBody(c) === 'van-commuter')).toBe(true);
+    expect(all().some((c) => pictureBody(c) === 'van-panel')).toBe(true);
+    expect(all().some((c) => pictureBody(c)?.startsWith('ute-tray'))).toBe(true);
+  });
+
+  it('has seats and doors that fit the body', () => {
+    const bad = all().filter((c) => {
+      const seats = c.seats ?? 0;
+      const doors = c.doors ?? 0;
+      if (c.item_type === 'motorcycle') return doors !== 0 || seats > 2;
+      if (c.item_type === 'truck') return doors !== 2 || seats > 3;
+      const name = `${c.badge} ${c.bodyconfiguration ?? ''}`;
+      if (/single cab/i.test(name)) return doors !== 2 || seats > 3;
+      if (/(double|dual|crew) cab/i.test(name)) return doors !== 4 || seats !== 5;
+      if (/commuter/i.test(name)) return seats < 10;
+      if (c.simple_body === 'peopleMover') return seats < 7;
+      if (c.simple_body === 'van') return seats > 3;
+      if (['coupe', 'convertible', 'softtop'].includes(c.simple_body ?? '')) return doors > 2 || seats > 4;
+      return doors < 3 && c.simple_body !== 'hardtop';
+    });
+    expect(bad.map((c) => `${c.name}: ${c.doors} doors ${c.seats} seats`)).toEqual([]);
+  });
+
+  it('gives motorcycles motorcycle fields and motorcycle pictures', () => {
+    const bikes = all().filter((c) => c.item_type === 'motorcycle');
+    expect(bikes.length).toBeGreaterThan(50);
+    const bad = bikes.filter((c) =>
+      c.simple_body !== 'motorcycle' || !['Chain Drive', 'Belt Drive'].includes(c.drive ?? '') || c.interior_colour !== null || c.bodyconfiguration !== null ||
+      c.nvic !== null || c.variant?.ancaprating !== null || c.spin_interior_image !== null || (c.hotspots?.interior.length ?? 0) > 0 ||
+      (c.categories ?? []).includes('Family') || c.images.some((i) => !i.image.url.includes('/car/motorcycle-')) ||
+      (c.images.length > 3 && viewTable(pictureBody(c)!)![3] !== 'bikeCockpit'));
+    expect(bad.map((c) => c.name)).toEqual([]);
+  });
+
+  it('never lists near-identical cars: make, model, badge and price differ between any two listings of a tenant', () => {
+    for (const [slug, cars] of Object.entries(stock)) {
+      const seen = new Map<string, string>();
+      const dup: string[] = [];
+      for (const c of cars.filter((x) => x.price > 0)) {
+        const key = `${c.make}|${c.model}|${c.badge}|${c.price}`;
+        if (seen.has(key)) dup.push(`${c.slug} = ${seen.get(key)}`);
+        seen.set(key, c.slug);
+      }
+      expect(dup, slug).toEqual([]);
+      // the cheapest used listings (the 'Lowest price' sort) are not copies of each other
+      const cheapest = cars.filter((c) => c.car_type === 'used' && c.price > 0).sort((a, b) => a.price - b.price).slice(0, 6);
+      expect(new Set(cheapest.map((c) => `${c.make} ${c.model} ${c.badge} ${c.price}`)).size, slug).toBe(cheapest.length);
+    }
   });
 });
 

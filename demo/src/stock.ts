@@ -4,10 +4,10 @@
  */
 import type { Car, CarType, FinanceLenderEntry, Hotspots } from '@forecourt/contracts/entities/car';
 import type { LocationInput } from '@forecourt/contracts/entities/location';
-import { MAKES, MODELS, PAINTS, TRIMS, type MakeDef, type ModelDef } from './catalogue.ts';
+import { MAKES, MODELS, PAINTS, TRIMS, variantOf, type MakeDef, type ModelDef } from './catalogue.ts';
 import { img, type DemoTenant } from './kit.ts';
 import { createRng, type Rng } from './prng.ts';
-import { vehicleAnchor } from './svg.ts';
+import { VIEW_COUNT, vehicleAnchor } from './svg.ts';
 import { DEMO_TENANTS } from '../tenants/index.ts';
 
 const DAY = 86_400_000;
@@ -96,6 +96,19 @@ const DRIVE: Record<ModelDef['drive'], [string, string]> = {
   chain: ['Chain Drive', 'RWD'],
   belt: ['Belt Drive', 'RWD'],
 };
+
+/**
+ * The picture body token of a listing: its simple_body, with the variant its name states (a cab chassis ute with a tray,
+ * a Commuter van with windows, the type of a motorcycle; see svg.ts).
+ */
+export function imageBody(kind: MakeDef['kind'], simpleBody: string, body: string, badge: string, bodyconfiguration: string | null): string {
+  if (kind === 'motorcycle') return `motorcycle-${body.toLowerCase()}`;
+  if (kind === 'truck') return simpleBody;
+  if (simpleBody === 'cabChassis') return /single/i.test(`${badge} ${bodyconfiguration ?? ''}`) ? 'ute-tray-single' : 'ute-tray';
+  if (simpleBody === 'ute') return /single/i.test(`${badge} ${bodyconfiguration ?? ''}`) ? 'ute-tub-single' : 'ute-tub';
+  if (simpleBody === 'van') return /commuter|bus/i.test(`${badge} ${bodyconfiguration ?? ''}`) ? 'van-commuter' : /window|crew|kombi|people/i.test(badge) ? 'van-window' : 'van-panel';
+  return simpleBody;
+}
 
 function transmission(model: ModelDef, manual: boolean): { trans: string; simple: string; gears: number | null; geartype: string } {
   if (model.trans === 'manual') return { trans: `${model.gears} Speed Manual`, simple: 'Manual', gears: model.gears, geartype: 'Manual' };
@@ -254,10 +267,21 @@ const seriesFor = (model: ModelDef, year: number) => {
 const firstYear = (model: ModelDef) => model.series[0]?.[1] ?? 2015;
 
 const USED_AGES: [number, number][] = [[1, 8], [2, 12], [3, 14], [4, 14], [5, 12], [6, 10], [7, 8], [8, 7], [9, 5], [10, 4], [11, 3], [12, 2], [13, 1], [14, 1], [15, 1]];
-const GALLERY_ANGLES = [2, 0, 5, 8, 12, 16, 19, 22, 1, 3, 4, 7, 10, 14, 18, 21];
 const YOUTUBE_IDS = ['dQx8Yb2vK1s', 'Q3fT7nRz0aE', 'hV5mP2wLx9c', 'bN4kS8tYq1M', 'z7Xc3RpLw0Q'];
 const PRESTIGE = new Set(['bmw', 'mercedes-benz']);
 const PERFORMANCE_BADGES = new Set(['GTI', 'R', 'Type R', 'WRX', 'RS', 'tS', 'Raptor', 'Dark Horse', 'N', 'M340i xDrive', 'M60i', 'C43 AMG', 'GLC 43 AMG', 'Performance', 'Performance AWD', 'GTS', 'GR Sport', 'SS V Redline', 'N Line Premium']);
+
+/** The 24 gallery paths of a picture body and colours (memoised: thousands of cars share them). */
+const galleryCache = new Map<string, string[]>();
+function galleryUrls(picture: string, paint: string, trim: string | null): string[] {
+  const key = `${picture}/${paint}/${trim}`;
+  let urls = galleryCache.get(key);
+  if (!urls) {
+    urls = Array.from({ length: VIEW_COUNT }, (_, n) => img.carView(picture, paint, trim, n));
+    if (galleryCache.size < 5_000) galleryCache.set(key, urls);
+  }
+  return urls;
+}
 
 const roundPrice = (p: number) => (p >= 10_000 ? Math.round(p / 1000) * 1000 - 10 : Math.max(990, Math.round(p / 500) * 500 - 10));
 
@@ -317,6 +341,7 @@ export function generateStock(options: GenerateStockOptions): Car[] {
 
   const weightedPoints = points.map((p) => [p, p.weight] as const);
   const slugs = new Set<string>();
+  const taken = new Set<string>();
   const cars: Car[] = [];
   let soldRun = 0;
   let runClock = 0;
@@ -354,8 +379,9 @@ export function generateStock(options: GenerateStockOptions): Car[] {
     const age = currentYear - year;
 
     const [badge, basePrice] = rng.weighted(model.badges.map((b, bi) => [b, model.badges.length - bi] as const));
+    const variant = variantOf(model, badge);
     const series = seriesFor(model, year);
-    const manual = kind === 'car' && model.trans === 'auto' && (model.simple_body === 'ute' || model.simple_body === 'hatch') && rng.chance(0.1);
+    const manual = kind === 'car' && model.trans === 'auto' && variant.fuel !== 'hybrid' && (variant.simple_body === 'ute' || variant.simple_body === 'hatch') && rng.chance(0.1);
     const tx = transmission(model, manual);
 
     // price per car_type: new near list, demo discounted, used depreciated by age and km
@@ -365,8 +391,12 @@ export function generateStock(options: GenerateStockOptions): Car[] {
     else {
       const expectedKm = Math.max(1, age) * (kind === 'truck' ? 40_000 : kind === 'motorcycle' ? 5_000 : 15_000);
       const kmFactor = Math.min(1.1, Math.max(0.75, 1 - (km - expectedKm) / (expectedKm * 4)));
-      price = roundPrice(Math.max(3_990, basePrice * 0.9 * 0.915 ** age * kmFactor * rng.float(0.92, 1.08)));
+      price = roundPrice(Math.max(kind === 'motorcycle' ? 2_990 : 3_990, basePrice * 0.9 * 0.915 ** age * kmFactor * rng.float(0.92, 1.08)));
     }
+    // No two listings of a tenant share make, model, badge and price (near-identical cards read as duplicates):
+    // a clash moves the price by $500 steps, as options and accessories do on real stock.
+    for (let step = 1; taken.has(`${model.maker}|${model.model}|${badge}|${price}`); step++) price += (step % 2 ? step : -step) * 500;
+    taken.add(`${model.maker}|${model.model}|${badge}|${price}`);
 
     // status mix: mostly in stock; some coming soon; some sold (with runs of consecutive sold cars)
     let status: Car['status'];
@@ -410,7 +440,7 @@ export function generateStock(options: GenerateStockOptions): Car[] {
     // identity
     const id = String(profile.idBase + i + 1);
     // trucks and motorcycles are named without a body (a truck's badge already names its cab)
-    const bodyWord = kind === 'car' ? model.body : '';
+    const bodyWord = kind === 'car' ? variant.body : '';
     const name = [year, make.make, model.model, badge, bodyWord].filter(Boolean).join(' ');
     let slug = `${slugify(name)}-${rng.int(0, 36 ** 6 - 1).toString(36).padStart(6, '0')}`;
     while (slugs.has(slug)) slug = `${slugify(name)}-${rng.int(0, 36 ** 6 - 1).toString(36).padStart(6, '0')}`;
@@ -431,20 +461,14 @@ export function generateStock(options: GenerateStockOptions): Car[] {
     // colour and media
     const [colour, hex] = kind === 'motorcycle' ? rng.weighted(PAINTS.map(([n, h, w]) => [[n, h] as const, n === 'White' ? 4 : n === 'Black' || n === 'Blue' ? w * 2 : w])) : rng.weighted(PAINTS.map(([n, h, w]) => [[n, h] as const, w]));
     const trim = kind === 'motorcycle' ? null : rng.pick(TRIMS);
-    const label = slugify(`${make.make} ${model.model}`);
-    const body = model.simple_body;
-    let photoCount: number;
-    if (status === 'coming_soon') photoCount = rng.chance(0.6) ? 1 : 0;
-    else photoCount = rng.chance(0.1) ? rng.int(1, 3) : rng.int(6, 16);
-    const urls: string[] = [];
-    for (const angle of GALLERY_ANGLES) {
-      if (urls.length >= photoCount) break;
-      if (urls.length === 3 && trim) urls.push(img.interior(trim[1]));
-      if (urls.length < photoCount) urls.push(img.car(body, hex, angle, label));
-    }
+    const body = variant.simple_body;
+    const picture = imageBody(kind, body, variant.body, badge, variant.bodyconfiguration);
+    // A listing with photos has 12-24 (views 0..n-1, see svg.ts); some coming-soon cars have none yet.
+    const photoCount = status === 'coming_soon' && rng.chance(0.5) ? 0 : rng.int(12, VIEW_COUNT);
+    const urls = galleryUrls(picture, hex, trim ? trim[1] : null).slice(0, photoCount);
     const images = urls.map((url) => ({ image: { url, thumb: { url } } }));
-    const hasSpin = photoCount >= 6 && rng.chance(0.15);
-    const video = photoCount >= 6 ? rng.weighted([['none', 87], ['local', 5], ['youtube', 8]] as const) : 'none';
+    const hasSpin = photoCount > 0 && rng.chance(0.15);
+    const video = photoCount > 0 ? rng.weighted([['none', 87], ['local', 5], ['youtube', 8]] as const) : 'none';
 
     // content
     const features = rng.sample([...model.features, ...(carType === 'used' ? rng.sample(DEALER_EXTRAS, 3) : [])], rng.int(3, Math.min(20, model.features.length + 2)));
@@ -453,9 +477,9 @@ export function generateStock(options: GenerateStockOptions): Car[] {
     const certified = carType === 'used' && profile.certifiedMaker === model.maker && age <= 5 && km <= 100_000;
 
     const categories: string[] = [];
-    if (['suv', '4x4', 'peopleMover', 'wagon'].includes(body) || model.seats >= 7) categories.push('Family');
-    if (model.drive === '4WD') categories.push('Off-road');
-    if (model.fuel === 'hybrid' || model.fuel === 'electric') categories.push('Eco-friendly');
+    if (['suv', '4x4', 'peopleMover', 'wagon'].includes(body) || (kind === 'car' && variant.seats >= 7)) categories.push('Family');
+    if (variant.drive === '4WD') categories.push('Off-road');
+    if (variant.fuel === 'hybrid' || variant.fuel === 'electric') categories.push('Eco-friendly');
     if (kind === 'truck' || body === 'ute' || body === 'van' || body === 'cabChassis') categories.push('Work');
     if (kind === 'motorcycle') categories.push(badge.includes('LAMS') ? 'LAMS Approved' : 'Motorcycle');
     if (kind === 'truck') categories.push('Truck');
@@ -504,8 +528,8 @@ export function generateStock(options: GenerateStockOptions): Car[] {
 
     const compliance = new Date(Date.UTC(year, rng.int(0, year === currentYear ? new Date(now).getUTCMonth() : 11), 1));
     const build = new Date(compliance.getTime() - rng.int(1, 3) * 30 * DAY);
-    const [fuel, simpleFuel] = FUEL[model.fuel];
-    const [drive, simpleDrive] = DRIVE[model.drive];
+    const [fuel, simpleFuel] = FUEL[variant.fuel];
+    const [drive, simpleDrive] = DRIVE[variant.drive];
     const [cyl, cc, induction, torque, consumption, tank] = model.engine;
 
     const car: Car = {
@@ -518,7 +542,7 @@ export function generateStock(options: GenerateStockOptions): Car[] {
       model: model.model,
       badge,
       series,
-      body: model.body,
+      body: variant.body,
       simple_body: body,
       price,
       before_price: hasBefore ? price + rng.int(2, 8) * 500 : null,
@@ -545,8 +569,8 @@ export function generateStock(options: GenerateStockOptions): Car[] {
       rego_expiry: regoExpiry,
       colour,
       interior_colour: trim ? trim[0] : null,
-      seats: model.seats,
-      doors: model.doors,
+      seats: variant.seats,
+      doors: variant.doors,
       drive,
       simple_drive: simpleDrive,
       fuel,
@@ -554,7 +578,7 @@ export function generateStock(options: GenerateStockOptions): Car[] {
       trans: tx.trans,
       simple_transmission: tx.simple,
       gearnum: tx.gears,
-      bodyconfiguration: model.bodyconfiguration ?? null,
+      bodyconfiguration: variant.bodyconfiguration,
       engine_size: cc || null,
       compliance_date: compliance.toISOString().slice(0, 7),
       build_date: build.toISOString().slice(0, 7),
@@ -582,13 +606,13 @@ export function generateStock(options: GenerateStockOptions): Car[] {
       thumbnails: urls,
       video_url: video === 'local' ? '/demo-video/walkaround.mp4' : null,
       external_video_url: video === 'youtube' ? `https://www.youtube.com/watch?v=${rng.pick(YOUTUBE_IDS)}` : null,
-      spin_images: hasSpin ? Array.from({ length: 24 }, (_, n) => img.car(body, hex, n)) : null,
+      spin_images: hasSpin ? Array.from({ length: 24 }, (_, n) => img.spin(picture, hex, n)) : null,
       spin_interior_image: hasSpin && trim ? img.interior(trim[1]) : null,
       spin_code: hasSpin ? `SPN-${id}` : null,
-      hotspots: hasSpin ? hotspots(rng, body, Boolean(trim)) : null,
+      hotspots: hasSpin ? hotspots(rng, picture, Boolean(trim)) : null,
       standardEquipment,
       dealercomments: dealerComments(rng, {
-        year, make: make.make, model: model.model, badge, km, carType, body: model.body, features: features.length >= 3 ? features : model.features,
+        year, make: make.make, model: model.model, badge, km, carType, body: variant.body, features: features.length >= 3 ? features : model.features,
         place: loc.address.city, phone: loc.contact_detail.phone ?? config.contact.phone,
       }),
       features,
@@ -620,7 +644,7 @@ export function generateStock(options: GenerateStockOptions): Car[] {
         towingcapacitybraked: model.towing || null,
         torque,
         ancaprating: model.ancap,
-        bodyconfiguration: model.bodyconfiguration ?? null,
+        bodyconfiguration: variant.bodyconfiguration,
       },
       autograb_data: autograb,
       youxQuote: youx,

@@ -1,3 +1,4 @@
+import { FONT_FAMILIES } from '@forecourt/contracts/tenant';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { parseSiteConfig, type MenuItem, type SiteConfig } from '@forecourt/contracts/tenant';
@@ -57,13 +58,11 @@ describe('demo tenant configs', () => {
     }
   });
 
-  it('use system font stacks only (nothing fetched)', () => {
-    for (const s of demoTenants()) {
-      for (const font of [s.theme.fonts.body, s.theme.fonts.heading]) {
-        expect(font).not.toMatch(/url\(|@import|https?:/i);
-        expect(font).toMatch(/(sans-serif|serif)$/);
-      }
-    }
+  it('name self-hosted font families (nothing fetched from elsewhere), and look like three businesses', () => {
+    for (const s of demoTenants()) for (const font of [s.theme.fonts.body, s.theme.fonts.heading]) expect(FONT_FAMILIES).toContain(font);
+    const looks = demoTenants().map((s) => JSON.stringify([s.theme.fonts, s.theme.radius, s.theme.elevation, s.theme.heading_case, s.theme.colors.primary]));
+    expect(new Set(looks).size).toBe(demoTenants().length);
+    expect(new Set(demoTenants().map((s) => s.theme.fonts.body)).size).toBe(demoTenants().length);
   });
 
   it('has header menus with the spec §2 items, footers with the four groups, and every link is a real route', () => {

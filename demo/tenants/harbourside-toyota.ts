@@ -46,6 +46,12 @@ export const harbourside: DemoTenant = {
     time_zone: 'Australia/Brisbane',
     default_state: 'QLD',
     contact: { phone: '(07) 5550 1200', email: 'sales@harbourside-toyota.com.au' },
+    // Fictional business details (the ABN fails the ATO's checksum on purpose: no real business has it).
+    business: {
+      legal_name: 'Harbourside Motors Pty Ltd',
+      abn: '12 345 678 901',
+      social: { facebook: 'https://www.facebook.com/example-harbourside-toyota', instagram: 'https://www.instagram.com/example-harbourside-toyota', youtube: 'https://www.youtube.com/@example-harbourside-toyota' },
+    },
     seo: {
       title: 'Harbourside Toyota | New, Demo & Used Toyota Dealer in Brisbane Bayside',
       description: 'Browse new Toyota, demo and used cars at Harbourside Toyota in Tingalpa, with servicing in Wynnum. Finance, trade-ins and test drives.',
@@ -184,19 +190,19 @@ export const harbourside: DemoTenant = {
       {
         id: '5101', name: 'RAV4 GX Hybrid from $199 per week', description: 'Finance the RAV4 GX Hybrid 2WD at 5.99% p.a. with no deposit.',
         disclaimer: 'Offer available on new RAV4 GX Hybrid 2WD vehicles purchased and delivered by 31 December 2026 through Toyota Finance to approved applicants. Comparison rate 6.82% p.a. based on a secured loan of $30,000 over 5 years. WARNING: This comparison rate is true only for the example given and may not include all fees and charges.',
-        url: '/search/toyota/rav4', hide_overlay: false, image_or_model_image: { url: img.car('suv', '1f4e8c', 2, 'toyota-rav4') },
+        url: '/search/toyota/rav4', hide_overlay: false, image_or_model_image: { url: img.car('suv', '1f4e8c', 0, 'toyota-rav4') },
         model: { slug: 'rav4', name: 'RAV4' }, manufacturer_slug: 'toyota', expiry: '2026-12-31',
       },
       {
         id: '5102', name: 'HiLux SR5 Runout', description: 'Drive away a 2025-plated HiLux SR5 with a free tow pack.',
         disclaimer: 'Tow pack includes towbar, tongue and wiring harness, fitted by the dealer. Available on 2025-plated stock only, while stocks last.',
-        url: '/search/toyota/hilux', hide_overlay: false, image_or_model_image: { url: img.car('ute', 'f2f3f0', 2, 'toyota-hilux') },
+        url: '/search/toyota/hilux', hide_overlay: false, image_or_model_image: { url: img.car('ute-tub', 'f2f3f0', 0, 'toyota-hilux') },
         model: { slug: 'hilux', name: 'HiLux' }, manufacturer_slug: 'toyota', expiry: '2027-03-31',
       },
       {
         id: '5103', name: 'Corolla Hybrid: 3 years free servicing', description: 'Buy a new Corolla Hybrid and your first three scheduled services are on us.',
         disclaimer: 'Covers the first 3 scheduled services up to 3 years or 45,000 km, whichever comes first. Excludes fleet and government buyers.',
-        url: '/search/toyota/corolla', hide_overlay: true, image_or_model_image: { url: img.car('hatch', 'b3141e', 2, 'toyota-corolla') },
+        url: '/search/toyota/corolla', hide_overlay: true, image_or_model_image: { url: img.car('hatch', 'b3141e', 0, 'toyota-corolla') },
         model: { slug: 'corolla', name: 'Corolla' }, manufacturer_slug: 'toyota', expiry: '2027-06-30',
       },
     ],

@@ -49,6 +49,12 @@ export const outback: DemoTenant = {
     time_zone: 'Australia/Brisbane',
     default_state: 'QLD',
     contact: { phone: '1300 975 708', email: 'yard@outbackusedcars.com.au' },
+    // Fictional business details (the ABN fails the ATO's checksum on purpose: no real business has it).
+    business: {
+      legal_name: 'Outback Used Cars Pty Ltd',
+      abn: '11 222 333 444',
+      social: { facebook: 'https://www.facebook.com/example-outback-used-cars', tiktok: 'https://www.tiktok.com/@example-outback-used-cars', instagram: 'https://www.instagram.com/example-outback-used-cars' },
+    },
     seo: {
       title: 'Outback Used Cars | Quality Used Utes, 4x4s and SUVs in Toowoomba, Dubbo and Alice Springs',
       description: 'Hundreds of inspected used cars, utes and 4x4s. Reserve online, get pre-approved for finance in minutes and drive away.',
@@ -190,12 +196,12 @@ export const outback: DemoTenant = {
       {
         id: '5302', name: '12 months warranty on every ute', description: 'Every used ute over $20,000 comes with a 12 month mechanical warranty.',
         disclaimer: 'Warranty provided by a third-party warranty provider; terms and exclusions apply.', url: '/search/ute', hide_overlay: false,
-        image_or_model_image: { url: img.car('ute', 'f2f3f0', 2, 'used-utes') }, model: null, manufacturer_slug: null, expiry: '2027-06-30',
+        image_or_model_image: { url: img.car('ute-tub', 'f2f3f0', 0, 'used-utes') }, model: null, manufacturer_slug: null, expiry: '2027-06-30',
       },
       {
         id: '5303', name: 'Free roadside assist for 12 months', description: 'Drive away with 12 months of roadside assistance on any car.',
         disclaimer: 'Roadside assistance provided by a third party; conditions apply.', url: '/search/used-cars', hide_overlay: false,
-        image_or_model_image: { url: img.car('suv', 'b3141e', 2, 'used-suvs') }, model: null, manufacturer_slug: null, expiry: '2027-03-31',
+        image_or_model_image: { url: img.car('suv', 'b3141e', 0, 'used-suvs') }, model: null, manufacturer_slug: null, expiry: '2027-03-31',
       },
     ],
     special_hours: holidayHours(locations.map((l) => l.id)),

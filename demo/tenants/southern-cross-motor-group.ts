@@ -148,6 +148,12 @@ export const southernCross: DemoTenant = {
     time_zone: 'Australia/Brisbane',
     default_state: 'QLD',
     contact: { phone: '1300 975 707', email: 'hello@southerncrossmotorgroup.com.au' },
+    // Fictional business details (the ABN fails the ATO's checksum on purpose: no real business has it).
+    business: {
+      legal_name: 'Southern Cross Motor Group Holdings Pty Ltd',
+      abn: '98 765 432 109',
+      social: { facebook: 'https://www.facebook.com/example-southern-cross-motor-group', instagram: 'https://www.instagram.com/example-southern-cross-motor-group', linkedin: 'https://www.linkedin.com/company/example-southern-cross-motor-group', youtube: 'https://www.youtube.com/@example-southern-cross-motor-group' },
+    },
     seo: {
       title: 'Southern Cross Motor Group | Cars, Trucks & Motorcycles in QLD, NSW and VIC',
       description: '16 brands across 13 locations in Queensland, New South Wales and Victoria. New, demo and used cars, trucks and motorcycles.',
@@ -314,37 +320,37 @@ export const southernCross: DemoTenant = {
       {
         id: '5201', name: 'Tucson Elite: $2,000 factory bonus', description: 'Save on a new Hyundai Tucson Elite with a $2,000 factory bonus.',
         disclaimer: 'Factory bonus applies to new Tucson Elite vehicles ordered and delivered by 31 January 2027. Not available with other offers.',
-        url: '/search/hyundai/tucson', hide_overlay: false, image_or_model_image: { url: img.car('suv', 'b9bec4', 2, 'hyundai-tucson') },
+        url: '/search/hyundai/tucson', hide_overlay: false, image_or_model_image: { url: img.car('suv', 'b9bec4', 0, 'hyundai-tucson') },
         model: { slug: 'tucson', name: 'Tucson' }, manufacturer_slug: 'hyundai', expiry: '2027-01-31',
       },
       {
         id: '5202', name: 'Ranger XLT from 4.99% p.a.', description: 'Low-rate finance on Ranger XLT double cab through approved lenders.',
         disclaimer: 'Comparison rate 5.87% p.a. based on a secured loan of $30,000 over 5 years. WARNING: This comparison rate is true only for the example given and may not include all fees and charges. Approved applicants only.',
-        url: '/search/ford/ranger', hide_overlay: false, image_or_model_image: { url: img.car('ute', '1f4e8c', 2, 'ford-ranger') },
+        url: '/search/ford/ranger', hide_overlay: false, image_or_model_image: { url: img.car('ute-tub', '1f4e8c', 0, 'ford-ranger') },
         model: { slug: 'ranger', name: 'Ranger' }, manufacturer_slug: 'ford', expiry: '2027-03-31',
       },
       {
         id: '5203', name: 'Sportage S drive-away $39,990', description: 'Kia Sportage S 2.0L petrol FWD, drive-away.',
         disclaimer: 'Drive-away price includes registration, stamp duty and dealer delivery for private buyers in QLD.',
-        url: '/search/kia/sportage', hide_overlay: true, image_or_model_image: { url: img.car('suv', 'b3141e', 2, 'kia-sportage') },
+        url: '/search/kia/sportage', hide_overlay: true, image_or_model_image: { url: img.car('suv', 'b3141e', 0, 'kia-sportage') },
         model: { slug: 'sportage', name: 'Sportage' }, manufacturer_slug: 'kia', expiry: '2027-02-28',
       },
       {
         id: '5204', name: 'Isuzu N Series: free tray and toolbox', description: 'Buy a new NLR or NNR 45-150 AMT and get a steel tray and toolbox fitted free.',
         disclaimer: 'Tray and toolbox supplied and fitted by Southern Cross Trucks. ABN holders only.',
-        url: '/search/isuzu/n-series', hide_overlay: false, image_or_model_image: { url: img.car('lightTruck', 'f2f3f0', 2, 'isuzu-n-series') },
+        url: '/search/isuzu/n-series', hide_overlay: false, image_or_model_image: { url: img.car('lightTruck', 'f2f3f0', 0, 'isuzu-n-series') },
         model: { slug: 'n-series', name: 'N Series' }, manufacturer_slug: 'isuzu-trucks', expiry: '2027-06-30',
       },
       {
         id: '5205', name: 'Yamaha MT-07 LAMS ride-away $11,999', description: 'Learner-approved MT-07 with free first service.',
         disclaimer: 'Ride-away price includes 12 months registration and CTP in VIC. While stocks last.',
-        url: '/search/yamaha/mt-07', hide_overlay: false, image_or_model_image: { url: img.car('motorcycle', '1f4e8c', 2, 'yamaha-mt-07') },
+        url: '/search/yamaha/mt-07', hide_overlay: false, image_or_model_image: { url: img.car('motorcycle', '1f4e8c', 0, 'yamaha-mt-07') },
         model: { slug: 'mt-07', name: 'MT-07' }, manufacturer_slug: 'yamaha', expiry: '2027-04-30',
       },
       {
         id: '5206', name: 'MG ZS Excite from $25,990 drive-away', description: 'Seven year warranty and drive-away pricing on the MG ZS Excite.',
         disclaimer: 'Drive-away price for private buyers in NSW. Metallic paint extra.',
-        url: '/search/mg/zs', hide_overlay: false, image_or_model_image: { url: img.car('suv', 'f2f3f0', 2, 'mg-zs') },
+        url: '/search/mg/zs', hide_overlay: false, image_or_model_image: { url: img.car('suv', 'f2f3f0', 0, 'mg-zs') },
         model: { slug: 'zs', name: 'ZS' }, manufacturer_slug: 'mg', expiry: '2027-01-31',
       },
     ],

@@ -9,7 +9,13 @@ import { createApp } from './app.tsx';
 import type { Env } from './env.ts';
 import { QuickQuoteError, type QuickQuotePort } from './quote/port.ts';
 import { QUOTE_RATE_LIMIT_MESSAGE } from './routes/quote.ts';
-import { siteConfigInput, testEnv } from './test/tenant.ts';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
+import { carFinanceFigures, calculatorSlotParams } from '@forecourt/contracts/finance-calculator';
+import { slotFor } from '@forecourt/contracts/slots';
+import { formatAud } from '@forecourt/contracts/display';
+import * as v from 'valibot';
+import { siteConfig, siteConfigInput, testEnv } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-finance/0.1.0/assets/style-abc123.css'];
 const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('quote-motors', { features: { youx_quote: true } })]);
@@ -69,6 +75,33 @@ describe('GET /fragments/finance-calculator (the vehicle page slot)', () => {
     for (const query of ['price=abc', 'car_type=boat', `make=${'x'.repeat(101)}`]) {
       await expectProtocolNotFound(await get(`/fragments/finance-calculator?${query}`), { version: '1.0.0', tenantName: 'Test Motors', label: query });
     }
+  });
+});
+
+describe('the car page and its calculator agree (issue 13: one source for every finance figure)', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const config = siteConfig('test-motors');
+  const car = v.parse(CarSchema, sampleCar);
+  const cars: Array<[string, Car]> = [
+    // The issue's car: the calculator opened on $30,000 beside a $14,990 car's estimate.
+    ['a $14,990 car without an eligible lender (the site sample rate)', { ...car, price: 14990, before_price: null, finance_lenders: null }],
+    ["a car with a Taurus entry (the lender's rate and term)", car],
+    ['a car over the 100,000 maximum', { ...car, price: 148500, before_price: null, finance_lenders: null }],
+    ['a car on an offer price', { ...car, offer_price: 29990 }],
+  ];
+
+  it.each(cars)("%s: the calculator opens on the page's amount, rate, term and fee, and shows its weekly figure", async (_label, subject) => {
+    const figures = carFinanceFigures(subject, config.finance, { now })!;
+    expect(figures.weekly).toBeGreaterThan(25);
+    // What mf-vehicle puts in its head for the slot, as the shell sends it.
+    const slot = slotFor('financeCalculator', 'finance-calculator', calculatorSlotParams(subject, { finance: config.finance, hiddenDealerships: [], now }));
+    const html = await (await get(`/fragments/finance-calculator?${new URLSearchParams(slot.params)}`)).text();
+    const props = islandProps(html);
+    expect(props.state).toMatchObject({ amount: figures.amount, interest: figures.interest, term: figures.termYears, frequency: 'week', deposit: figures.deposit, residual: figures.balloon });
+    expect(props.limits.fee).toBe(figures.fee);
+    expect(html).toContain(`<strong>${formatAud(figures.weekly!)}</strong> per week`);
+    expect(html).toContain(`value="${figures.amount.toLocaleString('en-AU')}"`);
+    expect(html).not.toContain('ffc-amount-error');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
 import { PAGES } from '@forecourt/contracts/routes';
+import { slotFor } from '@forecourt/contracts/slots';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
 import type { Env } from './env.ts';
@@ -86,5 +87,56 @@ describe('mf-locations Worker', () => {
     const res = await get('/fragments/locations', 'test-motors', broken);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'An unknown error occurred.' });
+  });
+});
+
+describe('the locations summary slot (contracts SLOTS.locationsSummary)', () => {
+  const at = (iso: string) => createApp({ styles, version, now: () => new Date(iso) });
+  const summary = (query: string, iso = '2026-03-04T00:00:00Z', tenant = 'test-motors') =>
+    at(iso).request(`/fragments/locations-summary${query}`, { headers: { [TENANT_HEADER]: tenant } }, env);
+
+  it('answers the section the host’s slot names, shareable for a minute, with its stylesheet in the head', async () => {
+    const slot = slotFor('locationsSummary', 'home-locations', { limit: '2' });
+    expect(slot).toMatchObject({ remote: 'mf-locations', page: 'locations-summary', params: { limit: '2' } });
+    const res = await summary(`?${new URLSearchParams(slot.params)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get(VERSION_HEADER)).toBe(version);
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Our locations | Test Motors', styles });
+    const html = await res.text();
+    expect(html).toMatch(/^<section class="fl-summary" aria-labelledby="fl-summary-title">/);
+    expect(html).toContain('<h2 id="fl-summary-title">Our locations</h2>');
+    expect(html).toContain('<a class="fc-btn fc-btn--ghost" href="/locations">All 3 locations</a>');
+    expect(html.match(/<article class="fc-card fl-sum"/g)).toHaveLength(2);
+    expect(html).not.toMatch(/<html|<head|data-island/);
+  });
+
+  it('primary first, then by type; each card with today, address to the map, phone, reviews and its page', async () => {
+    const html = await (await summary('')).text();
+    const names = [...html.matchAll(/<h3 class="fl-sum__name" id="fl-sum-(\w+)">/g)].map((m) => m[1]);
+    expect(names).toEqual(['l1', 'l4', 'l2']);
+    expect(html).toContain('<strong>Open now</strong> · Closes at 5:30pm');
+    expect(html).toContain('<a href="https://maps.example/springwood">3350 Pacific Highway<br/>Springwood QLD 4127</a>');
+    expect(html).toContain('<a href="tel:0732080000">Call <!-- -->07 3208 0000</a>');
+    expect(html).toContain('<span class="fl-stars" role="img" aria-label="Rated 4.6 out of 5" style="--fl-stars-fill:92%"></span>');
+    expect(html).toContain('Based on 212 reviews');
+    expect(html).toContain('<a class="fc-btn fc-btn--sm" href="/locations/springwood-toyota">View location<span class="fc-visually-hidden">: <!-- -->Springwood Toyota Sales</span></a>');
+  });
+
+  it('follows the clock: closed at night, opening tomorrow', async () => {
+    const html = await (await summary('?limit=1', '2026-03-04T09:00:00Z')).text(); // 7pm in Brisbane
+    expect(html).toContain('<strong>Closed now</strong> · Opens tomorrow at 8:30am');
+  });
+
+  it('answers params the contract refuses with the protocol’s empty 404', async () => {
+    for (const query of ['?limit=0', '?limit=13', '?limit=two']) {
+      await expectProtocolNotFound(await summary(query), { version, tenantName: 'Test Motors', label: query });
+    }
+  });
+
+  it('a site without locations: an empty fragment', async () => {
+    const res = await summary('', undefined, 'no-data');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
   });
 });

@@ -1,7 +1,8 @@
 /** The deployed mf-locations Worker inside workerd: its fetch handler, KV CONFIG seeded, ASSETS from dist/client. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
+import { slotFor } from '@forecourt/contracts/slots';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
 import { fetchWorker } from './test/worker.ts';
@@ -46,5 +47,40 @@ describe('mf-locations Worker (workerd)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect((await res.text()).includes('./LocationsList')).toBe(true); // an island it exposes
+  });
+});
+
+describe('the locations summary slot in workerd (time zones and the clock)', () => {
+  afterEach(() => vi.useRealTimers());
+  const summary = (query = '') => get(`/fragments/locations-summary${query}`, 'test-motors');
+  /** The Worker reads the clock per request: a fixed system time stands for the request's. */
+  const atTime = (iso: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  };
+
+  it('answers the slot: shareable for a minute, its stylesheet in the head, the cards primary first', async () => {
+    const slot = slotFor('locationsSummary', 'home-locations', {});
+    const res = await summary(`?${new URLSearchParams(slot.params)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ styles: manifest.css });
+    const html = await res.text();
+    expect([...html.matchAll(/id="fl-sum-(\w+)"/g)].map((m) => m[1])).toEqual(['l1', 'l4', 'l2']);
+    // Whatever the time of the run, every card with weekly hours says where it stands today.
+    expect(html.match(/<strong>(?:Open now|Closed now|By appointment only)<\/strong>/g)?.length).toBe(2);
+  });
+
+  it('reads today in Queensland with workerd’s time zone data: open on a Wednesday morning, closed that evening', async () => {
+    atTime('2026-03-04T00:00:00Z'); // 10am AEST
+    expect(await (await summary('?limit=1')).text()).toContain('<strong>Open now</strong> · Closes at 5:30pm');
+    atTime('2026-03-04T08:00:00Z'); // 6pm AEST
+    expect(await (await summary('?limit=1')).text()).toContain('<strong>Closed now</strong> · Opens tomorrow at 8:30am');
+    atTime('2026-03-06T22:00:00Z'); // Saturday 8am AEST
+    expect(await (await summary('?limit=1')).text()).toContain('<strong>By appointment only</strong>');
+  });
+
+  it('answers params the contract refuses with the protocol’s empty 404', async () => {
+    await expectProtocolNotFound(await summary('?limit=99'), { version: manifest.version, tenantName: 'Test Motors', label: 'limit=99' });
   });
 });

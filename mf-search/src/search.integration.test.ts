@@ -270,7 +270,7 @@ describe('special offers (spec §9 offers searches)', () => {
   it("each offer with a make and model links to its stock, with the count that search page finds", async () => {
     const res = await hs('/special-offers');
     expect(res.status).toBe(200);
-    const links = [...res.body.matchAll(/<a class="fc-btn" href="(\/search\/toyota\/[a-z0-9-]+)">View ([\d,]+) in stock/g)].map((m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))] as const);
+    const links = [...res.body.matchAll(/<a class="fc-btn fc-btn--ghost" href="(\/search\/toyota\/[a-z0-9-]+)">View ([\d,]+) in stock/g)].map((m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))] as const);
     expect(links.length).toBeGreaterThan(0);
     for (const [href, n] of links) {
       const view = islandView((await hs(href)).body);

@@ -19,11 +19,13 @@ import { siteConfigInput, testEnv, type TestEnvOptions } from './test/tenant.ts'
 const styles = ['/_mf/mf-vehicle/0.1.0/assets/style-abc123.css'];
 const version = '9.8.7';
 const soldCar = { ...sampleCar, id: '9001', slug: '2019-mazda-cx-5-maxx-9001', name: '2019 Mazda CX-5 Maxx', make: 'Mazda', model: 'CX-5', status: 'sold' as const, sold: true };
+// Issue 13's car: $14,990 and no eligible lender (the site's sample rate).
+const plainCar = { ...sampleCar, id: '7001', slug: '2018-toyota-yaris-ascent-7001', name: '2018 Toyota Yaris Ascent', price: 14990, before_price: null, finance_lenders: null };
 const config = siteConfigInput('test-motors', { site_url: 'https://www.test-motors.com.au', locations: [sampleLocation.id], features: { delivery_calculator: true, market_price: true } });
 const market = { fill: 0.7, listing_price: sampleCar.price, market_range_min: 30000, market_range_max: 34000, confidence: 0.8, description: 'Estimated.' };
 const makeEnv = (options: TestEnvOptions = {}) =>
   testEnv([config], {
-    cars: { 'test-motors': [sampleCar, soldCar] },
+    cars: { 'test-motors': [sampleCar, soldCar, plainCar] },
     data: { 'test-motors': { locations: [sampleLocation] } },
     edge: (url) => (url.pathname === '/internal/autogauge' ? Response.json(market) : url.pathname === '/internal/delivery' ? Response.json({ name: 'Brisbane Metro', price: 250 }) : Response.json({ error: 'x' }, { status: 404 })),
     ...options,
@@ -61,8 +63,10 @@ describe('mf-vehicle Worker', () => {
       id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator',
       params: { car_id: '148223', price: '31990', car_type: 'used', make: 'Toyota', dealership_slug: 'springwood-toyota', year: '2021', lender: 'Taurus', lender_interest: expect.any(String) },
     });
+    // Similar cars: mf-search's slot, with its own markup and stylesheet (contracts SLOTS.similarCars).
+    expect(head.slots?.[1]).toEqual({ id: 'similar-cars', remote: 'mf-search', page: 'similar-cars', params: { slug: sampleCar.slug } });
     // The dialogs' lead forms are mf-account's slots, told the car.
-    expect(head.slots?.slice(1).map((s) => [s.id, s.remote, s.params?.form, s.params?.car_id])).toEqual([
+    expect(head.slots?.slice(2).map((s) => [s.id, s.remote, s.params?.form, s.params?.car_id])).toEqual([
       ['enquire-form', 'mf-account', 'enquire', '148223'],
       ['test-drive-form', 'mf-account', 'test-drive', '148223'],
       ['request-photos-form', 'mf-account', 'request-photos', '148223'],
@@ -77,6 +81,31 @@ describe('mf-vehicle Worker', () => {
     expect(env.calls.every((c) => c.tenant === 'test-motors')).toBe(true);
   });
 
+  it.each([
+    ['a $14,990 car without an eligible lender', plainCar.slug],
+    ['a car with a Taurus entry', sampleCar.slug],
+  ])('%s: the sidebar, the sticky header and the calculator slot quote one weekly figure (issue 13)', async (_label, slug) => {
+    const res = await get(`/fragments/vehicle?_slug=${slug}`);
+    const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
+    const html = await res.text();
+    const sidebar = /<p class="fv-weekly">Est\. <strong>\$(\d+)\/week<\/strong>/.exec(html)?.[1];
+    const sticky = /"weekly":"Est\. \$(\d+)\/week at ([\d.]+)% p\.a\."/.exec(html);
+    const calc = head.slots!.find((s) => s.id === 'finance-calculator')!.params!;
+    // The calculator opens on the car's shown price, the rate the header names, the page's term and fee.
+    expect(Number(calc.default_amount)).toBe(slug === plainCar.slug ? 14990 : 31990);
+    expect(calc.default_interest).toBe(sticky?.[2]);
+    // Worked out independently from the slot's figures (spec §9: amortisation over term x 52, fee added, deposit
+    // subtracted, balloon discounted, whole dollars), as the calculator does.
+    const r = Number(calc.default_interest) / 100 / 52;
+    const n = Math.round(Number(calc.default_term_years) * 52);
+    const principal = Number(calc.default_amount) + Number(calc.default_fee) - Number(calc.lender_deposit ?? 0);
+    const balloon = Number(calc.lender_balloon ?? 0);
+    const weekly = Math.round(((principal - balloon * (1 + r) ** -n) * r) / (1 - (1 + r) ** -n));
+    expect(sidebar).toBe(String(weekly));
+    expect(sticky?.[1]).toBe(String(weekly));
+    expect(html).toContain(`over ${calc.default_term_years} years at ${calc.default_interest}% p.a.`);
+  });
+
   it('hides the market panel when edge-api fails, and still renders the page', async () => {
     const failing = makeEnv({ edge: () => new Response('boom', { status: 500 }) });
     const res = await get(`/fragments/vehicle?_slug=${sampleCar.slug}`, 'test-motors', failing);
@@ -89,7 +118,7 @@ describe('mf-vehicle Worker', () => {
     expect(res.status).toBe(200);
     const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
     // No calculator and no test drive for a sold car: the Enquire, Request Photos and Contact forms.
-    expect(head.slots?.map((s) => s.id)).toEqual(['enquire-form', 'request-photos-form', 'contact-form']);
+    expect(head.slots?.map((s) => s.id)).toEqual(['similar-cars', 'enquire-form', 'request-photos-form', 'contact-form']);
     expect((head.jsonLd![0] as any).offers.availability).toBe('https://schema.org/SoldOut');
     const html = await res.text();
     expect(html).toContain('Unfortunately this car recently sold. But don&#x27;t worry, we can help you find a similar car!');
@@ -242,6 +271,26 @@ describe('mf-vehicle Worker', () => {
     });
     expect((await formSlot('/fragments/trade-in'))?.params).toEqual({ form: 'trade-in', id: 'fv-trade-in-form', layout: 'page' });
     expect((await formSlot('/fragments/trade-in?_journey=sell-my-car'))?.params).toMatchObject({ form: 'sell-my-car' });
+  });
+
+  it('lead pages lay the form out with its context: the car, the dealer location with directions and phone, its hours', async () => {
+    const html = await (await get(`/fragments/test-drive?car_id=${sampleCar.slug}`)).text();
+    const form = html.indexOf(slotMarker(PAGE_FORM_SLOT));
+    const card = html.indexOf('<aside class="fv-context fc-card" aria-label="The car and the dealer">');
+    expect(html).toContain('<div class="fv-form-layout">');
+    expect(form).toBeGreaterThan(-1);
+    expect(card).toBeGreaterThan(form);
+    const context = html.slice(card);
+    expect(context).toContain(`<a href="/cars/${sampleCar.slug}">${sampleCar.name}</a>`);
+    expect(context).toContain('<strong>$31,990</strong> <span>Drive Away</span>');
+    expect(context).toContain(`<h2 class="fv-context__title">${sampleLocation.name}</h2>`);
+    expect(context).toContain(`href="tel:`);
+    expect(context).toMatch(/<dt>Mon<\/dt><dd>8:30am - 5:30pm<\/dd>/);
+    expect(context).toMatch(/<dt>Sun<\/dt><dd>Closed<\/dd>/);
+    // Without a car (sell my car): the site's primary location.
+    const sell = await (await get('/fragments/trade-in?_journey=sell-my-car')).text();
+    expect(sell).toContain('<aside class="fv-context fc-card" aria-label="The dealer">');
+    expect(sell).toContain(`<h2 class="fv-context__title">${sampleLocation.name}</h2>`);
   });
 
   it('checkout pages come from src/checkout: not found without reserve online, the reserve page with it', async () => {

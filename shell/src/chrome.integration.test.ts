@@ -61,7 +61,7 @@ describe('focus indicator (WCAG 2.4.7, 2.4.11)', () => {
     const bar = await ringOf(page, '.fc-announcement a');
     expect(bar.outlineColor).toBe(contrast);
 
-    const button = await ringOf(page, '.fc-hero__search .fc-btn--primary');
+    const button = await ringOf(page, '.fc-quick-search .fc-btn--primary');
     expect(button.boxShadow).toContain(contrast);
     await context.close();
   });

@@ -31,13 +31,14 @@ function expectSecurityHeaders(res: Res) {
   expect(header(res, 'x-content-type-options')).toBe('nosniff');
 }
 
-/** The tenant's chrome around any page: its header (logo, main nav) and footer (legal line names the dealer). */
+/** The tenant's chrome around any page: its header (logo, main nav) and footer (legal line names the business). */
 function expectChrome(body: string, config: TenantConfig) {
   expect(body).toContain('<header class="fc-header">');
   expect(body).toContain(`alt="${config.theme.logo.alt}"`);
   expect(body).toContain('<nav class="fc-nav" id="fc-nav" aria-label="Main">');
   expect(body).toContain('<footer class="fc-footer">');
-  expect(body).toMatch(new RegExp(`&copy; \\d{4} ${config.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`));
+  const holder = config.business?.legal_name ?? config.name;
+  expect(body).toMatch(new RegExp(`&copy; \\d{4} ${holder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`));
   expect(body.trimEnd().endsWith('</html>')).toBe(true);
 }
 
@@ -129,8 +130,9 @@ describe('documents', () => {
       expect(css.status, href).toBe(200);
       expect(header(css, 'content-type')).toMatch(/^text\/css/);
     }
-    // The home page is the shell's own: no search stylesheet there.
-    expect(headOf((await hsGet('/')).body)).not.toContain('/_mf/mf-search/');
+    // A shell page without a search slot links no search stylesheet (the home page's stock strips are mf-search's
+    // slots and bring theirs).
+    expect(headOf((await hsGet('/privacy-policy')).body)).not.toContain('/_mf/mf-search/');
   });
 
   it('inlines the tenant remote map: 5 versioned same-origin remoteEntry.js, each served as JavaScript', async () => {

@@ -6,10 +6,11 @@ import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contrac
 import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
 import { composeDocument } from './lib/compose.ts';
+import type { ShellAssets } from './lib/document.ts';
 import { apiOwnerOf } from '@forecourt/contracts/api-owners';
 import { sessionIsLive, signInRedirect } from './lib/gate.ts';
 import { isCrossSiteWrite, withoutInternalHeaders } from './lib/proxy.ts';
-import { brandPage, brandsPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
+import { accessibilityPage, brandPage, brandsPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
 import { remoteVersionsPage } from './lib/remote-versions-page.ts';
 import { applyOverride, assetPin, pinsFor, remoteBinding, type ShellPins } from './lib/remote-versions.ts';
 import { securityHeaders, withHeaderPolicy } from './lib/security.ts';
@@ -24,7 +25,7 @@ const cacheSeconds = (env: Env) => {
   return Number.isFinite(n) && n >= 0 ? n : CONFIG_CACHE_SECONDS;
 };
 
-const assets = { entry: assetManifest.entry as string | null, css: assetManifest.css as string[] };
+const assets = { entry: assetManifest.entry as string | null, css: assetManifest.css as string[], fonts: (assetManifest as { fonts?: ShellAssets['fonts'] }).fonts };
 
 const app = new Hono<AppEnv>();
 
@@ -117,6 +118,8 @@ function shellPage(tenant: Tenant, page: string, params: Record<string, string>,
       return brandPage(tenant, params.brand ?? '');
     case 'success':
       return successPage(tenant);
+    case 'accessibility':
+      return accessibilityPage(tenant);
     case 'model':
       // Only the tenant's own models (no soft 404 for `/models/anything`).
       return isModelSlug(tenant, params.model ?? '') ? contentPage(tenant, params.model!) : notFoundPage(tenant);

@@ -22,7 +22,7 @@ export function AccountPage({ page, config }: { page: PlaceholderPage; config: P
     <article className="fa-page">
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: title }]} />
       <h1>{title}</h1>
-      <p>
+      <p className="fa-lede">
         {PAGE_INTROS[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
       </p>
       {page === 'watchlist' ? <Island remote="mf-account" module="SavedCars" id="fa-saved-cars" component={SavedCars} props={{}} /> : null}
@@ -32,7 +32,7 @@ export function AccountPage({ page, config }: { page: PlaceholderPage; config: P
           <Island remote="mf-account" module="CompareCars" id="fa-compare-cars" component={CompareCars} props={{}} />
         </section>
       ) : null}
-      <p>
+      <p className="fa-back">
         <a className="fc-btn" href="/">
           Back to home
         </a>

@@ -41,7 +41,7 @@ export default function SavedCars() {
   return (
     <ul className="fa-saved" aria-label="Saved cars">
       {cars.map((car) => (
-        <li key={car.id} className="fa-saved__item">
+        <li key={car.id} className="fc-card fa-saved__item">
           {car.primary_image_url ? <img src={car.primary_image_url} alt="" width={160} height={107} loading="lazy" decoding="async" /> : <span className="fa-saved__noimg" />}
           <div className="fa-saved__text">
             <a className="fa-saved__name" href={`/cars/${car.slug}`}>

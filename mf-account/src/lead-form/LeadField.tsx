@@ -68,8 +68,10 @@ export function LeadField({ config, name, value, controlled, error, onChange, di
     );
   }
 
+  // A message or a list of locations takes the whole row where short fields sit two to a row (lead-form.css).
+  const wide = def.kind === 'textarea' || def.kind === 'select';
   return (
-    <div className="flf-field" data-field={name}>
+    <div className={wide ? 'flf-field flf-field--wide' : 'flf-field'} data-field={name}>
       <label htmlFor={id}>
         {def.label}
         {required ? <RequiredMark /> : null}

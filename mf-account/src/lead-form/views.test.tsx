@@ -48,6 +48,15 @@ describe('the island (first render)', () => {
   });
 });
 
+describe('layout within the host’s column', () => {
+  it('a message or a location list takes a whole row; short fields and boxes are marked so the kit’s CSS can pair them', () => {
+    const html = renderToString(<NoScriptLeadForm config={config} />);
+    expect(html).toContain('<div class="flf-field" data-field="name">');
+    expect(html).toContain('<div class="flf-field flf-field--wide" data-field="message">');
+    expect(html).toContain('<div class="flf-field flf-field--check" data-field="opt_in">');
+  });
+});
+
 describe('shared pieces', () => {
   it("error summary: 'Please fix the following errors:' with a link to each field", () => {
     const html = renderToString(<ErrorSummary config={config} errors={{ email: 'This is a required field.', postcode: 'Invalid postcode. Please enter a 4-digit number.' }} />);

@@ -43,17 +43,25 @@ export function SignInPage({ query, pendingPhone, sessionCookie = false, config 
     <article className="fa-page fa-sign-in">
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: 'Sign in' }]} />
       <h1>{signInHeading(query.type)}</h1>
-      <p className="fa-sign-in__intro">
-        No password needed: we text a {OTP_LENGTH}-digit code to your mobile and you enter it here. Standard message rates may apply.
-      </p>
-      <Island remote="mf-account" module="SignIn" id={SIGN_IN_ID} mode="client" props={props}>
-        <SignInServerForms {...props} />
-      </Island>
-      <p className="flf-notice">
-        {config.name} uses your mobile number and any details you add to sign you in and to keep your saved cars and bookings with your account. Read our{' '}
-        <a href={config.collection_notice_href}>collection notice and privacy policy</a>.
-      </p>
-      <p>
+      {/* The form in one column and what signing in means beside it (stacked on small screens). */}
+      <div className="fa-split">
+        <div className="fc-card fa-split__main">
+          <Island remote="mf-account" module="SignIn" id={SIGN_IN_ID} mode="client" props={props}>
+            <SignInServerForms {...props} />
+          </Island>
+        </div>
+        <section className="fc-card fa-split__aside fa-sign-in__about" aria-labelledby="fa-sign-in-about">
+          <h2 id="fa-sign-in-about">How signing in works</h2>
+          <p className="fa-sign-in__intro">
+            No password needed: we text a {OTP_LENGTH}-digit code to your mobile and you enter it here. Standard message rates may apply.
+          </p>
+          <p className="flf-notice">
+            {config.name} uses your mobile number and any details you add to sign you in and to keep your saved cars and bookings with your account. Read our{' '}
+            <a href={config.collection_notice_href}>collection notice and privacy policy</a>.
+          </p>
+        </section>
+      </div>
+      <p className="fa-back">
         <a href={query.back}>{query.back === '/' ? 'Back to home' : 'Go back'}</a>
       </p>
     </article>

@@ -27,6 +27,10 @@ describe('sign-in page, step 1 (no JavaScript)', () => {
     expect(page('')).toContain('<a href="/">Back to home</a>');
     expect(html).toContain('<a href="/privacy-policy">collection notice and privacy policy</a>');
   });
+  it('lays out the form in one column and what signing in means beside it', () => {
+    expect(html).toContain('<div class="fa-split"><div class="fc-card fa-split__main"><div id="fa-sign-in" data-island="mf-account/SignIn"');
+    expect(html).toMatch(/<section class="fc-card fa-split__aside fa-sign-in__about" aria-labelledby="fa-sign-in-about"><h2 id="fa-sign-in-about">How signing in works<\/h2>/);
+  });
   it('a plain form posting urlencoded to edge-api with the journey hidden', () => {
     const form = tag(html, 'fa-sign-in-phone-form');
     expect(form).toContain(`action="${SIGN_IN_API.sendCode}"`);

@@ -6,7 +6,10 @@ import { slotMarker } from '@forecourt/contracts/fragments';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
 import { PAGE_INTROS, hasEnquiryForm, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
 
-/** A finance page that lands in a later issue: says so, how to reach the dealer now, and how finance works. */
+/**
+ * A finance enquiry page: how to reach the dealer, the Finance Enquiry form (mf-account's slot) in one column and how
+ * finance works beside it on wide screens (below it on small ones).
+ */
 export function FinancePlaceholder({ page, config }: { page: FinancePage; config: Pick<SiteConfig, 'name' | 'contact'> }) {
   const title = PAGE_TITLES[page];
   const { phone, email } = config.contact;
@@ -17,9 +20,13 @@ export function FinancePlaceholder({ page, config }: { page: FinancePage; config
       <p>
         {PAGE_INTROS[page]} Or call {config.name} on <a href={telHref(phone)}>{phone}</a> or email <a href={`mailto:${email}`}>{email}</a>.
       </p>
-      {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; routes/fragments.tsx lists it in the head). */}
-      {hasEnquiryForm(page) ? <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} /> : null}
-      <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />
+      <div className={hasEnquiryForm(page) ? 'ff-layout' : 'ff-layout ff-layout--single'}>
+        {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; routes/fragments.tsx lists it in the head). */}
+        {hasEnquiryForm(page) ? <div className="ff-layout__main ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} /> : null}
+        <div className="ff-layout__side">
+          <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />
+        </div>
+      </div>
       <p className="ff-actions">
         <a className="fc-btn fc-btn--primary" href="/search/new-used-and-demo-cars">
           Browse all stock

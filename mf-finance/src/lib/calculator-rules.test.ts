@@ -155,6 +155,39 @@ describe('calculatorLimits (spec §5 Finance calculator, §9)', () => {
   });
 });
 
+describe("calculatorLimits with the host page's figures (supplied defaults: the car page quotes them beside the calculator)", () => {
+  const supplied = { amount: 14990, interest: 6.29, termYears: 5, fee: 0 };
+
+  it('opens on exactly the supplied amount, rate, term and fee, over the site, lender and profile defaults', () => {
+    const config = finance({ default_amount: 42000, lenders: { angle: { default_interest: 12, establishment_fee: 1360.5, default_term_years: 3 } } }, { establishment_fee: 1300 });
+    const limits = calculatorLimits({ standalone: false, finance: config, price: 14990, lender: 'Angle', lenderEntry: { interestRate: 9.5, termYears: 4 }, supplied });
+    expect(limits.amount.default).toBe(14990);
+    expect(limits.interest.default).toBe(6.29);
+    expect(limits.term.default).toBe(5);
+    expect(limits.fee).toBe(0);
+    expect(calculatorLimits({ standalone: false, finance: finance(), supplied: { ...supplied, termYears: 4.25 } }).term.default).toBe(4.25);
+  });
+
+  it('widens a range to hold a supplied value (a car over 100,000, a rate or term outside the site range), never narrows it', () => {
+    const dear = calculatorLimits({ standalone: false, finance: finance(), price: 148500, supplied: { ...supplied, amount: 148500 } });
+    expect(dear.amount).toMatchObject({ min: 1000, max: 148500, default: 148500, typedMax: 250000 });
+    const odd = calculatorLimits({ standalone: false, finance: finance(undefined, { interest_min: 7.5, interest_max: 14.5, max_term_years: 5 }), supplied: { interest: 6.29, termYears: 7 } });
+    expect(odd.interest).toMatchObject({ min: 6.29, max: 14.5, default: 6.29 });
+    expect(odd.term).toMatchObject({ min: 1, max: 7, default: 7 });
+    expect(calculatorLimits({ standalone: false, finance: finance({ term_options: [1, 3, 5] }), supplied: { termYears: 4 } }).term.options).toEqual([1, 3, 4, 5]);
+  });
+
+  it('ignores a supplied amount of 0 or less (spec §5 "supplied default if >0")', () => {
+    expect(calculatorLimits({ standalone: false, finance: finance(), supplied: { amount: 0 } }).amount.default).toBe(30000);
+    expect(calculatorLimits({ standalone: false, finance: finance(), supplied: { amount: -5 } }).amount).toMatchObject({ max: 100000, default: 30000 });
+  });
+
+  it('the opening repayment is the one the page quotes: $14,990 at 6.29% over 5 years is $67 a week', () => {
+    const limits = calculatorLimits({ standalone: false, finance: finance(), supplied });
+    expect(calculateRepayment({ amount: limits.amount.default, term: limits.term.default, interest: limits.interest.default, frequency: 'week' }, { fee: limits.fee }).payment).toBe(67);
+  });
+});
+
 describe('validation (spec §5)', () => {
   const amount = calculatorLimits({ standalone: true, finance: finance() }).amount;
 

@@ -60,7 +60,16 @@ export type CalculatorContext = {
   lender?: string | null;
   /** The car's entry for that lender, when known (termYears, interestRate, establishmentFees, deposit, balloon). */
   lenderEntry?: { termYears?: number | null; interestRate?: number | null; establishmentFees?: number | null; deposit?: number | null; balloon?: number | null } | null;
+  /**
+   * Opening values the host supplies (spec §5 "default amount = supplied default if >0"; the car page's figures,
+   * contracts `carFinanceFigures`): they win over every other default, and a range widens to hold them, so the
+   * calculator opens on exactly the repayment the host quotes.
+   */
+  supplied?: SuppliedDefaults | null;
 };
+
+/** See `CalculatorContext.supplied`. */
+export type SuppliedDefaults = { amount?: number | null; interest?: number | null; termYears?: number | null; fee?: number | null };
 
 export type Range = { min: number; max: number; step: number };
 export type CalculatorLimits = {
@@ -91,37 +100,47 @@ export function calculatorLimits(ctx: CalculatorContext): CalculatorLimits {
   const price = Math.max(0, finite(ctx.price) ? ctx.price : 0);
   const profile: LenderCalculatorProfile = (ctx.lender && config.lenders[providerKey(ctx.lender)]) || {};
   const entry = ctx.lenderEntry ?? {};
+  const supplied = ctx.supplied ?? {};
   const makeHighMin = !!ctx.make && config.high_min_makes.some((m) => m.toLowerCase() === ctx.make!.toLowerCase());
+  const suppliedAmount = finite(supplied.amount) && supplied.amount > 0 ? supplied.amount : null;
 
   const amountMin = Math.max(LOAN_AMOUNT.min, profile.amount_min ?? 0, makeHighMin ? HIGH_MIN_LOAN_AMOUNT : 0);
-  const amountMax = ctx.standalone
+  const rangeMax = ctx.standalone
     ? LOAN_AMOUNT.standaloneMax
     : config.amount_max_from_price && price > LOAN_AMOUNT.max
       ? Math.round(price * PRICE_HEADROOM)
       : LOAN_AMOUNT.max;
-  const amountDefault = config.default_amount && config.default_amount > 0
-    ? config.default_amount
-    : config.default_amount_is_price && price > 0
-      ? price
-      : DEFAULT_LOAN_AMOUNT;
+  // A supplied amount above the range (a car dearer than the car page's 100,000) stays reachable.
+  const amountMax = Math.max(amountMin, rangeMax, suppliedAmount ?? 0);
+  const amountDefault = suppliedAmount
+    ?? (config.default_amount && config.default_amount > 0
+      ? config.default_amount
+      : config.default_amount_is_price && price > 0
+        ? price
+        : DEFAULT_LOAN_AMOUNT);
 
   const termMax = Math.max(LOAN_TERM_YEARS.min, Math.min(LOAN_TERM_YEARS.max, ctx.finance.max_term_years));
-  const termRange = { min: LOAN_TERM_YEARS.min, max: termMax, step: LOAN_TERM_YEARS.step };
+  const suppliedTerm = finite(supplied.termYears) && supplied.termYears > 0 ? supplied.termYears : null;
+  const termRange = { min: Math.min(LOAN_TERM_YEARS.min, suppliedTerm ?? Infinity), max: Math.max(termMax, suppliedTerm ?? 0), step: LOAN_TERM_YEARS.step };
   const termDefault = [entry.termYears, profile.default_term_years, config.default_term_years, ctx.finance.default_term_years].find(finite) ?? CALCULATOR_DEFAULT_TERM_YEARS;
-  const options = config.term_options?.filter((t) => t >= termRange.min && t <= termRange.max).sort((a, b) => a - b);
+  const configured = config.term_options?.filter((t) => t >= termRange.min && t <= termRange.max);
+  const options = configured && suppliedTerm !== null && !configured.includes(suppliedTerm) ? [...configured, suppliedTerm] : configured;
+  options?.sort((a, b) => a - b);
 
-  const interestMin = profile.interest_min ?? ctx.finance.interest_min;
-  const interestMax = Math.max(interestMin, profile.interest_max ?? ctx.finance.interest_max);
+  const suppliedInterest = finite(supplied.interest) && supplied.interest >= 0 ? supplied.interest : null;
+  const interestMin = Math.min(profile.interest_min ?? ctx.finance.interest_min, suppliedInterest ?? Infinity);
+  const interestMax = Math.max(interestMin, profile.interest_max ?? ctx.finance.interest_max, suppliedInterest ?? 0);
   const interestRange = { min: interestMin, max: interestMax, step: INTEREST_RANGE_DEFAULT.step };
-  const interestDefault = [entry.interestRate, profile.default_interest, ctx.finance.default_interest].find(finite) ?? DEFAULT_INTEREST_RATE;
+  const interestDefault = [suppliedInterest, entry.interestRate, profile.default_interest, ctx.finance.default_interest].find(finite) ?? DEFAULT_INTEREST_RATE;
 
-  const fee = [entry.establishmentFees, profile.establishment_fee, ctx.finance.establishment_fee].find(finite) ?? 0;
+  const fee = [supplied.fee, entry.establishmentFees, profile.establishment_fee, ctx.finance.establishment_fee].find(finite) ?? 0;
 
   return {
-    amount: { min: amountMin, max: Math.max(amountMin, amountMax), step: LOAN_AMOUNT.step, default: clamp(amountDefault, amountMin, Math.max(amountMin, amountMax)), typedMax: LOAN_AMOUNT.standaloneMax },
+    amount: { min: amountMin, max: amountMax, step: LOAN_AMOUNT.step, default: suppliedAmount ?? clamp(amountDefault, amountMin, amountMax), typedMax: Math.max(LOAN_AMOUNT.standaloneMax, amountMax) },
     term: {
       ...termRange,
-      default: options?.length ? nearest(options, termDefault) : snapToStep(termDefault, termRange),
+      // A supplied term is kept as given (e.g. a lender's 4.25 years); otherwise the default snaps onto the slider.
+      default: suppliedTerm ?? (options?.length ? nearest(options, termDefault) : snapToStep(termDefault, termRange)),
       ...(options && options.length >= 2 ? { options } : {}),
     },
     // The lender's own rate is kept as given (e.g. 7.99) even off the 0.5 grid; only the range applies.

@@ -43,6 +43,9 @@ describe('calculatorProps', () => {
     const props = calculatorProps(siteConfig('test-motors'), q('vehiclePriceBudget=45000&amount=120000'), true);
     expect(props.limits.amount.max).toBe(250000);
     expect(props.state.amount).toBe(120000);
+    // A link's budget (the car page's Get Finance) is the amount it opens on (spec §5 "supplied default if >0").
+    expect(calculatorProps(siteConfig('test-motors'), q('vehiclePriceBudget=45000'), true).state.amount).toBe(45000);
+    expect(calculatorProps(siteConfig('test-motors'), q('vehiclePriceBudget=0'), true).state.amount).toBe(30000);
   });
 
   it('external quote: a car with a price on a site with the feature; the standalone calculator quotes its own amount and term', () => {

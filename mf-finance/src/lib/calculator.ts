@@ -6,12 +6,12 @@ import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
 import { calculatorConfigOf, FINANCE_HIDDEN_MAKES, LENDER_SLOT_PARAMS, providerKey } from '@forecourt/contracts/finance-calculator';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import {
-  calculatorLimits, readCalculatorQuery, shouldFetchQuote, type CalculatorField, type CalculatorLimits, type FinanceCalculatorState,
+  calculatorLimits, readCalculatorQuery, shouldFetchQuote, type CalculatorField, type CalculatorLimits, type FinanceCalculatorState, type SuppliedDefaults,
 } from './calculator-rules.ts';
 
 /**
  * Query of `GET /fragments/finance-calculator` (the vehicle page's slot params, all strings, unknowns omitted): the car,
- * and optionally its eligible lender's figures (contracts `calculatorSlotParams`).
+ * and optionally its eligible lender's figures (contracts `calculatorSlotParams`). These travel through the no-JS form.
  */
 export const CAR_PARAMS = ['car_id', 'price', 'car_type', 'make', 'dealership_slug', 'year', ...LENDER_SLOT_PARAMS] as const;
 export type CarParam = (typeof CAR_PARAMS)[number];
@@ -76,7 +76,16 @@ export function calculatorProps(config: SiteConfig, query: URLSearchParams, stan
   const lenderEntry = lender && lender === text('lender')
     ? { interestRate: num(text('lender_interest')), termYears: num(text('lender_term_years')), establishmentFees: num(text('lender_fee')), deposit: num(text('lender_deposit')), balloon: num(text('lender_balloon')) }
     : null;
-  const limits = calculatorLimits({ standalone, finance: config.finance, price, make, lender, lenderEntry });
+  // Spec §5 "default amount = supplied default if >0": the host page's figures (the car page's price, rate, term and
+  // fee: contracts `calculatorSlotParams` with the site's finance settings), so the calculator starts on the repayment
+  // the page quotes beside it; on /finance, the budget a link carries.
+  const supplied: SuppliedDefaults = {
+    amount: num(text('default_amount')) ?? (standalone ? price : null),
+    interest: num(text('default_interest')),
+    termYears: num(text('default_term_years')),
+    fee: num(text('default_fee')),
+  };
+  const limits = calculatorLimits({ standalone, finance: config.finance, price, make, lender, lenderEntry, supplied });
   const { state, typedAmount, errors } = readCalculatorQuery((name) => query.get(name), limits);
   const hidden: Partial<Record<CarParam, string>> = {};
   for (const name of CAR_PARAMS) {

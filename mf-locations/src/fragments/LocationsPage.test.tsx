@@ -8,7 +8,7 @@ import { LocationsPage } from './LocationsPage.tsx';
 const config = siteConfig('test-motors', { locations: LOCATION_IDS });
 const data = tenantData();
 function render(page: string, query = '') {
-  const view = pageView(page, new URLSearchParams(query), config, data);
+  const view = pageView(page, new URLSearchParams(query), config, data, new Date('2026-03-04T00:00:00Z'));
   if (view.kind === 'not-found') throw new Error('not found');
   return renderToString(<LocationsPage view={view} config={config} />);
 }
@@ -40,20 +40,40 @@ describe('locations list page', () => {
     expect(all).toContain('DL# <!-- -->MD12345');
     expect(all).toContain('href="/locations/springwood-toyota"');
   });
+  it('each card says whether the location is open now, with today’s hours', () => {
+    const all = render('locations');
+    expect(all).toContain('<div class="fl-today fl-today--open"><p class="fl-today__status"><span class="fl-today__dot" aria-hidden="true"></span><strong>Open now</strong> · Closes at 5:30pm</p>');
+    expect(all).toContain('Today: <!-- -->8:30am - 5:30pm');
+  });
 });
 
 describe('other pages', () => {
   it('contact lists the locations, with phone and email, and the marker of its lead-form slot', () => {
     const html = render('contact');
     expect(html).toContain('<h1>Contact us</h1>');
-    expect(html).toContain('<a href="tel:0730000000">07 3000 0000</a>');
-    expect(html).not.toContain('coming soon');
+    expect(html).toContain('<a class="fc-btn fl-reach__call" href="tel:0730000000">Call <!-- -->07 3000 0000</a>');
     expect(html).toContain('<a href="mailto:sales@example.com.au">sales@example.com.au</a>');
-    expect(html.match(/class="fl-card"/g)).toHaveLength(3);
+    expect(html.match(/class="fc-card fl-card"/g)).toHaveLength(3);
     expect(html).toContain('href="/search/new-used-and-demo-cars"');
     // mf-account's form fills the slot (the shell pastes it here); this remote renders no form of its own.
     expect(html).toContain('<fc-slot id="contact-form"></fc-slot>');
     expect(html).not.toContain('<form');
+  });
+  it('puts the form in one column and its context beside it: the dealer’s details and the first location; the rest below', () => {
+    const html = render('contact');
+    expect(html).toContain('<div class="fl-split"><div class="fc-card fl-split__form"><fc-slot id="contact-form"></fc-slot></div><div class="fl-split__aside"><section class="fc-card fl-reach"');
+    const aside = html.slice(html.indexOf('fl-split__aside'), html.indexOf('fl-more'));
+    expect(aside).toContain('<h2 class="fl-card__name" id="fl-loc-l1">Springwood Toyota Sales</h2>');
+    expect(aside).not.toContain('fl-loc-l2');
+    const below = html.slice(html.indexOf('fl-more'));
+    expect(below).toContain('<h2 id="fl-more-title">Our other locations</h2>');
+    expect(below).toContain('<h3 class="fl-card__name" id="fl-loc-l2">Springwood Toyota Service</h3>');
+    expect(below).toContain('<h3 class="fl-card__name" id="fl-loc-l4">Logan Škoda Sales</h3>');
+  });
+  it('with one location, nothing follows the two columns', () => {
+    const html = render('contact', '_slug=logan-skoda');
+    expect(html.slice(html.indexOf('fl-split__aside')).match(/class="fc-card fl-card"/g)).toHaveLength(1);
+    expect(html).not.toContain('fl-more');
   });
   it('a location page has breadcrumbs through Our locations, its name as h1 and no self link', () => {
     const html = render('location', '_slug=springwood-toyota');
@@ -63,7 +83,7 @@ describe('other pages', () => {
   });
   it('service lists only service locations', () => {
     const html = render('service');
-    expect(html).toContain('Send us an enquiry below and we will call you to book your service.');
-    expect(html.match(/class="fl-card"/g)).toHaveLength(1);
+    expect(html).toContain('Send us an enquiry and we will call you to book your service.');
+    expect(html.match(/class="fc-card fl-card"/g)).toHaveLength(1);
   });
 });

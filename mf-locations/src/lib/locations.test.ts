@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfig, tenantData, LOCATION_IDS } from '../test/tenant.ts';
-import { contactLocations, contactSlug, filterLocations, locationsForSlug, mapHref, normaliseQuery, ofType, siteLocations, telHref, toLocationCard } from './locations.ts';
+import { cardContext, contactLocations, contactSlug, filterLocations, locationsForSlug, mapHref, normaliseQuery, ofType, siteLocations, telHref, toLocationCard } from './locations.ts';
 
 const config = siteConfig('test-motors', { locations: LOCATION_IDS });
 const data = tenantData();
@@ -32,9 +32,19 @@ describe('toLocationCard (spec §2 Locations list card)', () => {
         { days: 'Sat', text: 'By appointment only' },
         { days: 'Sun', text: 'Closed' },
       ],
+      today: null,
+      review: null,
       dealerLicence: 'MD12345',
       repairer: 'MVR54321',
     });
+  });
+  it('with a clock, says whether it is open now (in its state’s time zone), and shows reviews when the tenant does', () => {
+    const now = new Date('2026-03-04T00:00:00Z'); // Wednesday, 10am in Queensland
+    const card = toLocationCard(visible[0]!, { ...cardContext(config, data, now), reviews: true });
+    expect(card.today).toEqual({ state: 'open', label: 'Open now', next: 'Closes at 5:30pm', hours: '8:30am - 5:30pm', holiday: false });
+    expect(card.review).toMatchObject({ average: '4.6', countText: 'Based on 212 reviews' });
+    const holiday = toLocationCard(visible[0]!, { ...cardContext(config, data, now), specialHours: [{ date: '2026-03-04', status: 'Closed', location_id: 'l1', start_hour: null, end_hour: null, hours: null }] });
+    expect(holiday.today).toMatchObject({ state: 'closed', hours: 'Closed', holiday: true });
   });
   it('falls back to the landline and reads the type (empty = sales)', () => {
     expect(cards[1]).toMatchObject({ type: 'service', typeLabel: 'Service', phone: '07 3208 1111', hours: [] });

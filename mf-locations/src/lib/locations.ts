@@ -2,10 +2,15 @@
  * The tenant's locations as cards (spec §2 Locations list / Location block), and the pure rules that pick them:
  * which locations a site shows, which a URL slug means, and which a search box query matches.
  */
-import { effectiveLocationType, type Location, type LocationType } from '@forecourt/contracts/entities/location';
+import { telHref } from '@forecourt/contracts/display';
+import { effectiveLocationType, type Location, type LocationType, type SpecialHoursEntry } from '@forecourt/contracts/entities/location';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
-import { hoursSummary, type HoursLine } from './hours.ts';
+import { hoursSummary, type HoursLine } from '@forecourt/contracts/hours';
+import { reviewSummary, type ReviewSummary } from './reviews.ts';
+import { locationTimeZone, todayStatus, type TodayStatus } from './today.ts';
+
+export { telHref };
 
 /** What a location card shows; plain JSON so it can travel as island props. */
 export type LocationCard = {
@@ -21,15 +26,16 @@ export type LocationCard = {
   phone: string | null;
   phoneHref: string | null;
   hours: HoursLine[];
+  /** Today where the location is: open now or not, until when, holiday hours (./today.ts); null without a clock. */
+  today: TodayStatus | null;
+  /** The review summary where spec §5 allows it (./reviews.ts), else null. */
+  review: ReviewSummary | null;
   /** DL# and MVR#, only when the tenant shows them (spec §2: controlled by a flag). */
   dealerLicence: string | null;
   repairer: string | null;
 };
 
 export const TYPE_LABELS: Record<LocationType, string> = { sales: 'Sales', used: 'Used cars', service: 'Service', parts: 'Parts' };
-
-/** `tel:` address of a display phone number: digits and a leading + only ('07 3000 0000' -> 'tel:0730000000'). */
-export const telHref = (phone: string): string => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
 
 /** The locations a site shows: those its config lists, in the config's order, that are visible. */
 export function siteLocations(config: Pick<SiteConfig, 'locations'>, data: Pick<TenantData, 'locations'>): Location[] {
@@ -49,10 +55,31 @@ export function mapHref(address: Location['address']): string {
   return `https://www.google.com/maps/search/?${params}`;
 }
 
-export function toLocationCard(location: Location, options: { showLicence: boolean }): LocationCard {
+/** What a card needs besides its location: the tenant's switches, its holiday hours and the clock. */
+export type CardContext = {
+  /** DL# and MVR# shown (tenant `features.show_dealer_licence`). */
+  showLicence: boolean;
+  /** Review summaries shown (tenant `features.reviews`); default off. */
+  reviews?: boolean;
+  /** The tenant's special (holiday) hours (tenant data `special_hours`). */
+  specialHours?: readonly SpecialHoursEntry[];
+  /** The request's time; without it the card says nothing about today. */
+  now?: Date;
+  /** The tenant's `time_zone`, for a location whose state names none. */
+  timeZone?: string;
+  locale?: string;
+};
+
+/** The context of a tenant's cards at `now`. */
+export function cardContext(config: Pick<SiteConfig, 'features' | 'time_zone' | 'locale'>, data: Pick<TenantData, 'special_hours'>, now: Date): CardContext {
+  return { showLicence: config.features.show_dealer_licence, reviews: config.features.reviews, specialHours: data.special_hours, now, timeZone: config.time_zone, locale: config.locale };
+}
+
+export function toLocationCard(location: Location, context: CardContext): LocationCard {
   const type = effectiveLocationType(location);
   const phone = location.contact_detail.phone?.trim() || location.contact_detail.landline_phone?.trim() || null;
   const { address } = location;
+  const { showLicence, now } = context;
   return {
     id: location.id,
     slug: location.slug,
@@ -65,8 +92,10 @@ export function toLocationCard(location: Location, options: { showLicence: boole
     phone,
     phoneHref: phone ? telHref(phone) : null,
     hours: hoursSummary(location.contact_detail.opening_hours),
-    dealerLicence: options.showLicence ? location.dealer_license_number || null : null,
-    repairer: options.showLicence ? location.motor_vehicle_repairer || null : null,
+    today: now ? todayStatus(location, context.specialHours ?? [], now, locationTimeZone(address.state, context.timeZone)) : null,
+    review: reviewSummary(location, { reviews: context.reviews ?? false }, context.locale),
+    dealerLicence: showLicence ? location.dealer_license_number || null : null,
+    repairer: showLicence ? location.motor_vehicle_repairer || null : null,
   };
 }
 

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PAGES } from '@forecourt/contracts/routes';
 import type { FragmentSlot } from '@forecourt/contracts/fragments';
 import { LOCATION_IDS, siteConfig, tenantData } from '../test/tenant.ts';
-import { isLocationsPage, PAGE_TITLES, pageView } from './pages.ts';
+import { besideForm, isLocationsPage, PAGE_TITLES, pageView } from './pages.ts';
 
 const config = siteConfig('test-motors', { locations: LOCATION_IDS, site_url: 'https://www.testmotors.com.au' });
 const data = tenantData();
-const view = (page: string, query = '') => pageView(page, new URLSearchParams(query), config, data);
+/** Wednesday 4 March 2026, 10am in Brisbane. */
+const NOW = new Date('2026-03-04T00:00:00Z');
+const view = (page: string, query = '') => pageView(page, new URLSearchParams(query), config, data, NOW);
 const ids = (v: ReturnType<typeof view>) => (v.kind === 'not-found' ? null : v.cards.map((c) => c.id));
 
 describe('pageView', () => {
@@ -20,14 +22,14 @@ describe('pageView', () => {
   it('locations and dealer locator list every visible location with the search box and its query', () => {
     for (const page of ['locations', 'dealer-locator']) {
       const v = view(page, 'locationQuery=%20logan%20');
-      expect(v).toMatchObject({ kind: 'list', searchable: true, query: 'logan', comingSoon: null });
+      expect(v).toMatchObject({ kind: 'list', searchable: true, query: 'logan', intro: null });
       expect(ids(v)).toEqual(['l1', 'l2', 'l4']);
       expect(v.kind !== 'not-found' && v.robots).toBeFalsy();
     }
   });
 
   it('contact lists all locations, or those a contact slug names; an unknown slug is not found', () => {
-    expect(view('contact')).toMatchObject({ kind: 'list', title: 'Contact us', searchable: false, comingSoon: null });
+    expect(view('contact')).toMatchObject({ kind: 'list', title: 'Contact us', searchable: false, intro: expect.stringContaining('Send us an enquiry') });
     expect(ids(view('contact'))).toEqual(['l1', 'l2', 'l4']);
     expect(ids(view('contact', '_slug=logan-skoda'))).toEqual(['l4']);
     expect(view('contact', '_slug=nowhere')).toEqual({ kind: 'not-found' });
@@ -49,7 +51,7 @@ describe('pageView', () => {
   });
 
   it('service and parts list the locations of their type with a Service / Parts Enquiry form (noindex until online booking)', () => {
-    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', comingSoon: expect.stringContaining('Send us an enquiry below') });
+    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', intro: 'Send us an enquiry and we will call you to book your service.' });
     expect(ids(view('service'))).toEqual(['l2']);
     // The form is mf-account's lead-form slot, told the purpose and the locations of that type.
     const service = view('service') as { contactForm?: FragmentSlot };
@@ -65,5 +67,18 @@ describe('pageView', () => {
     expect(contact.contactForm?.params).toMatchObject({ form: 'contact', offer: 'o1', lead_error: 'rate_limited' });
     expect((view('contact', 'offer=%3Cx%3E') as { contactForm?: FragmentSlot }).contactForm?.params).not.toHaveProperty('offer');
     expect((view('service', 'offer=o1') as { contactForm?: FragmentSlot }).contactForm?.params).not.toHaveProperty('offer');
+  });
+
+  it('cards say whether each location is open now', () => {
+    const v = view('contact');
+    expect(v.kind !== 'not-found' && v.cards[0]!.today).toMatchObject({ state: 'open', label: 'Open now' });
+  });
+});
+
+describe('besideForm (the form’s context beside it)', () => {
+  it('puts the first card beside the form and the rest below', () => {
+    expect(besideForm([])).toEqual({ aside: [], below: [] });
+    expect(besideForm(['a'])).toEqual({ aside: ['a'], below: [] });
+    expect(besideForm(['a', 'b', 'c'])).toEqual({ aside: ['a'], below: ['b', 'c'] });
   });
 });

@@ -5,7 +5,7 @@
 import { PAGES, type PageOf } from '@forecourt/contracts/routes';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
-import { contactLocations, locationsForSlug, normaliseQuery, ofType, siteLocations, toLocationCard, type LocationCard } from './locations.ts';
+import { cardContext, contactLocations, locationsForSlug, normaliseQuery, ofType, siteLocations, toLocationCard, type LocationCard } from './locations.ts';
 import type { FragmentSlot } from '@forecourt/contracts/fragments';
 import { contactFormSlot } from './contact-form.ts';
 import { locationJsonLd } from './schema.ts';
@@ -21,11 +21,21 @@ export const PAGE_TITLES: Record<LocationsPage, string> = {
   parts: 'Parts and accessories',
 };
 
-/** What the service and parts pages offer, said plainly. */
+/** What the pages with a form offer, said plainly (the form and the dealer's details sit side by side below it). */
 const PAGE_INTROS: Partial<Record<LocationsPage, string>> = {
-  service: 'Send us an enquiry below and we will call you to book your service.',
-  parts: 'Send us an enquiry below and we will help with parts and accessories.',
+  contact: 'Send us an enquiry and we will get back to you, or call or visit us.',
+  service: 'Send us an enquiry and we will call you to book your service.',
+  parts: 'Send us an enquiry and we will help with parts and accessories.',
 };
+
+/**
+ * How a page with a form places its location cards (issue 13: the form's context beside it): the first beside the
+ * form, under the dealer's phone and email, so the two columns stay of a height; the others in a grid below.
+ * @example besideForm([a, b, c]) // { aside: [a], below: [b, c] }
+ */
+export function besideForm<T>(cards: readonly T[]): { aside: T[]; below: T[] } {
+  return { aside: cards.slice(0, 1), below: cards.slice(1) };
+}
 
 export const isLocationsPage = (page: string): page is LocationsPage => (PAGES['mf-locations'] as readonly string[]).includes(page);
 
@@ -35,8 +45,8 @@ export type PageView =
       kind: 'list' | 'detail';
       title: string;
       description: string;
-      /** Sentence about what is not built yet, or null. */
-      comingSoon: string | null;
+      /** What a page with a form offers, or null. */
+      intro: string | null;
       cards: LocationCard[];
       /** The list has the search box (locations and dealer locator). */
       searchable: boolean;
@@ -48,15 +58,16 @@ export type PageView =
     };
 
 /**
- * What a page shows. Route params arrive as `_<name>` query parameters from the shell (`_slug`); the shopper's
- * own query (`locationQuery`) travels beside them.
+ * What a page shows at `now` (cards say whether each location is open now). Route params arrive as `_<name>` query
+ * parameters from the shell (`_slug`); the shopper's own query (`locationQuery`) travels beside them.
  */
-export function pageView(page: string, params: URLSearchParams, config: SiteConfig, data: TenantData): PageView {
+export function pageView(page: string, params: URLSearchParams, config: SiteConfig, data: TenantData, now: Date = new Date()): PageView {
   if (!isLocationsPage(page)) return { kind: 'not-found' };
   const locations = siteLocations(config, data);
-  const toCards = (list: typeof locations) => list.map((l) => toLocationCard(l, { showLicence: config.features.show_dealer_licence }));
+  const context = cardContext(config, data, now);
+  const toCards = (list: typeof locations) => list.map((l) => toLocationCard(l, context));
   const slug = params.get('_slug');
-  const base = { title: PAGE_TITLES[page], comingSoon: PAGE_INTROS[page] ?? null, searchable: false, query: '' };
+  const base = { title: PAGE_TITLES[page], intro: PAGE_INTROS[page] ?? null, searchable: false, query: '' };
 
   switch (page) {
     case 'locations':

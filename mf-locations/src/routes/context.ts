@@ -11,4 +11,6 @@ export type RouteOptions = {
   styles: string[];
   /** This build's version, sent in `x-forecourt-version`. */
   version: string;
+  /** The clock ('Open now', today's hours). */
+  now: () => Date;
 };

@@ -24,6 +24,12 @@ export function Facets({ facets, pathname, refinements, interactive, onRange, re
   return (
     <>
       {children}
+      {facets.specials ? (
+        <section className="fs-facet" aria-labelledby="fs-facet-specials">
+          <h3 id="fs-facet-specials">Specials</h3>
+          <FacetItemLink item={facets.specials} />
+        </section>
+      ) : null}
       <MakeFacet makes={facets.makes} />
       {facets.bodies.length ? (
         <section className="fs-facet" aria-labelledby="fs-facet-body">

@@ -17,15 +17,17 @@ function MakeCard({ item }: { item: FacetLink }) {
 /** Make cards (spec §4 Make facet, §9): N shown, the rest behind Show all makes / Hide extra makes; models expander. */
 export function MakeFacet({ makes }: { makes: FacetsView['makes'] }) {
   if (!makes.items.length) return null;
-  const card = (item: FacetLink) => (
-    <li key={item.value}>
-      <MakeCard item={item} />
-      {item.selected && makes.models && makes.models.make === item.label && makes.models.items.length ? (
-        <details className="fs-disclosure fs-models" open={makes.models.items.some((m) => m.selected)}>
+  const card = (item: FacetLink) =>
+    item.selected && makes.models && makes.models.make === item.label && makes.models.items.length ? (
+      // The refined make and its models in one box, the models open at once (issue 13: a closed 'Select models'
+      // right above the other makes' cards read as a list of other makes' models). The summary still folds them.
+      <li key={item.value} className="fs-make-group">
+        <MakeCard item={item} />
+        <details className="fs-disclosure fs-models" open>
           <summary>
             Select models<span className="fc-visually-hidden"> of {item.label}</span>
           </summary>
-          <ul className="fs-list">
+          <ul className="fs-list" aria-label={`${item.label} models`}>
             {makes.models.items.map((m) => (
               <li key={m.value}>
                 <FacetItemLink item={m} />
@@ -33,9 +35,12 @@ export function MakeFacet({ makes }: { makes: FacetsView['makes'] }) {
             ))}
           </ul>
         </details>
-      ) : null}
-    </li>
-  );
+      </li>
+    ) : (
+      <li key={item.value}>
+        <MakeCard item={item} />
+      </li>
+    );
   const { shown, more } = makeGroups(makes);
   const group = (g: MakeGroup, i: number) => (
     <Fragment key={`${g.heading ?? 'more'}-${i}`}>

@@ -14,7 +14,13 @@ export function OfferCard({ offer, inStock }: { offer: Offer; inStock: number | 
   const disclaimer = offer.disclaimer ?? '';
   return (
     <article className="fs-offer" aria-labelledby={titleId}>
-      {offer.image_or_model_image?.url ? <img src={offer.image_or_model_image.url} alt="" width={640} height={360} loading="lazy" /> : null}
+      {offer.image_or_model_image?.url ? (
+        // Shown whole (contain) in a 4:3 frame, the vehicle pictures' ratio: a banner or a photo of another shape is
+        // letterboxed on the surface colour, never cut at an edge (issue 13: offer pictures lost their right edge).
+        <div className="fs-offer__media">
+          <img src={offer.image_or_model_image.url} alt="" width={800} height={600} loading="lazy" decoding="async" />
+        </div>
+      ) : null}
       <div className="fs-offer__body">
         <h2 id={titleId}>{offer.name}</h2>
         <p>{offer.description}</p>
@@ -39,7 +45,7 @@ export function OfferCard({ offer, inStock }: { offer: Offer; inStock: number | 
           ) : null}
           {stockPath && inStock ? (
             // The offer's stock (spec §9 offers search): how many of its model are on sale now.
-            <a className="fc-btn" href={stockPath}>
+            <a className="fc-btn fc-btn--ghost" href={stockPath}>
               {`View ${formatNumber(inStock)} in stock`}
               <span className="fc-visually-hidden">{`: ${offer.model!.name}`}</span>
             </a>

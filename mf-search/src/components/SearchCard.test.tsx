@@ -12,7 +12,7 @@ const NOW = Date.UTC(2026, 10, 21, 12);
 const car = (overrides: Partial<Car> = {}): Car => ({ ...v.parse(CarSchema, sampleCar), created_at_timestamp: NOW - 30 * 86_400_000, tag: null, reserved: false, ...overrides });
 const card = (overrides: Partial<Car> = {}, config: Partial<SiteConfigInput> = {}): CardCar => toCardCar(car(overrides), cardOptions(siteConfig('test-motors', config), NOW));
 const render = (c: CardCar, props: { favourite?: boolean; showFavourite?: boolean } = {}) =>
-  renderToString(<SearchCard car={c} favourite={props.favourite ?? false} showFavourite={props.showFavourite ?? true} onToggleFavourite={() => {}} priority={false} />);
+  renderToString(<SearchCard car={c} idBase="t" favourite={props.favourite ?? false} showFavourite={props.showFavourite ?? true} onToggleFavourite={() => {}} />);
 const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0;
 
 describe('SearchCard markup (spec §2 Search card)', () => {
@@ -21,7 +21,7 @@ describe('SearchCard markup (spec §2 Search card)', () => {
 
   it('has one heading, named by the title with the rest of the unique name visually hidden', () => {
     expect(count(html, /<h[1-6]\b/g)).toBe(1);
-    expect(html).toMatch(/<h2 class="fs-card__title" id="(card-148223-[^"]+-title)"><a href="\/cars\/2021-toyota-corolla-ascent-sport-hybrid-148223">2021 Toyota Corolla<span class="fc-visually-hidden"> Ascent Sport Hybrid ZWE211R, stock #U14822<\/span><\/a><\/h2>/);
+    expect(html).toMatch(/<h2 class="fs-card__title" id="(t-148223-title)"><a href="\/cars\/2021-toyota-corolla-ascent-sport-hybrid-148223">2021 Toyota Corolla<span class="fc-visually-hidden"> Ascent Sport Hybrid ZWE211R, stock #U14822<\/span><\/a><\/h2>/);
     const titleId = /<h2 class="fs-card__title" id="([^"]+)"/.exec(html)![1];
     expect(html).toContain(`aria-labelledby="${titleId}"`);
   });
@@ -43,15 +43,20 @@ describe('SearchCard markup (spec §2 Search card)', () => {
     expect(html).toContain('<strong>$31,990</strong>');
     expect(html).toContain('Drive Away');
     expect(html).toContain('<strong>$143 / week</strong>');
-    const disclaimerId = /aria-expanded="false" aria-controls="(card-148223-[^"]+-disclaimer)"/.exec(html)![1];
+    // The toggle is an icon (44px target) named for the car, not a button-sized row.
+    expect(html).toMatch(/<button type="button" class="fs-card__info" aria-expanded="false" aria-controls="t-148223-disclaimer"><span aria-hidden="true">i<\/span><span class="fc-visually-hidden">Finance disclaimer for <!-- -->2021 Toyota Corolla/);
+    const disclaimerId = /aria-expanded="false" aria-controls="(t-148223-disclaimer)"/.exec(html)![1];
     expect(html).toMatch(new RegExp(`<p class="fs-card__disclaimer" id="${disclaimerId}" hidden="">Weekly repayments are an estimate only, worked out on the price shown over 5 years`));
   });
-  it('shows the first 2 buttons, then the rest behind a More options disclosure', () => {
+  it('shows two buttons, a primary and a secondary, then the rest behind a More options disclosure (every width)', () => {
     const [before, after] = html.split('<details class="fs-card__more">') as [string, string];
-    expect(before).toContain('>Explore Vehicle<');
-    expect(before).toContain('>Quick Enquiry<');
+    expect(before).toContain('<a class="fc-btn fc-btn--sm fc-btn--primary" href="/cars/2021-toyota-corolla-ascent-sport-hybrid-148223" data-kind="explore">Explore Vehicle<');
+    expect(before).toContain('<a class="fc-btn fc-btn--sm" href="/cars/2021-toyota-corolla-ascent-sport-hybrid-148223#enquire" data-kind="enquire">Quick Enquiry<');
     expect(before).not.toContain('Get Finance');
-    expect(after).toMatch(/^<summary>More options<span class="fc-visually-hidden"> for <!-- -->2021 Toyota Corolla/);
+    // The only button-styled controls of a card are its two actions (at most 2 visible buttons, issue 13).
+    expect(count(html, /class="fc-btn[ "]/g)).toBe(2);
+    expect(after).toMatch(/^<summary>More<span class="fc-visually-hidden"> options for <!-- -->2021 Toyota Corolla/);
+    expect(after).toMatch(/<ul class="fs-card__menu"><li><a href="[^"]+" data-kind="reserve">/);
     expect(after).toContain('href="/cars/2021-toyota-corolla-ascent-sport-hybrid-148223/checkout" data-kind="reserve">Reserve This Car ($200)<');
     expect(after).toContain('>Book a Test Drive<');
     expect(after).toContain('href="/finance?car_id=148223&amp;vehiclePriceBudget=31990&amp;car_type=used&amp;vin=JTNK4RBE903123456&amp;preferredDealership=springwood-toyota#finance-form"');
@@ -68,46 +73,65 @@ describe('SearchCard markup (spec §2 Search card)', () => {
 
 describe('SearchCard: compare control (optional props)', () => {
   const withCompare = (c: CardCar, compared: boolean) =>
-    renderToString(<SearchCard car={c} favourite={false} showFavourite onToggleFavourite={() => {}} priority={false} compared={compared} onToggleCompare={() => {}} />);
+    renderToString(<SearchCard car={c} idBase="t" favourite={false} showFavourite onToggleFavourite={() => {}} compared={compared} onToggleCompare={() => {}} />);
   it('is absent without a handler (props stay backward compatible)', () => {
     expect(render(card())).not.toContain('fs-card__compare');
   });
-  it('shows Compare for a comparable car, Remove from compare when compared, nothing for a car without a price', () => {
-    expect(withCompare(card(), false)).toMatch(/<button type="button" class="fc-btn fs-card__compare">Compare<span class="fc-visually-hidden">/);
-    expect(withCompare(card(), true)).toMatch(/class="fc-btn fs-card__compare" data-compared="">Remove from compare/);
+  it('shows a Compare toggle (pressed when compared) for a comparable car, nothing for a car without a price', () => {
+    expect(withCompare(card(), false)).toMatch(/<button type="button" class="fs-card__toggle fs-card__compare" aria-pressed="false"><span aria-hidden="true">\+<\/span> Compare<span class="fc-visually-hidden"> <!-- -->2021 Toyota Corolla/);
+    expect(withCompare(card(), true)).toMatch(/class="fs-card__toggle fs-card__compare" aria-pressed="true" data-compared="">/);
     expect(withCompare(card({ price: 0, before_price: null }), false)).not.toContain('fs-card__compare');
-    expect(withCompare(card({ price: 0, before_price: null }), true)).toContain('Remove from compare');
+    expect(withCompare(card({ price: 0, before_price: null }), true)).toContain('fs-card__compare');
   });
 });
 
 describe('SearchCard: unavailable cars and the favourite control (spec §4)', () => {
   const sold = card({ status: 'sold', sold: true }, { features: { reserve_online: true } });
-  it('shows the sold tag, the prompt and Find Me Something Similar, with no finance and no grouping', () => {
+  it('shows the sold tag, the prompt and its own call to action, Find Me Something Similar, as the primary button', () => {
     const html = render(sold);
     expect(html).toContain('<p class="fs-card__tag" data-kind="sold">JUST SOLD</p>');
-    expect(html).toContain('<p class="fs-card__sold-prompt">Like this and want something similar?</p>');
-    expect(html).toContain('href="/search/toyota/corolla" data-kind="similar">Find Me Something Similar<');
-    expect(html).not.toContain('fs-card__finance');
+    // The prompt, then straight under it the answer to it: the primary action, to the search of its make and model.
+    expect(html).toMatch(
+      /<p class="fs-card__sold-prompt">Like this and want something similar\?<\/p><div class="fs-card__actions"><ul class="fs-card__buttons"><li><a class="fc-btn fc-btn--sm fc-btn--primary" href="\/search\/toyota\/corolla" data-kind="similar">Find Me Something Similar<span class="fc-visually-hidden">: <!-- -->2021 Toyota Corolla/,
+    );
+    expect(html).toContain('<a class="fc-btn fc-btn--sm" href="/cars/2021-toyota-corolla-ascent-sport-hybrid-148223" data-kind="explore">Explore Vehicle<');
+    expect(html).not.toContain('fs-card__weekly');
     expect(html).not.toContain('<details');
     expect(html).toContain('data-available="false"');
   });
   it('hides Save on a sold car unless already saved, and when the feature is off', () => {
     expect(render(sold)).not.toContain('fs-card__fave');
-    expect(render(sold, { favourite: true })).toMatch(/<button type="button" class="fc-btn fs-card__fave" data-saved="">.*Saved/);
+    expect(render(sold, { favourite: true })).toMatch(/<button type="button" class="fs-card__toggle fs-card__fave" data-saved="">.*Saved/);
     expect(render(card(), { showFavourite: false })).not.toContain('fs-card__fave');
     const unsaved = render(card());
-    expect(unsaved).toMatch(/class="fc-btn fs-card__fave">.*Save<span class="fc-visually-hidden">/);
+    expect(unsaved).toMatch(/class="fs-card__toggle fs-card__fave">.*Save<span class="fc-visually-hidden">/);
     expect(unsaved).not.toContain('data-saved');
   });
 });
 
 describe('SearchCard ids', () => {
-  it('stay unique when the same car is rendered twice on one page', () => {
+  it('come from the list (idBase) and the car, never from where React renders the card', () => {
+    const one = card();
+    const alone = renderToString(<SearchCard car={one} idBase="fs-grid" favourite={false} showFavourite onToggleFavourite={() => undefined} />);
+    // Deep inside other markup (as in a page around an island) the ids stay the same: SSR and hydration agree.
+    const nested = renderToString(
+      <div>
+        <p>a</p>
+        <section>
+          <b>b</b>
+          <SearchCard car={one} idBase="fs-grid" favourite={false} showFavourite onToggleFavourite={() => undefined} />
+        </section>
+      </div>,
+    );
+    expect(nested).toContain(alone);
+    expect(alone).toContain('id="fs-grid-148223-title"');
+  });
+  it('stay unique when the same car is in two lists on one page', () => {
     const one = card();
     const html = renderToString(
       <>
-        <SearchCard car={one} favourite={false} showFavourite onToggleFavourite={() => undefined} priority={false} />
-        <SearchCard car={one} favourite={false} showFavourite onToggleFavourite={() => undefined} priority={false} />
+        <SearchCard car={one} idBase="fs-grid" favourite={false} showFavourite onToggleFavourite={() => undefined} />
+        <SearchCard car={one} idBase="fsim-x" favourite={false} showFavourite onToggleFavourite={() => undefined} />
       </>,
     );
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
@@ -120,8 +144,18 @@ describe('SearchCard heading level', () => {
   it('is h2 in the grid and h3 when asked (inside a section with its own h2)', () => {
     const one = card();
     expect(render(one)).toMatch(/<h2 class="fs-card__title"/);
-    const h3 = renderToString(<SearchCard car={one} favourite={false} showFavourite onToggleFavourite={() => undefined} priority={false} headingLevel={3} />);
+    const h3 = renderToString(<SearchCard car={one} idBase="t" favourite={false} showFavourite onToggleFavourite={() => undefined} headingLevel={3} />);
     expect(h3).toMatch(/<h3 class="fs-card__title"/);
     expect(h3).not.toContain('<h2');
+  });
+});
+
+describe('SearchCard photo', () => {
+  it('is 4:3, lazy by default, eager for a first row, eager and high priority above the fold', () => {
+    const html = render(card());
+    expect(html).toMatch(/<img src="[^"]+" alt="" width="640" height="480" loading="lazy" fetchPriority="auto" decoding="async"\/>/);
+    const at = (imageLoading: 'priority' | 'eager') => renderToString(<SearchCard car={card()} idBase="t" favourite={false} showFavourite onToggleFavourite={() => undefined} imageLoading={imageLoading} />);
+    expect(at('eager')).toContain('loading="eager" fetchPriority="auto"');
+    expect(at('priority')).toContain('loading="eager" fetchPriority="high"');
   });
 });

@@ -1,27 +1,36 @@
-import { useId, useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
-import { CARD_BUTTONS_VISIBLE_SMALL } from '../lib/card-buttons.ts';
+import { CARD_BUTTONS_VISIBLE } from '../lib/card-buttons.ts';
 import type { CardButton, CardCar } from '../lib/card.ts';
 import '../styles/card.css';
+
+/** How a card's photo loads: above the fold ('priority': eager, high fetch priority), in a first row ('eager'), or 'lazy'. */
+export type CardImageLoading = 'priority' | 'eager' | 'lazy';
 
 type Props = {
   /** The card title's heading level: 2 in the results grid, 3 inside a section that has its own h2 (carousel). */
   headingLevel?: 2 | 3;
   car: CardCar;
+  /**
+   * Prefix of the card's element ids, unique per list on a page ('fs-grid', a carousel's id). Ids never come from
+   * where React renders the card (useId), so the server HTML and the island's hydration always agree.
+   */
+  idBase: string;
   favourite: boolean;
   showFavourite: boolean;
   onToggleFavourite: (car: CardCar) => void;
-  priority: boolean;
+  /** Default 'lazy'. */
+  imageLoading?: CardImageLoading;
   /** Compare control (spec §4): shown only when a handler is given, for a comparable car or one already compared. */
   compared?: boolean;
   onToggleCompare?: (car: CardCar) => void;
 };
 
-function ButtonLink({ button, car }: { button: CardButton; car: CardCar }) {
-  const primary = button.kind === 'explore' || button.kind === 'similar';
+/** The two visible actions: the card's primary (filled) and secondary (outlined) button. */
+function ActionLink({ button, car, primary }: { button: CardButton; car: CardCar; primary: boolean }) {
   return (
     <li>
-      <a className={`fc-btn${primary ? ' fc-btn--primary' : ''}`} href={button.href} data-kind={button.kind}>
+      <a className={`fc-btn fc-btn--sm${primary ? ' fc-btn--primary' : ''}`} href={button.href} data-kind={button.kind}>
         {button.label}
         <span className="fc-visually-hidden">: {car.a11yName}</span>
       </a>
@@ -29,30 +38,48 @@ function ButtonLink({ button, car }: { button: CardButton; car: CardCar }) {
   );
 }
 
+/** Escape closes an open 'More options' and puts focus back on its summary (a disclosure that works without JS). */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  if (event.key !== 'Escape' || !details.open) return;
+  event.preventDefault();
+  details.open = false;
+  details.querySelector('summary')?.focus();
+}
+
 /**
- * Search card (spec §2 Search card). Thin: every text, tag and link is computed server-side into CardCar
- * (lib/card.ts), so SSR and hydration render the same markup. One heading; overlays and the favourite button sit
- * beside the image link, never inside it (no nested interactive elements).
+ * Search card (spec §2 Search card), compact (issue 13): a 4:3 photo with its overlays, the title, key chips, the
+ * price with the weekly estimate, and two actions, a primary and a secondary; the rest behind 'More options' on
+ * every width. Thin: every text, tag and link is computed server-side into CardCar (lib/card.ts), so SSR and
+ * hydration render the same markup. One heading; overlays and the Save/Compare toggles sit beside the image link,
+ * never inside it (no nested interactive elements).
  */
-export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, priority, compared = false, onToggleCompare, headingLevel = 2 }: Props) {
+export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavourite, imageLoading = 'lazy', compared = false, onToggleCompare, headingLevel = 2 }: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
-  // useId: unique even when one car shows twice on a page (grid and a similar-cars carousel), and equal in SSR and
-  // hydration; the car id keeps the ids readable.
-  const uid = useId();
-  const titleId = `card-${car.id}-${uid}-title`;
-  const disclaimerId = `card-${car.id}-${uid}-disclaimer`;
+  const titleId = `${idBase}-${car.id}-title`;
+  const disclaimerId = `${idBase}-${car.id}-disclaimer`;
   // The heading shows the title; the rest of the unique name (badge, stock number) is for screen readers only.
   const nameRest = car.a11yName.startsWith(car.title) ? car.a11yName.slice(car.title.length) : '';
-  const badgeLine = [car.badge, car.series].filter(Boolean).join(' ');
-  const shown = car.buttons.slice(0, CARD_BUTTONS_VISIBLE_SMALL);
-  const grouped = car.buttons.slice(CARD_BUTTONS_VISIBLE_SMALL);
+  // Badge and series, then the 'detailed' title variant's line (spec §2 "some sites"), on one line.
+  const meta = [[car.badge, car.series].filter(Boolean).join(' '), car.subtitle].filter(Boolean).join(' · ');
+  const shown = car.buttons.slice(0, CARD_BUTTONS_VISIBLE);
+  const grouped = car.buttons.slice(CARD_BUTTONS_VISIBLE);
+  const showCompare = Boolean(onToggleCompare) && (car.comparable || compared);
   return (
     <article className="fs-card" aria-labelledby={titleId} data-available={car.available ? undefined : 'false'}>
       <div className="fs-card__media">
         <a className="fs-card__image" href={car.path} tabIndex={-1} aria-hidden="true">
           {car.image ? (
-            <img src={car.image} alt="" width={640} height={427} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} decoding="async" />
+            <img
+              src={car.image}
+              alt=""
+              width={640}
+              height={480}
+              loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+              fetchPriority={imageLoading === 'priority' ? 'high' : 'auto'}
+              decoding="async"
+            />
           ) : (
             <span className="fs-card__noimg">No photo yet</span>
           )}
@@ -75,8 +102,14 @@ export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, p
         ) : null}
         {showFavourite && (car.available || favourite) ? (
           // The label carries the state (Save / Saved); no aria-pressed, so it is not announced twice.
-          <button type="button" className="fc-btn fs-card__fave" data-saved={favourite ? '' : undefined} onClick={() => onToggleFavourite(car)}>
+          <button type="button" className="fs-card__toggle fs-card__fave" data-saved={favourite ? '' : undefined} onClick={() => onToggleFavourite(car)}>
             <span aria-hidden="true">{favourite ? '♥' : '♡'}</span> {favourite ? 'Saved' : 'Save'}
+            <span className="fc-visually-hidden"> {car.a11yName}</span>
+          </button>
+        ) : null}
+        {showCompare ? (
+          <button type="button" className="fs-card__toggle fs-card__compare" aria-pressed={compared} data-compared={compared ? '' : undefined} onClick={() => onToggleCompare!(car)}>
+            <span aria-hidden="true">{compared ? '✓' : '+'}</span> Compare
             <span className="fc-visually-hidden"> {car.a11yName}</span>
           </button>
         ) : null}
@@ -88,8 +121,7 @@ export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, p
             {nameRest ? <span className="fc-visually-hidden">{nameRest}</span> : null}
           </a>
         </Heading>
-        {car.subtitle ? <p className="fs-card__subtitle">{car.subtitle}</p> : null}
-        {badgeLine ? <p className="fs-card__badge">{badgeLine}</p> : null}
+        {meta ? <p className="fs-card__meta">{meta}</p> : null}
         {car.chips.length ? (
           <ul className="fs-card__chips" aria-label="Key details">
             {car.chips.map((chip) => (
@@ -97,53 +129,56 @@ export function SearchCard({ car, favourite, showFavourite, onToggleFavourite, p
             ))}
           </ul>
         ) : null}
-        <p className="fs-card__price">
-          {car.price.kind === 'offer' && car.price.was ? (
-            <s className="fs-card__was">
-              <span className="fc-visually-hidden">Was </span>
-              {formatAud(car.price.was)}
-            </s>
-          ) : null}
-          {car.price.kind === 'offer' && car.price.was ? <span className="fc-visually-hidden">, now </span> : null}
-          <strong>{car.price.text}</strong>
-          {car.priceType && car.price.kind !== 'none' && car.price.kind !== 'subscription' ? <span className="fs-card__ptype"> {car.priceType}</span> : null}
-        </p>
-        {car.finance ? (
-          <div className="fs-card__finance">
+        <div className="fs-card__pricing">
+          <p className="fs-card__price">
+            {car.price.kind === 'offer' && car.price.was ? (
+              <s className="fs-card__was">
+                <span className="fc-visually-hidden">Was </span>
+                {formatAud(car.price.was)}
+              </s>
+            ) : null}
+            {car.price.kind === 'offer' && car.price.was ? <span className="fc-visually-hidden">, now </span> : null}
+            <strong>{car.price.text}</strong>
+            {car.priceType && car.price.kind !== 'none' && car.price.kind !== 'subscription' ? <span className="fs-card__ptype"> {car.priceType}</span> : null}
+          </p>
+          {car.finance ? (
             <p className="fs-card__weekly">
               Est. <strong>{car.finance.text}</strong>
               <sup aria-hidden="true">*</sup>
-              <button type="button" className="fs-card__disclaimer-toggle" aria-expanded={disclaimerOpen} aria-controls={disclaimerId} onClick={() => setDisclaimerOpen((open) => !open)}>
-                Finance disclaimer<span className="fc-visually-hidden"> for {car.a11yName}</span>
+              <button type="button" className="fs-card__info" aria-expanded={disclaimerOpen} aria-controls={disclaimerId} onClick={() => setDisclaimerOpen((open) => !open)}>
+                <span aria-hidden="true">i</span>
+                <span className="fc-visually-hidden">Finance disclaimer for {car.a11yName}</span>
               </button>
             </p>
-            <p className="fs-card__disclaimer" id={disclaimerId} hidden={!disclaimerOpen}>
-              {car.finance.disclaimer}
-            </p>
-          </div>
+          ) : null}
+        </div>
+        {car.finance ? (
+          <p className="fs-card__disclaimer" id={disclaimerId} hidden={!disclaimerOpen}>
+            {car.finance.disclaimer}
+          </p>
         ) : null}
         {car.soldPrompt ? <p className="fs-card__sold-prompt">{car.soldPrompt}</p> : null}
-        {onToggleCompare && (car.comparable || compared) ? (
-          <button type="button" className="fc-btn fs-card__compare" data-compared={compared ? '' : undefined} onClick={() => onToggleCompare(car)}>
-            {compared ? 'Remove from compare' : 'Compare'}
-            <span className="fc-visually-hidden"> {car.a11yName}</span>
-          </button>
-        ) : null}
         <div className="fs-card__actions">
           <ul className="fs-card__buttons">
-            {shown.map((button) => (
-              <ButtonLink key={button.kind} button={button} car={car} />
+            {shown.map((button, i) => (
+              <ActionLink key={button.kind} button={button} car={car} primary={i === 0} />
             ))}
           </ul>
           {grouped.length ? (
-            // Small screens: the rest behind a disclosure that works without JavaScript; wider screens show them all.
-            <details className="fs-card__more">
+            // Every width: the rest behind a disclosure that works without JavaScript (a menu over the card when open).
+            <details className="fs-card__more" onKeyDown={closeOnEscape}>
+              {/* 'More' on screen (it fits beside the two buttons); 'More options for <car>' to assistive tech. */}
               <summary>
-                More options<span className="fc-visually-hidden"> for {car.a11yName}</span>
+                More<span className="fc-visually-hidden"> options for {car.a11yName}</span>
               </summary>
-              <ul className="fs-card__buttons">
+              <ul className="fs-card__menu">
                 {grouped.map((button) => (
-                  <ButtonLink key={button.kind} button={button} car={car} />
+                  <li key={button.kind}>
+                    <a href={button.href} data-kind={button.kind}>
+                      {button.label}
+                      <span className="fc-visually-hidden">: {car.a11yName}</span>
+                    </a>
+                  </li>
                 ))}
               </ul>
             </details>

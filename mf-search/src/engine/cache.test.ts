@@ -38,6 +38,7 @@ describe('queryCacheKey', () => {
     const others = [
       queryCacheKey(scope, req({ query: 'hilux' })),
       queryCacheKey(scope, req({ filters: { make: ['Toyota'] } })),
+      queryCacheKey(scope, req({ reduced: true })),
       queryCacheKey(scope, req({ page: 2 })),
       queryCacheKey(scope, req({ sortBy: 'price_asc' })),
       queryCacheKey(scope, req({ facets: ['make'] })),

@@ -26,7 +26,7 @@ export type QueryCacheOptions = {
 
 /**
  * The cache key: tenant and its base filters (never `now`: it moves every request, the TTL bounds staleness),
- * query, filters (facet order and value order ignored), ranges, counted facets, offset, page size and sort.
+ * query, filters (facet order and value order ignored), ranges, counted facets, offset, page size, sort and specials.
  */
 export function queryCacheKey(scope: SearchScope, request: SearchRequest): string {
   const { now: _now, ...base } = scope;
@@ -54,6 +54,7 @@ export function queryCacheKey(scope: SearchScope, request: SearchRequest): strin
     offset,
     request.hitsPerPage,
     request.sortBy,
+    request.reduced === true,
   ]);
 }
 

@@ -11,11 +11,15 @@ import { collapseSoldRuns } from './collapse.ts';
 import { createEmbeddedSearch, type EmbeddedSearch } from './embedded.ts';
 import { countFacet, facetKey, facetRawValues, inRange, rangeStats } from './facets.ts';
 import { generateCars, scopeOf } from '../test/engine-fixtures.ts';
+import { isReduced } from './pricing.ts';
 import { passesSortFilter, SORT_COMPARATORS } from './sorting.ts';
 import { cleanQueryTokens, searchableText, typoTolerance } from './text.ts';
 import { isVisible } from './visibility.ts';
 
-const CARS = generateCars(10_000, { seed: 42 });
+// Prices as cards show them (price sorts, specials): some offer prices, was-prices and placeholder prices ($1-$10).
+const CARS = generateCars(10_000, { seed: 42 }).map((car, i) =>
+  i % 19 === 0 && car.price > 0 ? { ...car, offer_price: car.price - 700 } : i % 23 === 0 && car.price > 0 ? { ...car, before_price: car.price + 2_000 } : i % 29 === 0 ? { ...car, price: 1 + (i % 10) } : car,
+);
 let engine: EmbeddedSearch;
 
 beforeAll(async () => {
@@ -58,6 +62,7 @@ function reference(scope: SearchScope, request: SearchRequest): Reference {
     for (const field of RANGE_FACETS) {
       if (field !== skip && !inRange(car[field], request.ranges[field])) return false;
     }
+    if (request.reduced && !isReduced(car)) return false;
     return passesSortFilter(car, request.sortBy);
   };
   const base = CARS.filter((car) => isVisible(car, scope) && textOk(car));
@@ -130,6 +135,8 @@ describe('engine at 10,000 cars agrees with the brute-force reference', { timeou
     { sortBy: 'km_asc', ranges: { km: { max: 50_000 }, year: { min: 2020 } }, facets: ['car_type'] },
     { sortBy: 'latest', filters: { categories: ['Towing', '4x4'], certified: ['true'] }, facets: ['categories', 'certified'] },
     { filters: { location_id: ['loc-2'], status: ['sold', 'coming_soon'] }, facets: ['status', 'location_id'] },
+    { reduced: true, sortBy: 'price_asc', facets: ['make', 'car_type'] },
+    { reduced: true, filters: { car_type: ['used'] }, sortBy: 'latest', facets: ['simple_body'] },
   ] satisfies SearchRequestInput[])('filters and sorts: %j', async (input) => {
     expect(await expectAgreement(scope, input)).toBeGreaterThan(0);
   });

@@ -26,7 +26,8 @@ import { collapseSoldRuns } from './collapse.ts';
 import { facetItems, facetKey, facetLabel, facetRawValues, type FacetValueInfo } from './facets.ts';
 import { pageWindow } from './paging.ts';
 import { byPriceCloseness, mergeSimilar, similarPriceWindow, SIMILAR_MAX, SIMILAR_QUERY_LIMIT } from './similar.ts';
-import { passesSortFilter, sortPositions } from './sorting.ts';
+import { isReduced } from './pricing.ts';
+import { passesSortFilter, saleRank, sortPositions } from './sorting.ts';
 import { cleanQueryTokens, searchableText, typoTolerance } from './text.ts';
 import { hasVehiclePage, isInStock, isVisible } from './visibility.ts';
 
@@ -56,7 +57,8 @@ const SCHEMA = {
   km: 'number',
   year: 'number',
   subscription_price: 'number',
-} as const satisfies Record<TermFacet | RangeFacet | 'text' | 'subscription_price', string>;
+  reduced: 'enum',
+} as const satisfies Record<TermFacet | RangeFacet | 'text' | 'subscription_price' | 'reduced', string>;
 
 type Schema = typeof SCHEMA;
 type Where = WhereCondition<Schema>;
@@ -70,6 +72,8 @@ type IndexedDoc = {
   km: number;
   year: number;
   subscription_price: number;
+  /** 'true' for a car shown at a reduced price (pricing.ts isReduced), else 'false'. */
+  reduced: 'true' | 'false';
 } & Partial<Record<Exclude<TermFacet, 'categories'>, string>>;
 
 /** Orama rebalances its number trees once per insert batch; small batches keep them shallow even for sorted feeds. */
@@ -153,6 +157,7 @@ function describe(cars: readonly Car[]): { docs: IndexedDoc[]; bySlug: Map<strin
       km: car.km,
       year: car.year,
       subscription_price: car.subscription_price ?? 0,
+      reduced: isReduced(car) ? 'true' : 'false',
     };
     for (const facet of TERM_FACETS) {
       const info = facetInfo[facet];
@@ -365,9 +370,10 @@ function orderedCandidates(index: TenantIndex, sort: SortOption, text: Map<numbe
   const pos = index.positions[sort];
   const ids = [...text.keys()];
   if (sort === 'relevance') {
-    // With a text query, "most relevant" is the text score first; ties use the no-query relevance order.
+    // With a text query, "most relevant" is cars for sale first, then the text score; ties use the no-query order.
     const rel = index.positions.relevance;
-    return ids.sort((a, b) => text.get(b)! - text.get(a)! || rel[a]! - rel[b]!);
+    const sold = (i: number) => saleRank(index.cars[i]!);
+    return ids.sort((a, b) => sold(a) - sold(b) || text.get(b)! - text.get(a)! || rel[a]! - rel[b]!);
   }
   return ids.sort((a, b) => pos[a]! - pos[b]!);
 }
@@ -424,7 +430,9 @@ export function searchIndex(index: TenantIndex, scope: SearchScope, request: Sea
     const clause = rangeClause(facet, request.ranges[facet]);
     if (clause) clauses.push(clause);
   }
-  // Spec §9: ascending price sort adds price > 0 (and subscription sort needs a subscription price).
+  // The specials: cars shown at a reduced price.
+  if (request.reduced) clauses.push({ key: 'reduced', where: { reduced: { eq: 'true' } } as Where });
+  // Spec §9: price sorts list only cars that show a price (and the subscription sort only cars with one).
   const accept = (i: number) => passesSortFilter(index.cars[i]!, request.sortBy) && visible(i);
 
   const { matches, nearMisses } = runPass(index, orderedCandidates(index, request.sortBy, text), clauses, accept, clauses.length > 0);

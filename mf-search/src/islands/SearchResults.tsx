@@ -13,6 +13,7 @@ import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
 import { compareMessage, readCompare, toggleCompare } from '../lib/compare.ts';
 import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
+import { inertOutside, trapTab } from '../lib/modal.ts';
 import { readSearchHistory, recordSearch } from '../lib/search-history.ts';
 import type { RangeValue } from '../lib/slider.ts';
 import { changeRefinements, hiddenFields, hrefFor, parseRefinements, refinementsToParams, toSearchRequest, type UrlRefinements } from '../lib/url-state.ts';
@@ -23,6 +24,9 @@ import '../styles/search.css';
 type LoadState = 'hasData' | 'loading' | 'hasError';
 
 const countText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'vehicle' : 'vehicles'} found`;
+
+/** Below lg (992px) the filters are a drawer behind the Filters button (search.css uses the same breakpoint). */
+const DRAWER_MEDIA = '(max-width: 991.98px)';
 
 /** Loads a view from the search API; the tenant is set server-side by the shell. */
 async function fetchView(pathname: string, refinements: UrlRefinements, signal: AbortSignal): Promise<SearchView> {
@@ -63,6 +67,16 @@ export default function SearchResults(props: { view: SearchView }) {
   const [failures, setFailures] = useState(0);
   const queryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const countRef = useRef<HTMLParagraphElement>(null);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  const drawerClose = useRef<HTMLButtonElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // Small screens (below lg), where the filters are a drawer; measured after hydration (the server cannot know).
+  const [small, setSmall] = useState(false);
+  // The drawer is a modal only on small screens (the Filters button is hidden from lg up).
+  const drawerOpen = filtersOpen && small;
+  // Set when the drawer closes: focus goes back to the Filters button once the page behind is no longer inert.
+  const focusFiltersButton = useRef(false);
   const current = useRef(view);
   current.current = view;
   // The refinements of the latest request (loaded or still in flight): every change builds on these, so a sort or a
@@ -144,8 +158,56 @@ export default function SearchResults(props: { view: SearchView }) {
     if (!keepFocus.current) return;
     keepFocus.current = false;
     const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) countRef.current?.focus();
+    // Inside the open drawer focus stays in it (its close button); elsewhere it goes to the results count.
+    if (!active || active === document.body || !active.isConnected) (drawerOpen ? drawerClose : countRef).current?.focus();
   }, [view]);
+
+  // The filter drawer (small screens): a modal while open. Focus moves in and stays in (Tab wraps, the rest of the
+  // page is inert), the page behind does not scroll, Escape closes it; closing puts focus back on the Filters button.
+  useEffect(() => {
+    const panel = drawer.current;
+    if (!drawerOpen || !panel) return;
+    // The results' status region stays live: a shopper refining in the drawer still hears the new count.
+    const restoreInert = inertOutside(panel, [statusRef.current]);
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    drawerClose.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        closeDrawer();
+      } else trapTab(e, panel);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      restoreInert();
+      root.style.overflow = overflow;
+      document.removeEventListener('keydown', onKey);
+      if (focusFiltersButton.current) {
+        focusFiltersButton.current = false;
+        filtersButton.current?.focus();
+      }
+    };
+  }, [drawerOpen]);
+
+  // Which side of the breakpoint the window is on; growing past it turns the drawer back into the sidebar.
+  useEffect(() => {
+    const query = typeof window.matchMedia === 'function' ? window.matchMedia(DRAWER_MEDIA) : null;
+    if (!query) return;
+    const update = () => {
+      setSmall(query.matches);
+      if (!query.matches) setFiltersOpen(false);
+    };
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+
+  function closeDrawer() {
+    focusFiltersButton.current = true;
+    setFiltersOpen(false);
+  }
 
   /** Facet, paging and clear links: same-page links load in place; anything else navigates as usual. */
   const onClick = (e: React.MouseEvent<HTMLDivElement>) => {
@@ -207,7 +269,8 @@ export default function SearchResults(props: { view: SearchView }) {
           favourite={favourites.has(car.id)}
           showFavourite={view.favourites && !view.compare}
           onToggleFavourite={onFavourite}
-          priority={i < 2}
+          idBase="fs-grid"
+          imageLoading={i < 2 ? 'priority' : 'lazy'}
           compared={compared.has(car.id)}
           onToggleCompare={view.compare ? onCompare : undefined}
         />
@@ -219,16 +282,32 @@ export default function SearchResults(props: { view: SearchView }) {
   const active = view.facets.active;
   return (
     <div className="fs-layout" ref={rootRef} data-js={hydrated ? '' : undefined} onClick={onClick}>
-      <button type="button" className="fc-btn fs-filters-btn" aria-expanded={filtersOpen} aria-controls="fs-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+      <button type="button" className="fc-btn fs-filters-btn" ref={filtersButton} aria-expanded={filtersOpen} aria-controls="fs-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
         Filters{active ? ` (${active})` : ''}
       </button>
-      <aside id="fs-filters" className="fs-filters" aria-labelledby="fs-filters-h" data-open={filtersOpen ? '' : undefined}>
+      {/* The filters sidebar (a complementary region); on small screens, while open, a modal drawer (a dialog). */}
+      <section
+        id="fs-filters"
+        className="fs-filters"
+        ref={drawer}
+        role={drawerOpen ? 'dialog' : 'complementary'}
+        aria-modal={drawerOpen ? true : undefined}
+        aria-labelledby="fs-filters-h"
+        data-open={filtersOpen ? '' : undefined}
+      >
         <div className="fs-filters__head">
           <h2 id="fs-filters-h">Filters</h2>
           {active ? (
             <a href={view.pathname} data-nav="" className="fs-clear">
               Clear Filters
             </a>
+          ) : null}
+          {hydrated ? (
+            // Only the drawer (small screens) shows it; without JavaScript there is no drawer to close.
+            <button type="button" className="fs-filters__close" ref={drawerClose} onClick={closeDrawer}>
+              <span aria-hidden="true">×</span>
+              <span className="fc-visually-hidden">Close filters</span>
+            </button>
           ) : null}
         </div>
         <Facets facets={view.facets} pathname={view.pathname} refinements={view.refinements} interactive={hydrated} onRange={onRange} resetKey={failures}>
@@ -254,9 +333,22 @@ export default function SearchResults(props: { view: SearchView }) {
           </form>
         </Facets>
         {hydrated ? <RecentSearches history={history} current={historyPath(view)} /> : null}
-      </aside>
+        {hydrated ? (
+          // The drawer's foot, always in view while it scrolls: how many cars the filters find, and the way back to them.
+          <div className="fs-filters__foot">
+            <button type="button" className="fc-btn fc-btn--primary" onClick={closeDrawer} aria-describedby={state === 'loading' ? 'fs-filters-loading' : undefined}>
+              {`Show ${formatNumber(view.displayedCount)} ${view.displayedCount === 1 ? 'result' : 'results'}`}
+            </button>
+            {state === 'loading' ? (
+              <span id="fs-filters-loading" className="fc-visually-hidden">
+                Updating
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
       {/* Outside the aria-busy section: a busy region's changes may be held back by screen readers. */}
-      <p className="fc-visually-hidden" role="status" aria-live="polite">
+      <p className="fc-visually-hidden" role="status" aria-live="polite" ref={statusRef}>
         {state === 'loading' ? 'Loading results' : announcement}
       </p>
       <section className="fs-results" aria-busy={state === 'loading'} data-state={state} aria-label="Results">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { on } from '@forecourt/contracts/events';
 import type { SimilarCarsIslandProps } from '@forecourt/contracts/islands';
@@ -15,6 +15,12 @@ import '../styles/similar.css';
 export type SimilarCarsProps = SimilarCarsIslandProps;
 
 type State = 'waiting' | 'loading' | 'ready' | 'empty' | 'failed';
+
+/**
+ * The carousel's element ids, from what it is similar to (never useId: the server renders it inside a page, the client
+ * hydrates it as the island's root, and React's ids differ between the two).
+ */
+export const similarIdBase = (source: SimilarSource): string => ('slug' in source ? `fsim-${source.slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}` : 'fsim-search');
 
 /** The stock-type search pages, with the current search page first when there is one. */
 function defaultLinks(source: SimilarSource): Array<{ label: string; href: string }> {
@@ -36,7 +42,7 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
   const [showFavourite, setShowFavourite] = useState(false);
   const [favourites, setFavourites] = useState<Set<string>>(() => new Set());
   const section = useRef<HTMLElement>(null);
-  const id = useId();
+  const id = similarIdBase(source);
   const url = similarUrl(source);
   const title = heading ?? ('slug' in source ? 'Similar cars' : 'You might also like');
 
@@ -106,7 +112,7 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
         <Carousel id={`${id}-list`} label={title} itemsKey={cards.map((c) => c.id).join(',')}>
           {cards.map((car) => (
             <li key={car.id} className="fsim-list__item">
-              <SearchCard car={car} favourite={favourites.has(car.id)} showFavourite={showFavourite} onToggleFavourite={onFavourite} priority={false} headingLevel={3} />
+              <SearchCard car={car} idBase={id} favourite={favourites.has(car.id)} showFavourite={showFavourite} onToggleFavourite={onFavourite} headingLevel={3} />
             </li>
           ))}
         </Carousel>

@@ -29,10 +29,16 @@ describe('cardButtons (spec §2 Search card buttons, §4 Purchasable car)', () =
     expect(labels(soon, opts({ testDrive: true, comingSoonTestDrive: false }))).toEqual(['Explore Vehicle', 'Quick Enquiry', 'Get Finance']);
     expect(labels(car({ status: 'in_stock' }), opts({ testDrive: true, comingSoonTestDrive: false }))).toContain('Book a Test Drive');
   });
-  it('an unavailable car: Explore Vehicle and Find Me Something Similar only, whatever the flags', () => {
+  it('an unavailable car: Find Me Something Similar first (its own call to action, spec §4), then Explore Vehicle, whatever the flags', () => {
     const sold = cardButtons(car({ status: 'sold', sold: true, make: 'Land Rover', model: 'Range Rover Sport' }), 31990, opts({ reserveOnline: true, testDrive: true }));
-    expect(sold.map((b) => b.label)).toEqual(['Explore Vehicle', 'Find Me Something Similar']);
-    expect(sold[1]!.href).toBe('/search/land-rover/range-rover-sport');
+    expect(sold.map((b) => b.label)).toEqual(['Find Me Something Similar', 'Explore Vehicle']);
+    expect(sold[0]!.href).toBe('/search/land-rover/range-rover-sport');
+    expect(cardButtons(car({ status: 'in_stock', sold: true }), 0, opts()).map((b) => b.kind)).toEqual(['similar', 'explore']);
+  });
+  it("a car without a shown price ('Enquire for price.'): Quick Enquiry is the main action", () => {
+    expect(labels(car({ price: 0, before_price: null, offer_price: null, subscription_price: null, preorder: false }), opts()).slice(0, 2)).toEqual(['Quick Enquiry', 'Explore Vehicle']);
+    // A weekly subscription or PREORDER is a shown price: exploring stays the main action.
+    expect(labels(car({ price: 0, before_price: null, offer_price: null, subscription_price: 149 }), opts())[0]).toBe('Explore Vehicle');
   });
   it('links: the car page, #enquire, the checkout, the test-drive page and the finance form', () => {
     const hrefs = Object.fromEntries(cardButtons(car(), 31990, opts({ reserveOnline: true })).map((b) => [b.kind, b.href]));

@@ -4,15 +4,18 @@
  */
 import { isReservable, isTestDriveOnly, type Car } from '@forecourt/contracts/entities/car';
 import { DEFAULT_FINANCE_LINK, FIND_SIMILAR_TEXT, RESERVE_DEFAULT_AMOUNT } from '@forecourt/contracts/constants';
-import { formatAud } from '@forecourt/contracts/display';
+import { formatAud, priceDisplay } from '@forecourt/contracts/display';
 import { facetKey } from '../engine/facets.ts';
 import { isAvailable } from './card-tags.ts';
 
 export type CardButtonKind = 'explore' | 'enquire' | 'reserve' | 'test_drive' | 'finance' | 'similar';
 export type CardButton = { kind: CardButtonKind; label: string; href: string };
 
-/** Small screens show this many buttons; the rest go behind 'More options' (spec §2 "up to 2 buttons then group"). */
-export const CARD_BUTTONS_VISIBLE_SMALL = 2;
+/**
+ * A card shows this many buttons on every width, a primary and a secondary; the rest go behind 'More options'
+ * (spec §2 "up to 2 buttons then group", kept on every width since issue 13: six stacked equal buttons doubled a card).
+ */
+export const CARD_BUTTONS_VISIBLE = 2;
 
 export type CardButtonOptions = {
   /** Tenant flag `features.reserve_online`. */
@@ -54,19 +57,20 @@ export const similarHref = (car: Pick<Car, 'make' | 'model'>): string => `/searc
 export const reserveLabel = (amount: number): string => `Reserve This Car (${formatAud(amount > 0 ? amount : RESERVE_DEFAULT_AMOUNT)})`;
 
 /**
- * The card's buttons, in order. Every card: Explore Vehicle. A purchasable car: Quick Enquiry; Reserve This Car when
- * the tenant reserves online and the car is neither reserved nor test-drive-only; Book a Test Drive when the tenant
- * takes test drives (and, for a coming_soon car, unless the tenant turns that off); Get Finance. An unavailable car: Find Me Something Similar instead.
+ * The card's buttons, in order: the first is its primary action, the second its secondary, the rest go behind
+ * 'More options'. A purchasable car: Explore Vehicle and Quick Enquiry (Quick Enquiry first when the card shows no
+ * price: 'Enquire for price.' makes enquiring its main action); Reserve This Car when the tenant reserves online and
+ * the car is neither reserved nor test-drive-only; Book a Test Drive when the tenant takes test drives (and, for a
+ * coming_soon car, unless the tenant turns that off); Get Finance. An unavailable (sold) car: Find Me Something
+ * Similar (spec §4: its own call to action, to the search of its make and model), then Explore Vehicle.
  * @param price the price the card shows, for the finance link's budget.
  */
 export function cardButtons(car: Car, price: number, options: CardButtonOptions): CardButton[] {
   const path = carPath(car);
-  const buttons: CardButton[] = [{ kind: 'explore', label: 'Explore Vehicle', href: path }];
-  if (!isAvailable(car)) {
-    buttons.push({ kind: 'similar', label: FIND_SIMILAR_TEXT, href: similarHref(car) });
-    return buttons;
-  }
-  buttons.push({ kind: 'enquire', label: 'Quick Enquiry', href: `${path}#enquire` });
+  const explore: CardButton = { kind: 'explore', label: 'Explore Vehicle', href: path };
+  if (!isAvailable(car)) return [{ kind: 'similar', label: FIND_SIMILAR_TEXT, href: similarHref(car) }, explore];
+  const enquire: CardButton = { kind: 'enquire', label: 'Quick Enquiry', href: `${path}#enquire` };
+  const buttons: CardButton[] = priceDisplay(car).kind === 'none' ? [enquire, explore] : [explore, enquire];
   // Here the car is available (purchasable, not sold): the one reservable rule decides the rest (contracts).
   if (options.reserveOnline && isReservable(car)) {
     buttons.push({ kind: 'reserve', label: reserveLabel(options.reserveAmount), href: `/cars/${car.slug}/checkout` });

@@ -37,7 +37,7 @@ describe('toCardCar (spec §2 Search card)', () => {
     expect(sold.tag).toEqual({ kind: 'sold', text: 'SOLD' });
     expect(sold.soldPrompt).toBe('Like this and want something similar?');
     expect(sold.finance).toBeNull();
-    expect(sold.buttons.map((b) => b.label)).toEqual(['Explore Vehicle', 'Find Me Something Similar']);
+    expect(sold.buttons.map((b) => b.label)).toEqual(['Find Me Something Similar', 'Explore Vehicle']);
     expect(toCardCar(car()).soldPrompt).toBeNull();
   });
   it('uses the primary image, else the first gallery image, else none', () => {

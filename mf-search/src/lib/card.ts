@@ -51,7 +51,7 @@ export type CardCar = {
   tag: CardTag | null;
   /** 'Like this and want something similar?' under the sold tag of an unavailable car. */
   soldPrompt: string | null;
-  /** Buttons in order; small screens show the first 2 and group the rest. */
+  /** Buttons in order: the primary, the secondary, then the rest behind 'More options' (every width). */
   buttons: CardButton[];
 };
 
@@ -150,6 +150,12 @@ export function toCardCar(car: Car, options: CardOptions = DEFAULT_CARD_OPTIONS)
     buttons: cardButtons(car, financedPrice(price), options),
   };
 }
+
+/**
+ * Whether carousel cards (similar cars, stock strips) carry the favourite control: as the grid's cards, unless the
+ * tenant's card control is compare (spec §4), which carousels do not offer.
+ */
+export const carouselFavourites = (config: Pick<SiteConfig, 'features' | 'search'>): boolean => config.features.favourites && !(config.features.compare && config.search.card_control === 'compare');
 
 /** Cards for a page of hits, with the tenant's options built once (spec §2 Search card). */
 export function toCardCars(cars: readonly Car[], config: SiteConfig, now: number): CardCar[] {

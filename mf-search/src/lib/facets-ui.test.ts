@@ -119,4 +119,10 @@ describe('promo card positions (spec §2, §9)', () => {
     expect(promoPositions({ enabled: true, position: 5, random: true, cards: 21, seed: seedOf('/search/used-cars?page=2') })).toEqual(a);
     expect(seedOf('a')).not.toBe(seedOf('b'));
   });
+  it('the specials refinement shows selected while on (its link removes it) and counts as an active filter', () => {
+    const on = buildFacets(input('reduced=true&make=toyota', { result: { ...input('').result, count: 12 } }));
+    expect(on.specials).toEqual({ label: 'On special', value: 'true', count: 12, selected: true, href: '/search/used-cars?make=toyota' });
+    expect(on.active).toBe(2);
+    expect(buildFacets(input('make=toyota')).specials).toBeNull();
+  });
 });

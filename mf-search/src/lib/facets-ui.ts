@@ -8,7 +8,7 @@ import type { FacetItem, RangeFacet, SearchResponse, TermFacet } from '@forecour
 import { facetKey } from '../engine/facets.ts';
 import { bodyIconUrl } from './body-icons.ts';
 import { KM_QUICK_PICKS, priceQuickPicks, sliderBounds, sliderStep, type Bounds } from './slider.ts';
-import { toggleHref, type UrlRefinements } from './url-state.ts';
+import { changeRefinements, hrefFor, toggleHref, type UrlRefinements } from './url-state.ts';
 
 export type FacetLink = { label: string; value: string; count: number; selected: boolean; href: string; logo?: string | null };
 export type MakeGroup = { heading: 'Popular Makes' | 'All Makes' | null; items: FacetLink[] };
@@ -34,7 +34,15 @@ export type MakeFacet = {
   /** The models of the one refined make, for its 'Select models' expander (max MODEL_FACET_LIMIT). */
   models: { make: string; items: FacetLink[] } | null;
 };
-export type FacetsView = { makes: MakeFacet; bodies: FacetLink[]; lists: FacetList[]; ranges: RangeControl[]; active: number };
+export type FacetsView = {
+  makes: MakeFacet;
+  bodies: FacetLink[];
+  lists: FacetList[];
+  ranges: RangeControl[];
+  /** The specials refinement (`reduced=true`, from a home page's Specials strip) while it is on: shown selected, its link removes it. */
+  specials: FacetLink | null;
+  active: number;
+};
 
 /** Term facets the search page asks the engine to count (model only when one make is refined). */
 export const PANEL_FACETS: TermFacet[] = ['make', 'simple_body', 'car_type', 'simple_fuel', 'simple_transmission', 'colour', 'location_id', 'dealership_slug', 'certified'];
@@ -55,7 +63,7 @@ const RANGE_TITLES: Array<[RangeFacet, string]> = [
 ];
 
 export type FacetsInput = {
-  result: Pick<SearchResponse, 'facets' | 'facetStats'>;
+  result: Pick<SearchResponse, 'facets' | 'facetStats'> & Partial<Pick<SearchResponse, 'count'>>;
   pathname: string;
   pathFilters: Partial<Record<TermFacet, string[]>>;
   refinements: UrlRefinements;
@@ -102,7 +110,14 @@ export function buildFacets(input: FacetsInput): FacetsView {
     const picks = facet === 'price' ? priceQuickPicks(input.priceQuickPicks ?? 'used') : facet === 'km' ? [...KM_QUICK_PICKS] : [];
     return { facet, title, bounds, step: sliderStep(bounds), min: r.ranges[facet]?.min, max: r.ranges[facet]?.max, picks };
   });
-  const active = Object.values(r.filters).reduce((n, values) => n + (values?.length ?? 0), 0) + Object.values(r.ranges).filter((x) => x && (x.min !== undefined || x.max !== undefined)).length + (r.query ? 1 : 0);
+  const active =
+    Object.values(r.filters).reduce((n, values) => n + (values?.length ?? 0), 0) +
+    Object.values(r.ranges).filter((x) => x && (x.min !== undefined || x.max !== undefined)).length +
+    (r.query ? 1 : 0) +
+    (r.reduced ? 1 : 0);
+  const specials: FacetLink | null = r.reduced
+    ? { label: 'On special', value: 'true', count: result.count ?? 0, selected: true, href: hrefFor(pathname, changeRefinements(r, { reduced: undefined })) }
+    : null;
   return {
     makes: {
       items: makes,
@@ -114,6 +129,7 @@ export function buildFacets(input: FacetsInput): FacetsView {
     bodies: (result.facets.simple_body ?? []).map((item) => ({ ...link('simple_body', item), logo: input.assetBase ? bodyIconUrl(input.assetBase, item.value) : null })),
     lists,
     ranges,
+    specials,
     active,
   };
 }

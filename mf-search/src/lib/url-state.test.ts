@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_STOCK_PATH, changeRefinements, hiddenFields, hrefFor, parseRefinements, refinementsToParams, toggleHref } from './url-state.ts';
+import { ALL_STOCK_PATH, changeRefinements, hiddenFields, hrefFor, parseRefinements, refinementsToParams, toggleHref, toSearchRequest } from './url-state.ts';
 
 describe('search URL state (spec §4 Search load)', () => {
   it('parses refinements and ignores junk', () => {
@@ -47,5 +47,15 @@ describe('facet links and no-JS forms (spec §4, §5)', () => {
   it('hidden fields keep other refinements and drop page', () => {
     const r = parseRefinements(new URLSearchParams('make=Kia&price_min=5000&price_max=9000&page=2&query=red'));
     expect(hiddenFields(r, ['price_min', 'price_max'])).toEqual([['query', 'red'], ['make', 'Kia']]);
+  });
+  it('the specials refinement: reduced=true only, kept by every link and form, sent to the engine', () => {
+    const r = parseRefinements(new URLSearchParams('reduced=true&make=Kia&page=2'));
+    expect(r.reduced).toBe(true);
+    expect(parseRefinements(new URLSearchParams('reduced=1')).reduced).toBeUndefined();
+    expect(hrefFor('/search/used-cars', r)).toBe('/search/used-cars?make=Kia&reduced=true&page=2');
+    expect(toggleHref('/search/used-cars', {}, r, 'make', 'Mazda', false)).toBe('/search/used-cars?make=Kia&make=Mazda&reduced=true');
+    expect(hiddenFields(r, ['sortBy'])).toEqual([['make', 'Kia'], ['reduced', 'true']]);
+    expect(toSearchRequest(r, {}, 21, []).reduced).toBe(true);
+    expect(toSearchRequest(parseRefinements(new URLSearchParams('make=Kia')), {}, 21, [])).not.toHaveProperty('reduced');
   });
 });

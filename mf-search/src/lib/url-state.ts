@@ -16,6 +16,8 @@ export type UrlRefinements = {
   sortBy: SortOption;
   filters: Partial<Record<TermFacet, string[]>>;
   ranges: Partial<Record<RangeFacet, { min?: number; max?: number }>>;
+  /** `reduced=true`: only the specials (cars shown at a reduced price); absent otherwise. */
+  reduced?: true;
 };
 
 const isSort = (s: string | null): s is SortOption => !!s && (SORT_OPTIONS as readonly string[]).includes(s);
@@ -46,6 +48,7 @@ export function parseRefinements(params: URLSearchParams): UrlRefinements {
     sortBy: isSort(params.get('sortBy')) ? (params.get('sortBy') as SortOption) : 'relevance',
     filters,
     ranges,
+    ...(params.get('reduced') === 'true' ? { reduced: true as const } : {}),
   };
 }
 
@@ -59,6 +62,7 @@ export function refinementsToParams(r: UrlRefinements): URLSearchParams {
     if (range?.min !== undefined) params.set(`${facet}_min`, String(range.min));
     if (range?.max !== undefined) params.set(`${facet}_max`, String(range.max));
   }
+  if (r.reduced) params.set('reduced', 'true');
   if (r.sortBy !== 'relevance') params.set('sortBy', r.sortBy);
   if (r.page > 1) params.set('page', String(r.page));
   return params;
@@ -80,7 +84,7 @@ export function hrefFor(pathname: string, r: UrlRefinements): string {
 export function toSearchRequest(r: UrlRefinements, pathFilters: Partial<Record<TermFacet, string[]>>, hitsPerPage: number, facets: TermFacet[]): SearchRequest {
   const filters: SearchRequest['filters'] = { ...r.filters };
   for (const [facet, values] of Object.entries(pathFilters) as Array<[TermFacet, string[]]>) if (values.length) filters[facet] = values;
-  return { query: r.query, page: r.page, sortBy: r.sortBy, hitsPerPage, filters, ranges: r.ranges as SearchRequest['ranges'], facets };
+  return { query: r.query, page: r.page, sortBy: r.sortBy, hitsPerPage, filters, ranges: r.ranges as SearchRequest['ranges'], facets, ...(r.reduced ? { reduced: true } : {}) };
 }
 
 /** The search landing page that fixes nothing (used when a shopper changes a facet the current path fixes). */

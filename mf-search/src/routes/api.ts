@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { COMPARE_MAX } from '@forecourt/contracts/constants';
 import type { CompareResponse, SearchRequest } from '@forecourt/contracts/search';
-import { toCardCars } from '../lib/card.ts';
+import { carouselFavourites, toCardCars } from '../lib/card.ts';
 import { compareCar, parseCompareQuery } from '../lib/compare-table.ts';
 import { scopeFor } from '../lib/scope.ts';
 import { parseSimilarQuery, relaxableSearch, SIMILAR_CARDS, similarRelaxations } from '../lib/similar.ts';
@@ -40,7 +40,7 @@ export function searchApi({ assetBase, searchPathFor }: Pick<RouteOptions, 'asse
     // Same freshness as a search page (SEARCH_PAGE_CACHE): suggestions are the same for every shopper.
     const headers = { 'cache-control': SEARCH_PAGE_CACHE };
     // Carousel cards carry the favourite control like the grid's (not in compare mode, where the grid compares).
-    const favourites = config.features.favourites && !(config.features.compare && config.search.card_control === 'compare');
+    const favourites = carouselFavourites(config);
     if (source.kind === 'slug') {
       const car = await c.var.engine.getBySlug(scope, source.slug);
       const cars = car ? await c.var.engine.similar(scope, car, SIMILAR_CARDS) : [];

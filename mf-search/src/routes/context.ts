@@ -19,6 +19,9 @@ export type AppEnv = { Bindings: Env; Variables: TenantVariables & { engine: Sea
  */
 export const SEARCH_PAGE_CACHE = 'public, max-age=30';
 
+/** The slots (stock strip, similar cars) depend on the tenant's stock only: the shell may share them for a minute. */
+export const SLOT_CACHE = 'public, max-age=60';
+
 /** Paid online reservations of this tenant's cars, from edge-api (contracts/src/reservations.ts); null when unknown. */
 export const reservedOf = (c: Context<AppEnv>) => (ids: string[]) => loadReservedIds(c.env.EDGE_API, c.var.config.slug, ids);
 

@@ -1,14 +1,19 @@
 import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
+import { markReserved } from '@forecourt/contracts/reservations';
+import { readSlotParams } from '@forecourt/contracts/slots';
 import { formatNumber } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { currentOffers, OffersPage } from '../fragments/OffersPage.tsx';
 import { SearchPage } from '../fragments/SearchPage.tsx';
+import { SimilarCarsSlot, StockStripSlot } from '../fragments/SlotFragments.tsx';
+import { carouselFavourites, toCardCars } from '../lib/card.ts';
 import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
 import { scopeFor } from '../lib/scope.ts';
+import { resolveStrip, stripId, stripRequest, stripScope, stripViewAll } from '../lib/stock-strip.ts';
 import { buildSearchView } from '../lib/view.ts';
-import { reservedOf, SEARCH_PAGE_CACHE, type AppEnv, type RouteOptions } from './context.ts';
+import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptions } from './context.ts';
 
 /**
  * `/fragments/*`, the pages the shell composes (ARCHITECTURE.md "Fragments"):
@@ -16,6 +21,9 @@ import { reservedOf, SEARCH_PAGE_CACHE, type AppEnv, type RouteOptions } from '.
  *   protocol's empty 404);
  * - `GET /offers`, `GET /offer?_id=&_manufacturerSlug=`: the tenant's current offers with their models' stock;
  * - `GET /parts-search`: the parts placeholder;
+ * - slots (contracts SLOTS, read with `readSlotParams`; bad params are the empty 404):
+ *   `GET /stock-strip?strip=&car_type=&heading=&limit=` (a home page's featured stock) and `GET /similar-cars?slug=`
+ *   (the car page's similar cars), each with this remote's stylesheet in its head and shared for a minute;
  * - anything else: the empty 404 the shell answers with its standard not-found block.
  */
 export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: RouteOptions) {
@@ -65,6 +73,34 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
     if (!offer) return notFound(config);
     const stock = await offerStockCounts(c.var.engine, scopeFor(config, now), [offer]);
     return fragment(renderToString(<OffersPage offers={[offer]} stock={stock} heading={offer.name} />), { title: `${offer.name} | ${config.name}`, description: offer.description.slice(0, 160) });
+  });
+
+  // --- Slots: answers that depend on the tenant's stock only, never on the shopper (shared for a minute). ---
+  app.get('/stock-strip', async (c) => {
+    const config = c.var.config;
+    const params = readSlotParams('stockStrip', new URL(c.req.url).searchParams);
+    const strip = params.success ? resolveStrip(params.output) : null;
+    if (!strip) return notFound(config);
+    const now = Date.now();
+    const result = await c.var.engine.search(stripScope(config, now), stripRequest(strip));
+    // Reserved online (edge-api): the card shows Reserved and no Reserve button, as in the search grid.
+    const reserved = result.hits.length ? await reservedOf(c)(result.hits.map((car) => String(car.id))) : null;
+    const cars = markReserved(result.hits, reserved);
+    const head = { title: strip.heading };
+    // No car to show: nothing in the page (an empty answer; the host shows no empty section).
+    if (!cars.length) return fragment('', head, SLOT_CACHE);
+    const props = { id: stripId(strip), heading: strip.heading, viewAll: stripViewAll(strip, config), cards: toCardCars(cars, config, now), favourites: carouselFavourites(config) };
+    return fragment(renderToString(<StockStripSlot props={props} />), head, SLOT_CACHE);
+  });
+
+  app.get('/similar-cars', async (c) => {
+    const config = c.var.config;
+    const params = readSlotParams('similarCars', new URL(c.req.url).searchParams);
+    if (!params.success) return notFound(config);
+    // A car this tenant has a page for (sold ones too: their page offers similar cars); any other slug is unknown.
+    const car = await c.var.engine.getBySlug(scopeFor(config, Date.now()), params.output.slug);
+    if (!car) return notFound(config);
+    return fragment(renderToString(<SimilarCarsSlot props={{ source: { slug: car.slug } }} />), { title: 'Similar cars' }, SLOT_CACHE);
   });
 
   app.get('/*', (c) => notFound(c.var.config));

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car } from '@forecourt/contracts/entities/car';
-import { SearchRequestSchema, type SearchPort, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
+import { SearchRequestSchema, SORT_OPTIONS, type SearchPort, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import { facetKey } from '../engine/facets.ts';
 import { ALPHA_CARS, BETA_CARS, scopeOf } from './engine-fixtures.ts';
 import { DAY_MS } from '../engine/visibility.ts';
@@ -56,7 +56,8 @@ export function describeSearchPort(name: string, makeAdapter: MakeAdapter): void
       it('lists the visible stock in relevance order, collapsing sold runs', async () => {
         const result = await search();
         expect(result).toMatchObject({ count: 15, pages: 1, page: 1, hitsPerPage: 21 });
-        expect(ids(result.hits)).toEqual(['a12', 'a1', 'a2', 'a17', 'a18', 'a3', 'a4', 'a14', 'a5', 'a10', 'a6', 'a16', 'a11', 'a8']);
+        // Cars for sale first (issue 13), then the recently sold a16, a8, a7: one run, collapsed to its first.
+        expect(ids(result.hits)).toEqual(['a12', 'a1', 'a2', 'a17', 'a18', 'a3', 'a4', 'a14', 'a5', 'a10', 'a6', 'a11', 'a16']);
         expect(result.hits[0]).toEqual(car('a12'));
         expect(result.ms).toBeGreaterThanOrEqual(0);
       });
@@ -71,7 +72,7 @@ export function describeSearchPort(name: string, makeAdapter: MakeAdapter): void
         expect(await allIds({}, { ...alpha, in_stock_only: true })).toEqual(['a1', 'a2', 'a17', 'a18', 'a3', 'a4', 'a14', 'a5', 'a10', 'a6', 'a11']);
         expect(await allIds({}, { ...alpha, demo_max_km: 10_000 })).not.toContain('a4');
         expect(await allIds({}, { ...alpha, demo_max_km: 12_000 })).toContain('a4');
-        expect(await allIds({}, { ...alpha, excluded_stocknums: [' u3001 ', 'N1001'] })).toEqual(['a12', 'a2', 'a17', 'a18', 'a3', 'a4', 'a14', 'a10', 'a6', 'a16', 'a11', 'a8']);
+        expect(await allIds({}, { ...alpha, excluded_stocknums: [' u3001 ', 'N1001'] })).toEqual(['a12', 'a2', 'a17', 'a18', 'a3', 'a4', 'a14', 'a10', 'a6', 'a11', 'a16']);
         expect(await allIds({}, { ...alpha, older_than_days: 5 })).toEqual(['a12', 'a1', 'a2', 'a17', 'a18', 'a3']);
       });
 
@@ -213,15 +214,42 @@ export function describeSearchPort(name: string, makeAdapter: MakeAdapter): void
       it('latest, price_desc, km_asc with relevance tie-breaks', async () => {
         expect((await allIds({ sortBy: 'latest' })).slice(0, 5)).toEqual(['a12', 'a1', 'a2', 'a17', 'a18']);
         expect((await allIds({ sortBy: 'price_desc' })).slice(0, 3)).toEqual(['a12', 'a18', 'a1']);
-        expect((await allIds({ sortBy: 'price_desc' })).at(-1)).toBe('a10');
+        // The sold a16, a8, a7 follow every car for sale (one run, collapsed to a16); a10 shows no price.
+        expect((await allIds({ sortBy: 'price_desc' })).at(-1)).toBe('a16');
         expect((await allIds({ sortBy: 'km_asc' })).slice(0, 4)).toEqual(['a12', 'a2', 'a1', 'a17']);
       });
 
-      it('price_asc leaves out cars without a price (spec §9)', async () => {
+      it('price sorts leave out cars without a price (spec §9, both directions)', async () => {
         const result = await search({ sortBy: 'price_asc', hitsPerPage: 100 });
         expect(result.count).toBe(14);
-        expect(ids(result.hits).slice(0, 4)).toEqual(['a7', 'a11', 'a6', 'a8']);
+        // Issue 13: the sold a7 ($18,990) used to lead 'Lowest price'; cars for sale come first, the sold run last.
+        expect(ids(result.hits).slice(0, 4)).toEqual(['a11', 'a6', 'a14', 'a2']);
+        expect(ids(result.hits).at(-1)).toBe('a7');
         expect(ids(result.hits)).not.toContain('a10');
+        const desc = await search({ sortBy: 'price_desc', hitsPerPage: 100 });
+        expect(desc.count).toBe(14);
+        expect(ids(desc.hits)).not.toContain('a10');
+      });
+
+      it('every sort lists the cars still for sale before the recently sold ones (issue 13)', async () => {
+        const sold = new Set(['a7', 'a8', 'a16']);
+        for (const sortBy of SORT_OPTIONS) {
+          for (const input of [{ sortBy }, { sortBy, query: 'ford' }, { sortBy, filters: { car_type: ['used'] } }] satisfies SearchRequestInput[]) {
+            const all = ids((await search({ ...input, hitsPerPage: 100, filters: { ...input.filters, status: ['in_stock', 'coming_soon', 'sold'] } })).hits);
+            const first = all.findIndex((id) => sold.has(id));
+            if (first >= 0) expect(all.slice(first).every((id) => sold.has(id)), `${JSON.stringify(input)}: ${all}`).toBe(true);
+          }
+        }
+        // A sold car among text matches follows the cars for sale, whatever its score.
+        expect(await allIds({ query: 'ford' })).toEqual(expect.arrayContaining(['a5', 'a18']));
+        expect((await allIds({ query: 'ford' })).at(-1)).toBe('a16');
+      });
+
+      it('price sorts rank by the price the card shows: the offer price, a was-price reduction, never "Enquire for price"', async () => {
+        // beta: b7 $19,990 (was $24,990), b5 $27,990 offer (price $36,990), b3 $28,990 ... b6 $1 shows no price.
+        expect(await allIds({ sortBy: 'price_asc' }, beta)).toEqual(['b7', 'b5', 'b3', 'b1', 'b2', 'b4']);
+        expect(await allIds({ sortBy: 'price_desc' }, beta)).toEqual(['b4', 'b2', 'b1', 'b3', 'b5', 'b7']);
+        expect((await search({}, beta)).count).toBe(7);
       });
 
       it('subscription_price lists only cars with one, cheapest first', async () => {
@@ -271,13 +299,29 @@ export function describeSearchPort(name: string, makeAdapter: MakeAdapter): void
       });
     });
 
+    describe('specials (reduced)', () => {
+      it('lists only cars shown at a reduced price: an offer price or a was-price above the price', async () => {
+        expect(await allIds({ reduced: true, sortBy: 'price_asc' }, beta)).toEqual(['b7', 'b5']);
+        expect((await search({ reduced: true }, alpha)).count).toBe(0);
+        expect((await search({ reduced: false }, beta)).count).toBe(7);
+      });
+      it('combines with filters and counts facets over the specials', async () => {
+        const result = await search({ reduced: true, filters: { make: ['Mazda'] }, facets: ['make'] }, beta);
+        expect(ids(result.hits)).toEqual(['b5']);
+        expect(result.facets.make).toEqual([
+          { value: 'Mazda', label: 'Mazda', count: 1 },
+          { value: 'Toyota', label: 'Toyota', count: 1 },
+        ]);
+      });
+    });
+
     describe('paging and sold runs', () => {
       it('slices pages, counts before collapsing, collapses per page', async () => {
         const p1 = await search({ hitsPerPage: 5 });
         expect([p1.count, p1.pages]).toEqual([15, 3]);
         expect(ids(p1.hits)).toEqual(['a12', 'a1', 'a2', 'a17', 'a18']);
         expect(ids((await search({ hitsPerPage: 5, page: 2 })).hits)).toEqual(['a3', 'a4', 'a14', 'a5', 'a10']);
-        expect(ids((await search({ hitsPerPage: 5, page: 3 })).hits)).toEqual(['a6', 'a16', 'a11', 'a8']);
+        expect(ids((await search({ hitsPerPage: 5, page: 3 })).hits)).toEqual(['a6', 'a11', 'a16']);
         const past = await search({ hitsPerPage: 5, page: 4 });
         expect(past).toMatchObject({ hits: [], count: 15, pages: 3, page: 4 });
       });

@@ -100,6 +100,11 @@ export const BETA_CARS: Car[] = [
   makeCar({ id: 'b2', make: 'Toyota', model: 'Hilux', badge: 'SR5', body: 'Dual Cab Utility', simple_body: 'ute', year: 2020, car_type: 'used', price: 41_990, km: 70_000, status: 'in_stock', created_at_timestamp: ago(6), colour: 'Silver', stocknum: 'B2', ...BETA }),
   makeCar({ id: 'b3', make: 'Ford', model: 'Ranger', badge: 'XL', body: 'Cab Chassis', simple_body: 'cabChassis', year: 2018, car_type: 'used', price: 28_990, km: 110_000, status: 'in_stock', created_at_timestamp: ago(9), colour: 'White', stocknum: 'B3', ...BETA }),
   makeCar({ id: 'b4', make: 'Kia', model: 'Carnival', badge: 'S', body: 'Wagon', simple_body: 'peopleMover', year: 2025, car_type: 'new', price: 52_990, km: 10, status: 'in_stock', created_at_timestamp: ago(1), colour: 'Black', stocknum: 'B4', ...BETA }),
+  // Prices as the card shows them (price sorts, specials): an offer price below the price, a placeholder price ($1
+  // shows 'Enquire for price.'), a was-price above the price.
+  makeCar({ id: 'b5', make: 'Mazda', model: 'CX-5', badge: 'Touring', body: 'Wagon', simple_body: 'suv', year: 2022, car_type: 'used', price: 36_990, offer_price: 27_990, km: 40_000, status: 'in_stock', created_at_timestamp: ago(7), colour: 'Red', stocknum: 'B5', ...BETA }),
+  makeCar({ id: 'b6', make: 'Kia', model: 'Rio', badge: 'S', body: 'Hatchback', simple_body: 'hatch', year: 2017, car_type: 'used', price: 1, km: 120_000, status: 'in_stock', created_at_timestamp: ago(8), colour: 'White', stocknum: 'B6', ...BETA }),
+  makeCar({ id: 'b7', make: 'Toyota', model: 'Yaris', badge: 'Ascent', body: 'Hatchback', simple_body: 'hatch', year: 2019, car_type: 'used', price: 19_990, before_price: 24_990, km: 60_000, status: 'in_stock', created_at_timestamp: ago(9), colour: 'Blue', stocknum: 'B7', ...BETA }),
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ export function CarSummary({ car, amountLabel }: { car: Car; amountLabel: string
   const image = car.images[0]?.image.thumb?.url ?? car.images[0]?.image.url ?? car.primary_image_url;
   const price = priceDisplay(car);
   return (
-    <aside className="fco-car" aria-labelledby="fco-car-name">
+    <aside className="fco-car fc-card" aria-labelledby="fco-car-name">
       {image ? <img src={image} alt="" width={320} height={213} loading="eager" decoding="async" /> : null}
       <h2 id="fco-car-name" className="fco-car__name">
         <a href={`/cars/${car.slug}`}>{car.name}</a>

@@ -6,7 +6,7 @@ import PrintActions from '../islands/PrintActions.tsx';
 import { carDetails, specifications, summary } from '../lib/car-view.ts';
 import { commentsPending } from '../lib/rules.ts';
 import { dealerText } from '../lib/sanitize.ts';
-import { financeDisclaimer } from './VehiclePage.tsx';
+import { financeDisclaimer, pageFinance } from './VehiclePage.tsx';
 import { DetailList } from './DetailList.tsx';
 
 /** `/print?car_id={slug}`: a print layout of the car (spec §2 Routes; analytics 61 and the PDF by slug in PrintActions). */
@@ -58,7 +58,7 @@ export function PrintPage({ car, config, now }: { car: Car; config: SiteConfig; 
           {car.dealership_name || config.name}
           {car.location?.address ? ` · ${car.location.address}` : ''} · {car.location?.phone || config.contact.phone}
         </p>
-        <p className="fv-note">{financeDisclaimer(config)}</p>
+        <p className="fv-note">{financeDisclaimer(config, pageFinance(car, config, now))}</p>
       </footer>
     </article>
   );

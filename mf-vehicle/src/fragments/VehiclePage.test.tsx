@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { siteConfig } from '../test/tenant.ts';
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { dialogSlotId } from '../lib/lead-forms.ts';
-import { VehiclePage, type VehiclePageProps } from './VehiclePage.tsx';
+import { SIMILAR_SLOT_ID, VehiclePage, type VehiclePageProps } from './VehiclePage.tsx';
 
 const car = v.parse(CarSchema, sampleCar);
 const location = v.parse(LocationSchema, sampleLocation);
@@ -40,7 +40,7 @@ describe('VehiclePage', () => {
     const html = render();
     expect(html).toContain('<li><a href="/search/used-cars">Used Cars</a></li><li><a href="/search/toyota">Toyota</a></li><li><a href="/search/toyota/corolla">Corolla</a></li><li aria-current="page">2021 Toyota Corolla Ascent Sport Hybrid</li>');
   });
-  it('price: Was price, reduced amount, below-market badge and the weekly estimate at the sample rate', () => {
+  it('price: Was price, reduced amount, below-market badge and the weekly estimate', () => {
     const html = render();
     expect(html).toContain('Was <s>$33,490</s>');
     expect(html).toContain('<strong>$31,990</strong> <span class="fv-price__type">Drive Away</span>');
@@ -98,11 +98,32 @@ describe('VehiclePage', () => {
     expect(render({}, { twitter_share: false })).not.toContain('Share on Twitter');
     expect(render({}, {}, { site_url: undefined })).not.toContain('Share this car');
   });
-  it('similar cars: mf-search island in client mode, loaded when near, with 6 placeholders', () => {
+  it("similar cars: mf-search's slot (its markup and styles come with it), after the sections, also for a sold car", () => {
     const html = render();
-    expect(html).toContain('<div id="fv-similar-cars" data-island="mf-search/SimilarCars" class="fc-island" data-island-when="visible" data-island-mode="client">');
-    expect(html.match(/fv-similar__placeholder"/g)).toHaveLength(6);
-    expect(html).toContain(`{"source":{"slug":"${car.slug}"}}`);
+    expect(html).toContain(`<div class="fv-slot fv-similar">${slotMarker(SIMILAR_SLOT_ID)}</div>`);
+    expect(html).not.toContain('mf-search/SimilarCars');
+    expect(render({ car: { ...car, status: 'sold', sold: true } })).toContain(slotMarker(SIMILAR_SLOT_ID));
+  });
+  it('small screens read gallery, then title, price and actions, then the sections (the grid areas place them on wide screens)', () => {
+    const html = render();
+    const at = (needle: string) => html.indexOf(needle);
+    expect(at('class="fv-vdp__media"')).toBeGreaterThan(-1);
+    expect(at('class="fv-vdp__media"')).toBeLessThan(at('<h1 class="fv-side__title"'));
+    expect(at('<h1 class="fv-side__title"')).toBeLessThan(at('class="fv-buttons"'));
+    expect(at('class="fv-buttons"')).toBeLessThan(at('class="fv-vdp__main"'));
+    // The first photo is the page's LCP image: eager, high priority, its size fixed.
+    expect(html).toMatch(/<div class="fv-vdp__media">.*?<img src="[^"]+" alt="[^"]+" width="1200" height="900" loading="eager" fetchPriority="high"/);
+  });
+  it('the weekly estimate, the sticky header and the disclaimer name the same figures: the lender\'s when the car has one', () => {
+    const html = render();
+    expect(html).toMatch(/Est\. <strong>\$(\d+)\/week<\/strong>/);
+    const weekly = /Est\. <strong>(\$\d+)\/week<\/strong>/.exec(html)![1];
+    // sampleCar's Taurus entry: 7.99% over 5 years.
+    expect(html).toContain(`"weekly":"Est. ${weekly}/week at 7.99% p.a."`);
+    expect(html).toContain('over 5 years at 7.99% p.a. Comparison rate 8.56% p.a.');
+    const plain = render({ car: { ...car, finance_lenders: null } });
+    expect(plain).toContain('at 6.29% p.a."');
+    expect(plain).toContain('over 5 years at 6.29% p.a. Comparison rate 8.19% p.a.');
   });
   it('market panel when given, with its label', () => {
     expect(render({ market: { fill: 0.7, listingPrice: 31990, min: 30000, max: 34000, confidence: 0.8, description: null, label: 'Great Deal', band: 'high' } })).toContain('<strong>Great Deal</strong>');

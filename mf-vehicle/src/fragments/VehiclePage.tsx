@@ -1,10 +1,10 @@
-import { CALL_THE_DEALER_TEXT, DEALER_COMMENTS_LIMIT, DEALER_COMMENTS_PENDING, FEATURES_LIMIT, FINANCE_DISCLAIMER_LIMIT, KEY_INFO_LIMIT, SIMILAR_CARS_PLACEHOLDERS } from '@forecourt/contracts/constants';
+import { CALL_THE_DEALER_TEXT, DEALER_COMMENTS_LIMIT, DEALER_COMMENTS_PENDING, FEATURES_LIMIT, FINANCE_DISCLAIMER_LIMIT, KEY_INFO_LIMIT } from '@forecourt/contracts/constants';
 import { formatAud, priceDisplay, telHref } from '@forecourt/contracts/display';
 import { isPurchasable, type Car } from '@forecourt/contracts/entities/car';
 import type { Location } from '@forecourt/contracts/entities/location';
-import { defaultFinanceDisclaimer, weeklyFinanceEstimate } from '@forecourt/contracts/finance-estimate';
+import { carFinanceFigures, type CarFinanceFigures } from '@forecourt/contracts/finance-calculator';
+import { defaultFinanceDisclaimer } from '@forecourt/contracts/finance-estimate';
 import { slotMarker } from '@forecourt/contracts/fragments';
-import type { SimilarCarsIslandProps } from '@forecourt/contracts/islands';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island, VISIBLE } from '@forecourt/ui';
 import { Dialog } from '../components/Dialog.tsx';
@@ -22,6 +22,7 @@ import StickyBar from '../islands/StickyBar.tsx';
 import { breadcrumbs, carDetails, keyInformation, siteHref, specifications, summary } from '../lib/car-view.ts';
 import type { DeliveryView } from '../lib/delivery.ts';
 import { carLocationOf, carPhone, DIALOG_IDS, pageDialogs, type DialogForm } from '../lib/lead-forms.ts';
+import { directionsHref, primaryLocation } from '../lib/locations.ts';
 import { commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
 import { dealerText, sanitizeDealerHtml } from '../lib/sanitize.ts';
 import { DetailList } from './DetailList.tsx';
@@ -30,6 +31,8 @@ import { SoldBlock } from './SoldBlock.tsx';
 import { VehicleSidebar } from './VehicleSidebar.tsx';
 
 export const FINANCE_SLOT_ID = 'finance-calculator';
+/** mf-search's similar-cars slot (contracts SLOTS.similarCars): its markup and stylesheet come with it. */
+export const SIMILAR_SLOT_ID = 'similar-cars';
 
 const DIALOG_TITLES: Record<DialogForm, string> = { enquire: 'Enquire Now', 'test-drive': 'Book a Test Drive', 'request-photos': 'Request Photos', contact: 'Contact the dealer' };
 
@@ -43,27 +46,30 @@ export type VehiclePageProps = {
   delivery?: { postcode: string; view: DeliveryView } | null;
 };
 
-/** The finance disclaimer the page shows (tenant text, else the default with the tenant's sample rates). */
-export function financeDisclaimer(config: Pick<SiteConfig, 'finance'>): string {
+/**
+ * The finance disclaimer the page shows: the tenant's text, else the default naming the rate, comparison rate and term
+ * the page's estimate was worked out with (the car's figures when it has them, else the site's sample rates).
+ */
+export function financeDisclaimer(config: Pick<SiteConfig, 'finance'>, figures: CarFinanceFigures | null = null): string {
   const f = config.finance;
-  return f.disclaimer ?? defaultFinanceDisclaimer({ ratePercent: f.sample_rate, comparisonRatePercent: f.comparison_rate, termYears: f.default_term_years });
+  if (f.disclaimer) return f.disclaimer;
+  return defaultFinanceDisclaimer({ ratePercent: figures?.interest ?? f.sample_rate, comparisonRatePercent: figures ? (figures.comparisonRate ?? f.comparison_rate) : f.comparison_rate, termYears: figures?.termYears ?? f.default_term_years });
 }
 
-/** Weekly estimate at the tenant's sample rate, for the sidebar and the sticky header (null when not shown). */
-export function weeklyText(car: Car, config: Pick<SiteConfig, 'finance'>): string | null {
-  const price = priceDisplay(car);
-  if (price.kind !== 'price' && price.kind !== 'offer') return null;
-  const weekly = weeklyFinanceEstimate(price.amount, { ratePercent: config.finance.sample_rate, termYears: config.finance.default_term_years, establishmentFee: config.finance.establishment_fee });
-  return weekly ? `${formatAud(weekly)}/week` : null;
+/**
+ * The car's finance figures, the one source of every figure on the page (issue 13): the sidebar's and the sticky
+ * header's weekly estimate, and the calculator slot's opening values (routes/fragments.tsx, contracts
+ * `calculatorSlotParams`). Null for a car that is not for sale or has no price to finance.
+ */
+export function pageFinance(car: Car, config: Pick<SiteConfig, 'finance'>, now: Date): CarFinanceFigures | null {
+  if (!isPurchasable(car) || car.sold) return null;
+  return carFinanceFigures(car, config.finance, { now });
 }
 
-function primaryLocation(config: SiteConfig, locations: Location[]): Location | null {
-  const own = locations.filter((l) => config.locations.includes(l.id));
-  return own.find((l) => l.primary) ?? own[0] ?? null;
+/** '$139/week' for the sidebar and the sticky header, or null when there is no figure to show. */
+export function weeklyText(figures: CarFinanceFigures | null): string | null {
+  return figures?.weekly ? `${formatAud(figures.weekly)}/week` : null;
 }
-
-const directionsHref = (location: Location | null, car: Car) =>
-  location?.address.place_url ?? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(location ? `${location.address.street}, ${location.address.city} ${location.address.state} ${location.address.postcode}` : (car.location?.address ?? `${car.city ?? ''} ${car.state ?? ''}`))}`;
 
 /**
  * The vehicle detail page (spec §2 Vehicle detail page, §4, §5, §9), server-rendered with its data. Interactive bits
@@ -79,8 +85,9 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
   const phone = carPhone(car, config, locations);
   const dialogs = pageDialogs(car, config, locations);
   const buttons = vehicleButtons(car, f, Boolean(phone));
-  const weekly = purchasable ? weeklyText(car, config) : null;
-  const disclaimer = financeDisclaimer(config);
+  const figures = pageFinance(car, config, now);
+  const weekly = weeklyText(figures);
+  const disclaimer = financeDisclaimer(config, figures);
   const disclaimerCut = truncate(disclaimer, FINANCE_DISCLAIMER_LIMIT);
   const pending = commentsPending(car.dealercomments);
   const commentsText = pending ? '' : dealerText(car.dealercomments ?? '');
@@ -98,7 +105,6 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
   const equipment = car.standardEquipment ?? [];
   const features = car.features ?? [];
   const crumbs = breadcrumbs(car);
-  const similarCars: SimilarCarsIslandProps = { source: { slug: car.slug } };
 
   return (
     <article className="fv-vdp" data-car-id={car.id}>
@@ -106,10 +112,30 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
 
       {notAtPrimary && city ? <Island remote="mf-vehicle" module="LocatedAt" id="fv-located" component={LocatedAt} props={{ city, directionsHref: directionsHref(carLocation, car) }} /> : null}
 
+      {/* Gallery first, then title, price and actions, then the sections: the order of small screens (issue 13: a
+          photo above the fold); wide screens put the sidebar beside both (styles/vehicle.css grid areas). */}
       <div className="fv-vdp__grid">
-        <div className="fv-vdp__main">
+        <div className="fv-vdp__media">
           <Gallery car={car} spinDefaultView={config.vdp_config.spin_default_view} />
+        </div>
 
+        <VehicleSidebar
+          car={car}
+          config={config}
+          purchasable={purchasable}
+          sold={sold}
+          weekly={weekly}
+          phone={phone}
+          buttons={buttons}
+          pageUrl={pageUrl}
+          financeHref={financeLink}
+          tradeInHref={tradeInHref}
+          image={image}
+          city={city}
+          shareable={share.length > 0}
+        />
+
+        <div className="fv-vdp__main">
           {sold ? <SoldBlock car={car} id="fv-sold-title" /> : null}
 
           {info.length ? (
@@ -198,12 +224,8 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
             <Island remote="mf-vehicle" module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact' }} />
           </section>
 
-          {purchasable ? (
-            <section className="fv-section" id="vdp-finance" aria-labelledby="fv-finance-title">
-              <h2 id="fv-finance-title">Finance calculator</h2>
-              <div className="fv-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_SLOT_ID) }} />
-            </section>
-          ) : null}
+          {/* mf-finance's calculator (its own section and heading, `#finance-calculator`), opening on the page's figures. */}
+          {purchasable ? <div className="fv-section fv-slot" id="vdp-finance" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_SLOT_ID) }} /> : null}
 
           {market ? (
             <section className="fv-section" aria-labelledby="fv-market">
@@ -254,35 +276,11 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
             </section>
           ) : null}
         </div>
-
-        <VehicleSidebar
-          car={car}
-          config={config}
-          purchasable={purchasable}
-          sold={sold}
-          weekly={weekly}
-          phone={phone}
-          buttons={buttons}
-          pageUrl={pageUrl}
-          financeHref={financeLink}
-          tradeInHref={tradeInHref}
-          image={image}
-          city={city}
-          shareable={share.length > 0}
-        />
       </div>
 
-      <section className="fv-similar" aria-labelledby="fv-similar-title">
-        {/* mf-search's island (contracts SimilarCarsIslandProps) in client mode: these placeholders stand in until it loads. */}
-        <Island remote="mf-search" module="SimilarCars" id="fv-similar-cars" mode="client" when={VISIBLE} props={similarCars}>
-          <h2 id="fv-similar-title">Similar cars</h2>
-          <ul className="fv-similar__placeholders" aria-hidden="true">
-            {Array.from({ length: SIMILAR_CARS_PLACEHOLDERS }, (_, i) => (
-              <li key={i} className="fv-similar__placeholder" />
-            ))}
-          </ul>
-        </Island>
-      </section>
+      {/* Similar cars: mf-search's slot (contracts SLOTS.similarCars, routes/fragments.tsx names it in the head), which
+          brings its own markup and stylesheet; a failed slot leaves nothing. */}
+      <div className="fv-slot fv-similar" dangerouslySetInnerHTML={{ __html: slotMarker(SIMILAR_SLOT_ID) }} />
 
       {!sold ? (
         <Island
@@ -296,7 +294,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
             detail: [car.simple_transmission ?? car.trans, car.body].filter(Boolean).join(' · '),
             price: price.text,
             priceType: price.kind === 'price' || price.kind === 'offer' ? (car.price_type ?? null) : null,
-            weekly: weekly ? `Est. ${weekly} at ${config.finance.sample_rate}% p.a.` : null,
+            weekly: weekly && figures ? `Est. ${weekly} at ${figures.interest}% p.a.` : null,
             financeHref: financeLink,
             tradeInHref,
             enquireHref: '/contact',

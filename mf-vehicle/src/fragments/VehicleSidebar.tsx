@@ -37,7 +37,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
   const price = priceDisplay(car);
   const below = belowMarketBy(car);
   return (
-    <aside className="fv-vdp__side" aria-label="Price and actions">
+    <aside className="fv-vdp__side fc-card" aria-label="Price and actions">
       <p className="fv-side__kicker">
         {car.year} {car.make} {car.model}
       </p>
@@ -141,8 +141,12 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
               return <Island key={b} remote="mf-vehicle" module="TrackedLink" id="fv-history" component={TrackedLink} props={{ href: car.file!.url, label: 'Car History Report', event: 'HISTORY_REPORT' as const, carId: car.id }} />;
           }
         })}
-        {!sold ? <Island remote="mf-vehicle" module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} /> : null}
       </div>
+      {!sold ? (
+        <p className="fv-side__more">
+          <Island remote="mf-vehicle" as="span" module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} />
+        </p>
+      ) : null}
     </aside>
   );
 }

@@ -25,7 +25,7 @@ describe('Gallery server render', () => {
   it('first two photos load with high priority and explicit sizes; the rest lazily (spec §4)', () => {
     const imgs = html(car()).match(/<img [^>]*fvg|<img [^>]*>/g)!.filter((t) => t.includes('/demo-img/p/') && !t.includes('-t.svg'));
     expect(imgs).toHaveLength(6);
-    for (const tag of imgs) expect(tag).toMatch(/width="1200" height="800"/);
+    for (const tag of imgs) expect(tag).toMatch(/width="1200" height="900"/);
     expect(imgs[0]).toContain('fetchPriority="high"');
     expect(imgs[0]).toContain('loading="eager"');
     expect(imgs[1]).toContain('fetchPriority="high"');

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { closeOtherDialogs, returnFocus } from '../lib/dialogs.ts';
 import { PHOTO_SIZE, slideAtScroll, slideForKey, swipeStep, THUMB_SIZE, type Slide } from './media.ts';
 import { SlideCount } from './SlideCount.tsx';
 import { VideoView } from './VideoView.tsx';
@@ -89,7 +90,11 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
 
   useEffect(() => {
     const el = dialog.current;
-    if (viewer !== null && el && !el.open) el.showModal();
+    // One dialog at a time (lib/dialogs.ts): any other open dialog closes first.
+    if (viewer !== null && el && !el.open) {
+      closeOtherDialogs(el);
+      el.showModal();
+    }
   }, [viewer]);
 
   function closeViewer() {
@@ -100,8 +105,7 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
   function onDialogClose() {
     if (viewer !== null) goTo(viewer);
     setViewer(null);
-    const back = opener.current?.isConnected ? opener.current : fullscreenButton.current;
-    back?.focus();
+    returnFocus(opener.current?.isConnected ? opener.current : fullscreenButton.current);
   }
 
   function onDialogKeyDown(event: KeyboardEvent<HTMLDialogElement>) {

@@ -2,7 +2,7 @@
 export function SpinPoster({ src, busy, label }: { src: string; busy?: boolean; label?: string }) {
   return (
     <div className="fvs-box">
-      <img className="fvs-poster" src={src} alt="" width={1200} height={800} loading="lazy" decoding="async" />
+      <img className="fvs-poster" src={src} alt="" width={1200} height={900} loading="lazy" decoding="async" />
       {busy ? (
         <div className="fvs-loading" role="status">
           <span className="fvs-loading__ring" aria-hidden="true" />

@@ -5,8 +5,8 @@ import { hotspotsAt, initialSpinState, preloadStatus, SPIN_AUTOROTATE_MS, spinKe
 import { SpinPoster } from './SpinPoster.tsx';
 
 const VIEW_LABELS: Record<SpinView, string> = { spinner: 'Spin', gallery: 'Images', interior: 'Interior' };
-/** Aspect of a frame until the first one has loaded (the demo's frames are 2:1). */
-const DEFAULT_ASPECT = 2;
+/** Aspect of a frame until the first one has loaded (the demo's frames are 4:3, like its photos). */
+const DEFAULT_ASPECT = 4 / 3;
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -179,7 +179,7 @@ export default function SpinStage({ name, media, photos }: { name: string; media
                   onPointerCancel={endDrag}
                   onLostPointerCapture={endDrag}
                 >
-                  <img src={media.frames[frame]} alt="" width={1200} height={600} draggable={false} />
+                  <img src={media.frames[frame]} alt="" width={1200} height={900} draggable={false} />
                 </div>
                 <HotspotLayer spots={hotspotsAt(media.hotspots.exterior, frame)} open={tip} onToggle={toggleTip} prefix="fvs-ext" />
                 {!interacted ? (
@@ -219,7 +219,7 @@ export default function SpinStage({ name, media, photos }: { name: string; media
               src={media.interior}
               alt={`Interior of the ${name}`}
               width={1200}
-              height={600}
+              height={900}
               onLoad={(e) => e.currentTarget.naturalHeight && setInteriorAspect(e.currentTarget.naturalWidth / e.currentTarget.naturalHeight)}
               onError={() => console.error('360 view: interior image failed to load', media.interior)}
             />
@@ -231,7 +231,7 @@ export default function SpinStage({ name, media, photos }: { name: string; media
       {state.view === 'gallery' && photo ? (
         <>
           <div className="fvs-box">
-            <img className="fvs-photo" key={state.activeGalleryIndex} src={photo.src} alt={photo.alt} width={1200} height={800} />
+            <img className="fvs-photo" key={state.activeGalleryIndex} src={photo.src} alt={photo.alt} width={1200} height={900} />
           </div>
           {photos.length > 1 ? (
             <div className="fvs-controls">

@@ -84,9 +84,9 @@ export function carVideo(car: Pick<Car, 'video_url' | 'external_video_url'>): Vi
   return videoSource(car.video_url) ?? videoSource(car.external_video_url);
 }
 
-/** Rendered size of a photo: explicit, so the page never shifts when it loads (spec §2; photos are contained in 3:2). */
-export const PHOTO_SIZE = { width: 1200, height: 800 } as const;
-export const THUMB_SIZE = { width: 120, height: 80 } as const;
+/** Rendered size of a photo: explicit, so the page never shifts when it loads (spec §2; photos are 4:3, the demo's and most dealer feeds'). */
+export const PHOTO_SIZE = { width: 1200, height: 900 } as const;
+export const THUMB_SIZE = { width: 120, height: 90 } as const;
 
 export type ImageSlide = { kind: 'image'; src: string; thumb: string; alt: string; /** position among the photos, from 0 */ image: number };
 export type VideoSlide = { kind: 'video'; video: VideoSource; title: string };

@@ -1,5 +1,6 @@
 import '../styles/vehicle.css';
 import { useRef } from 'react';
+import { openModal } from '../lib/dialogs.ts';
 
 export type DialogButtonProps = {
   /** Id of the server-rendered <dialog> this button opens. */
@@ -11,9 +12,9 @@ export type DialogButtonProps = {
 };
 
 /**
- * Opens a server-rendered native <dialog> as a modal (spec §2 Dialogs): the rest of the page is inert while it is open
- * (focus stays inside), Escape and its Close button close it, and focus returns to this button. Without JavaScript it
- * is a link to the page with the same form.
+ * Opens a server-rendered native <dialog> as a modal (spec §2 Dialogs), closing any other open dialog first (one at a
+ * time, lib/dialogs.ts): the rest of the page is inert while it is open (focus stays inside), Escape and its Close
+ * button close it, and focus returns to this button. Without JavaScript it is a link to the page with the same form.
  */
 export default function DialogButton({ dialog, label, href, className = 'fc-btn' }: DialogButtonProps) {
   const self = useRef<HTMLAnchorElement>(null);
@@ -21,8 +22,7 @@ export default function DialogButton({ dialog, label, href, className = 'fc-btn'
     const el = document.getElementById(dialog);
     if (!(el instanceof HTMLDialogElement)) return;
     event.preventDefault();
-    el.addEventListener('close', () => self.current?.focus(), { once: true });
-    el.showModal();
+    openModal(el, self.current);
   }
   return (
     <a ref={self} href={href} className={className} aria-haspopup="dialog" onClick={open}>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { STICKY_BAR_PX, STICKY_HEADER_PX } from '@forecourt/contracts/constants';
+import { openModal } from '../lib/dialogs.ts';
 
 export type StickyBarProps = {
   name: string;
@@ -18,22 +19,30 @@ export type StickyBarProps = {
   phoneHref: string | null;
 };
 
-/** Spec §4 sticky header after 500 px; §2 small-screen bottom bar whose style flips after 900 px. */
-export function stickyState(scrollY: number): { header: boolean; barScrolled: boolean } {
-  return { header: scrollY > STICKY_HEADER_PX, barScrolled: scrollY > STICKY_BAR_PX };
+/** Where the small-screen bottom bar shows (styles/vehicle.css `.fv-bar`, the same breakpoint). */
+export const BOTTOM_BAR_MEDIA = '(max-width: 767.98px)';
+
+/**
+ * Spec §4/§9 sticky header after 500 px, small-screen bottom bar whose style flips after 900 px; one sticky bar at a
+ * time (issue 13): the header appears only where the bottom bar is not shown.
+ */
+export function stickyState(scrollY: number, bottomBar = false): { header: boolean; barScrolled: boolean } {
+  return { header: !bottomBar && scrollY > STICKY_HEADER_PX, barScrolled: scrollY > STICKY_BAR_PX };
 }
 
 /**
  * The sticky header (image, name, transmission and body, price and type, weekly estimate, Get Finance, Trade-In
- * Valuation) and the small-screen sticky bar. One passive scroll listener, state changes only at the thresholds.
+ * Valuation) on wide screens and the sticky bottom bar on small ones, never both. One passive scroll listener and a
+ * media-query listener; state changes only at the thresholds.
  */
 export default function StickyBar(props: StickyBarProps) {
   const [state, setState] = useState({ header: false, barScrolled: false });
   useEffect(() => {
     let frame = 0;
+    const small = window.matchMedia(BOTTOM_BAR_MEDIA);
     const update = () => {
       frame = 0;
-      const next = stickyState(window.scrollY);
+      const next = stickyState(window.scrollY, small.matches);
       setState((prev) => (prev.header === next.header && prev.barScrolled === next.barScrolled ? prev : next));
     };
     const onScroll = () => {
@@ -41,8 +50,10 @@ export default function StickyBar(props: StickyBarProps) {
     };
     update();
     window.addEventListener('scroll', onScroll, { passive: true });
+    small.addEventListener('change', update);
     return () => {
       window.removeEventListener('scroll', onScroll);
+      small.removeEventListener('change', update);
       cancelAnimationFrame(frame);
     };
   }, []);
@@ -50,9 +61,7 @@ export default function StickyBar(props: StickyBarProps) {
     const el = props.enquireDialog ? document.getElementById(props.enquireDialog) : null;
     if (!(el instanceof HTMLDialogElement)) return;
     event.preventDefault();
-    const opener = event.currentTarget;
-    el.addEventListener('close', () => opener.focus(), { once: true });
-    el.showModal();
+    openModal(el, event.currentTarget);
   }
   return (
     <>

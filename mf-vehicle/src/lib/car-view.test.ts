@@ -61,6 +61,11 @@ describe('small island rules', () => {
     expect(stickyState(501)).toEqual({ header: true, barScrolled: false });
     expect(stickyState(901)).toEqual({ header: true, barScrolled: true });
   });
+  it('one sticky bar at a time: where the bottom bar shows (small screens), the header never does (issue 13)', () => {
+    expect(stickyState(501, true)).toEqual({ header: false, barScrolled: false });
+    expect(stickyState(2000, true)).toEqual({ header: false, barScrolled: true });
+    expect(stickyState(2000, false)).toEqual({ header: true, barScrolled: true });
+  });
   it('count-up reaches the target exactly at 2.5 s', () => {
     expect(countUpValue(1000, 0)).toBe(0);
     expect(countUpValue(1000, 1250)).toBe(875);

@@ -148,4 +148,9 @@ describe('finance links', () => {
   it('Get Finance carries car_id, car_type, preferredDealership, vehiclePriceBudget, vin and ends with #finance-form', () => {
     expect(financeHref(sampleCar as never)).toBe('/finance?car_id=148223&car_type=used&preferredDealership=springwood-toyota&vehiclePriceBudget=31990&vin=JTNK4RBE903123456#finance-form');
   });
+  it("the budget is the price the shopper sees (an offer wins); none for a subscription car or one without a price", () => {
+    expect(financeHref({ ...sampleCar, offer_price: 29990 } as never)).toContain('vehiclePriceBudget=29990');
+    expect(financeHref({ ...sampleCar, subscription_price: 199 } as never)).not.toContain('vehiclePriceBudget');
+    expect(financeHref({ ...sampleCar, price: 0 } as never)).not.toContain('vehiclePriceBudget');
+  });
 });

@@ -9,6 +9,7 @@ import {
   MARKET_PRICE_GREAT_DEAL_FILL,
   MARKET_PRICE_MIN_CONFIDENCE,
 } from '@forecourt/contracts/constants';
+import { priceDisplay } from '@forecourt/contracts/display';
 import { isPurchasable, isReservable, type Car } from '@forecourt/contracts/entities/car';
 import type { MarketPriceResult } from '@forecourt/contracts/entities/market-price';
 import type { FeatureFlags } from '@forecourt/contracts/tenant';
@@ -150,11 +151,15 @@ export function shareLinks(siteUrl: string | undefined, path: string, title: str
   return links;
 }
 
-/** Get Finance link (spec §2 Finance: links carry car_id, car_type, preferredDealership, vehiclePriceBudget, vin). */
-export function financeHref(car: Pick<Car, 'id' | 'car_type' | 'vin' | 'price' | 'dealership_slug'>): string {
+/**
+ * Get Finance link (spec §2 Finance: links carry car_id, car_type, preferredDealership, vehiclePriceBudget, vin). The
+ * budget is the price the shopper sees (an offer wins, spec §4), the amount the page's estimate is worked out on.
+ */
+export function financeHref(car: Pick<Car, 'id' | 'car_type' | 'vin' | 'price' | 'dealership_slug' | 'offer_price' | 'before_price' | 'subscription_price' | 'preorder'>): string {
   const q = new URLSearchParams({ car_id: car.id, car_type: car.car_type });
   if (car.dealership_slug) q.set('preferredDealership', car.dealership_slug);
-  if (car.price > 0) q.set('vehiclePriceBudget', String(car.price));
+  const shown = priceDisplay(car);
+  if (shown.kind === 'price' || shown.kind === 'offer') q.set('vehiclePriceBudget', String(shown.amount));
   if (car.vin) q.set('vin', car.vin);
   // Spec §2 Finance: links carry these and end with #finance-form.
   return `/finance?${q.toString()}#finance-form`;

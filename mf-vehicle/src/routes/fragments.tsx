@@ -5,18 +5,20 @@ import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecour
 import type { Car } from '@forecourt/contracts/entities/car';
 import { isPurchasable } from '@forecourt/contracts/entities/car';
 import { priceDisplay } from '@forecourt/contracts/display';
-import { calculatorConfigOf, calculatorSlotParams } from '@forecourt/contracts/finance-calculator';
-import { slotFor } from '@forecourt/contracts/slots';
+import { calculatorSlotParams } from '@forecourt/contracts/finance-calculator';
+import { SimilarCarsSlotParamsSchema, slotFor } from '@forecourt/contracts/slots';
+import * as v from 'valibot';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { checkoutCarSlug, checkoutFragment, isCheckoutPage, withReservation, type CheckoutPageName } from '../checkout/index.ts';
 import { LeadPage } from '../fragments/LeadPage.tsx';
 import { NotFoundCar } from '../fragments/NotFoundCar.tsx';
 import { PrintPage } from '../fragments/PrintPage.tsx';
-import { FINANCE_SLOT_ID, VehiclePage } from '../fragments/VehiclePage.tsx';
+import { FINANCE_SLOT_ID, SIMILAR_SLOT_ID, VehiclePage } from '../fragments/VehiclePage.tsx';
 import { carJsonLd, siteHref } from '../lib/car-view.ts';
 import { loadCar, loadMarketPrice } from '../lib/car-source.ts';
 import { deliveryView } from '../lib/delivery-view.ts';
 import { dialogFormSlots, pageFormSlot } from '../lib/lead-forms.ts';
+import { contextLocation } from '../lib/locations.ts';
 import { isVehiclePage, robotsFor } from '../lib/pages.ts';
 import { marketPanel, marketPriceEligible } from '../lib/rules.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
@@ -68,18 +70,20 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
     const image = car.images[0]?.image.url ?? car.primary_image_url;
     const location = locations.find((l) => l.id === (car.location_id ?? car.location?.id)) ?? null;
     const price = priceDisplay(car);
+    // One clock for the page and its slots (lender eligibility by the car's age, registration expiry).
+    const today = now();
     const head: FragmentHead = {
       title: `${car.name} | ${config.name}`,
       description: `${car.name} for ${price.text} at ${car.dealership_name || config.name}${car.city ? `, ${car.city}` : ''}. ${car.km > 0 ? `${car.km.toLocaleString('en-AU')} km. ` : ''}Enquire, book a test drive or get finance online.`.slice(0, 1000),
       jsonLd: [carJsonLd(car, config, location, canonical)],
       ...(canonical ? { canonical } : {}),
       ...(image ? { ogImage: config.site_url ? new URL(image, config.site_url).toString() : image } : {}),
-      // Other remotes' parts of the page (contracts SLOTS): the finance calculator with the car's lender figures, and
-      // the dialogs' lead forms (mf-account).
+      // Other remotes' parts of the page (contracts SLOTS): the finance calculator, opening on the page's own figures
+      // (contracts carFinanceFigures: the price, and the lender's or the site's rate, term and fee, as the sidebar and
+      // sticky header quote them), similar cars (mf-search) and the dialogs' lead forms (mf-account).
       slots: [
-        ...(isPurchasable(car) && !car.sold
-          ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { hiddenDealerships: calculatorConfigOf(config.finance).hidden_dealerships, now: now() }))]
-          : []),
+        ...(isPurchasable(car) && !car.sold ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { finance: config.finance, now: today }))] : []),
+        ...(v.is(SimilarCarsSlotParamsSchema, { slug: car.slug }) ? [slotFor('similarCars', SIMILAR_SLOT_ID, { slug: car.slug })] : []),
         ...dialogFormSlots(car, config, locations),
       ],
     };
@@ -89,7 +93,7 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
         config={config}
         locations={locations}
         market={marketPanel(market)}
-        now={now()}
+        now={today}
         delivery={delivery ? { postcode: c.req.query('postcode') ?? '', view: delivery } : null}
       />,
       head,
@@ -109,8 +113,10 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
     const car = await carFor(c, c.req.query('car_id'));
     const sell = page === 'trade-in' && c.req.query('_journey') === 'sell-my-car';
     const form = page === 'test-drive' ? 'test-drive' : sell ? 'sell-my-car' : 'trade-in';
-    const data = form === 'test-drive' ? await c.var.store.data(config.slug).catch(() => null) : null;
-    const slot = pageFormSlot(form, car, config, data?.locations ?? [], new URL(c.req.url).searchParams);
+    // The tenant's locations: test-drive pickup options and the dealer and hours beside the form (deferred: never fails the page).
+    const data = await c.var.store.data(config.slug).catch(() => null);
+    const locations = data?.locations ?? [];
+    const slot = pageFormSlot(form, car, config, locations, new URL(c.req.url).searchParams);
     const title = form === 'test-drive' ? 'Book a test drive' : form === 'sell-my-car' ? 'Sell my car' : 'Trade-in valuation';
     const intro =
       form === 'test-drive'
@@ -122,7 +128,7 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
           : car
             ? `Trading in against the ${car.name}? Tell us about your car and we'll get back to you with a valuation.`
             : "Tell us about your car and we'll get back to you with a valuation, usually the same or next business day.";
-    return html(<LeadPage title={title} intro={intro} car={car} />, { title: `${title} | ${config.name}`, description: intro, robots: car ? 'noindex' : 'index, follow', slots: [slot] });
+    return html(<LeadPage title={title} intro={intro} car={car} location={contextLocation(car, config, locations)} config={config} />, { title: `${title} | ${config.name}`, description: intro, robots: car ? 'noindex' : 'index, follow', slots: [slot] });
   }
 
   /** Reserve / buy online (src/checkout, its README "Wiring"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTyping, PROMO_DELAY_MS, schedulePromo, shouldShowPromo, todayIn } from './chrome.ts';
+import { isTyping, PROMO_DELAY_MS, schedulePromo, shouldShowPromo, todayIn, promoAllowedOn } from './chrome.ts';
 
 describe('shouldShowPromo (spec §4 Promo popup: whole days, both ends included)', () => {
   const window = { start: '2026-11-01', expiry: '2026-11-30', dismissed: false };
@@ -86,5 +86,12 @@ describe('schedulePromo (never on first render, never while typing)', () => {
     expect(isTyping(el('BODY'))).toBe(false);
     expect(isTyping(el('A'))).toBe(false);
     expect(isTyping(null)).toBe(false);
+  });
+});
+
+describe('promoAllowedOn (issue 13: never on a car’s pages)', () => {
+  it('keeps the promo off the car page, its checkout, print and payment pages', () => {
+    for (const path of ['/cars/2021-toyota-corolla-1', '/cars/x/checkout', '/cars/x/buy-online', '/print', '/checkout-journey', '/online-payment']) expect(promoAllowedOn(path), path).toBe(false);
+    for (const path of ['/', '/search/used-cars', '/locations', '/finance', '/cars', '/printing-tips']) expect(promoAllowedOn(path), path).toBe(true);
   });
 });

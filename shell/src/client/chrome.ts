@@ -29,6 +29,19 @@ export function shouldShowPromo(opts: { start?: string; expiry?: string; dismiss
   return true;
 }
 
+/**
+ * Pages the promo popup never opens on (issue 13): a car's pages (the car, its checkout, print, payment), where the
+ * shopper is deciding and the page has its own dialogs.
+ */
+export function promoAllowedOn(pathname: string): boolean {
+  return !/^\/(cars\/|print\/?$|checkout-journey\/?$|online-payment\/?$)/.test(pathname);
+}
+
+/** True when a dialog other than `except` is open: one dialog at a time, so the promo waits (or closes) for it. */
+export function otherDialogOpen(doc: Document, except: Element | null): boolean {
+  return [...doc.querySelectorAll('dialog[open]')].some((d) => d !== except);
+}
+
 /** True when focus is in a field the shopper types into: a popup must not steal it mid-word. */
 export function isTyping(active: Element | null): boolean {
   if (!active) return false;
@@ -37,8 +50,8 @@ export function isTyping(active: Element | null): boolean {
 }
 
 /**
- * Opens the popup after PROMO_DELAY_MS; when the timer fires while the shopper is typing, tries again
- * PROMO_DELAY_MS later. Returns a cancel function.
+ * Opens the popup after PROMO_DELAY_MS; when the timer fires while the shopper is busy (typing, or in another dialog),
+ * tries again PROMO_DELAY_MS later. Returns a cancel function.
  */
 export function schedulePromo(opts: { open: () => void; typing: () => boolean; setTimer?: (fn: () => void, ms: number) => unknown; clearTimer?: (id: unknown) => void }): () => void {
   const setTimer = opts.setTimer ?? ((fn, ms) => window.setTimeout(fn, ms));
@@ -137,7 +150,14 @@ export function initChrome(doc: Document = document) {
       dismiss();
       promo.close();
     });
-    // Shown after first render, never on it (spec §4), and not while the shopper is typing.
-    if (show) schedulePromo({ open: () => promo.showModal(), typing: () => isTyping(doc.activeElement) });
+    // One dialog at a time: another dialog opening closes the promo (the shopper asked for that one).
+    new MutationObserver(() => {
+      if (promo.open && otherDialogOpen(doc, promo)) promo.close();
+    }).observe(doc.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    // Shown after first render, never on it (spec §4), not on a car's pages, and not while the shopper is typing or
+    // another dialog is open (then it waits and tries again).
+    if (show && promoAllowedOn(doc.location?.pathname ?? '/')) {
+      schedulePromo({ open: () => promo.showModal(), typing: () => isTyping(doc.activeElement) || otherDialogOpen(doc, promo) });
+    }
   }
 }

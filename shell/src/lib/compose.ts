@@ -189,7 +189,7 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
         slotSpecs.map(async (slot) => {
           const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, pin: pins[slot.remote], request });
           const html = await slotHtml(result);
-          return { slot, html, perRender: html.includes(LEAD_ID_RENDER_TOKEN), styles: result.ok && result.status === 200 ? (result.head?.styles ?? []) : [], sharedUntil: result.ok && result.status === 200 && html ? result.sharedUntil : undefined };
+          return { slot, html, perRender: html.includes(LEAD_ID_RENDER_TOKEN), styles: result.ok && result.status === 200 ? (result.head?.styles ?? []) : [], sharedUntil: result.ok && result.status === 200 ? result.sharedUntil : undefined };
         }),
       )
     : [];

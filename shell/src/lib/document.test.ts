@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentHead, documentTail, notFoundBlock, promoPopup, remoteMap, siteHeader, slugify } from './document.ts';
+import { documentHead, documentTail, notFoundBlock, promoPopup, remoteMap, siteFooter, siteHeader, slugify } from './document.ts';
 import { contentPage, notFoundPage } from './pages.ts';
 import { demoTenant, manifestPins } from '../test/tenants.ts';
 
@@ -74,5 +74,41 @@ describe('not found (protocol P1)', () => {
     expect(page.status).toBe(404);
     expect(page.body).toBe(block);
     expect(page.head.robots).toBe('noindex');
+  });
+});
+
+describe('chrome (issue 13)', () => {
+  it('header: one row with the account slot, a phone link named for screen readers and the menu button', async () => {
+    const header = String(await siteHeader(demoTenant('harbourside-toyota'), '<a href="/watchlist">Saved</a>'));
+    expect(header).toContain('<div class="fc-header__tools">');
+    expect(header).toContain('aria-label="Call Harbourside Toyota on (07) 5550 1200"');
+    expect(header.indexOf('fc-header__account')).toBeLessThan(header.indexOf('data-menu-toggle'));
+  });
+
+  it('footer: the business and its ABN, each location with address, phone, hours and licence, social and legal links', async () => {
+    const footer = String(await siteFooter(demoTenant('harbourside-toyota')));
+    expect(footer).toContain('Harbourside Motors Pty Ltd · ABN 12 345 678 901');
+    expect(footer).toContain('<h3>Harbourside Toyota Sales</h3>');
+    expect(footer).toContain('Mon-Fri 8:30am - 5:30pm');
+    expect(footer).toContain('Dealer licence MVD 3140827');
+    expect(footer).toContain('aria-label="Harbourside Toyota on Facebook"');
+    for (const href of ['/privacy-policy', '/terms-and-conditions', '/accessibility']) expect(footer).toContain(`href="${href}"`);
+  });
+
+  it('footer: a group lists its first locations and links the rest', async () => {
+    const footer = String(await siteFooter(demoTenant('southern-cross-motor-group')));
+    expect(footer.match(/class="fc-footer__location"><h3>/g) ?? []).toHaveLength(0);
+    expect(footer.match(/<li class="fc-footer__location">\n<h3>/g)).toHaveLength(4);
+    expect(footer).toMatch(/href="\/locations">All \d+ locations<\/a>/);
+  });
+
+  it('head: the theme’s tokens and web fonts, the fonts preloaded', async () => {
+    const tenant = demoTenant('outback-used-cars');
+    const fonts = { 'dm-sans': '/_shell/1/fonts/dm-sans.woff2', oswald: '/_shell/1/fonts/oswald.woff2', inter: '/_shell/1/fonts/inter.woff2' };
+    const head = String(await documentHead({ tenant, head: { title: 't' }, url: new URL('https://x.test/'), assets: { entry: null, css: [], fonts }, styles: [] }));
+    expect(head).toContain('<link rel="preload" href="/_shell/1/fonts/dm-sans.woff2" as="font" type="font/woff2" crossorigin>');
+    expect(head).toContain('<link rel="preload" href="/_shell/1/fonts/oswald.woff2" as="font" type="font/woff2" crossorigin>');
+    expect(head).not.toContain('inter.woff2');
+    expect(head).toContain('--fc-heading-case:uppercase');
   });
 });

@@ -2,12 +2,16 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { serializeIslandProps, type FragmentHead } from '@forecourt/contracts/fragments';
 import { telHref } from '@forecourt/contracts/display';
+import { hoursSummary } from '@forecourt/contracts/hours';
 import { REMOTE_NAMES, type MenuItem, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
+import { fontFacesCss, isWebFont, type WebFontFamily } from '@forecourt/ui/fonts';
+import { themeTokensCss } from '@forecourt/ui/tokens';
 import type { Tenant } from './tenant.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-export type ShellAssets = { entry: string | null; css: string[] };
+/** The shell's built client: its entry, its stylesheets and the self-hosted fonts (family -> URL; dev/build.mjs). */
+export type ShellAssets = { entry: string | null; css: string[]; fonts?: Partial<Record<WebFontFamily, string>> };
 
 /**
  * The remote map, inlined per request so the MF host registers exactly the versions this request's pages came from
@@ -18,11 +22,23 @@ export function remoteMap(pins: Record<RemoteName, { version: string }>): Record
 }
 
 
-function themeCss(config: SiteConfig): string {
-  const { colors, fonts, radius } = config.theme;
-  // Values are schema-validated (#rrggbb colours); font stacks are stripped of anything that could close the rule.
-  const font = (s: string) => s.replace(/[;{}<>]/g, '');
-  return `:root{--fc-primary:${colors.primary};--fc-primary-contrast:${colors.primaryContrast};--fc-secondary:${colors.secondary};--fc-bg:${colors.background};--fc-surface:${colors.surface};--fc-text:${colors.text};--fc-muted:${colors.muted};--fc-font:${font(fonts.body)};--fc-font-heading:${font(fonts.heading)};--fc-radius:${font(radius)}}`;
+/**
+ * The tenant's design tokens (ui/src/tokens.ts) and the @font-face rules of its theme's fonts, served by the shell
+ * (`assets.fonts`: family -> URL): one <style> per document, computed once per config and build.
+ */
+const themeStyles = new WeakMap<object, { fonts: ShellAssets['fonts']; css: string }>();
+export function themeStyle(config: SiteConfig, assets: ShellAssets): string {
+  const hit = themeStyles.get(config);
+  if (hit && hit.fonts === assets.fonts) return hit.css;
+  const families = [config.theme.fonts.body, config.theme.fonts.heading].filter((f) => isWebFont(f) && assets.fonts?.[f]);
+  const css = fontFacesCss(families, (f) => assets.fonts![f]!) + themeTokensCss(config.theme);
+  themeStyles.set(config, { fonts: assets.fonts, css });
+  return css;
+}
+
+/** The web-font files of the tenant's theme, preloaded so the first paint already has them (no swap, CLS 0). */
+export function preloadFonts(config: SiteConfig, assets: ShellAssets): string[] {
+  return [...new Set([config.theme.fonts.body, config.theme.fonts.heading])].filter(isWebFont).flatMap((f) => (assets.fonts?.[f] ? [assets.fonts[f]] : []));
 }
 
 /**
@@ -51,7 +67,8 @@ ${head?.robots ? html`<meta name="robots" content="${head.robots}">` : ''}
 ${head?.ogImage ? html`<meta property="og:image" content="${head.ogImage}">` : ''}
 <meta name="theme-color" content="${config.theme.colors.primary}">
 <link rel="icon" href="${config.theme.logo.url}">
-<style>${raw(themeCss(config))}</style>
+${preloadFonts(config, opts.assets).map((href) => html`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)}
+<style>${raw(themeStyle(config, opts.assets))}</style>
 ${opts.assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.assets.entry ? html`<link rel="modulepreload" href="${opts.assets.entry}">` : ''}
@@ -102,10 +119,12 @@ export function announcementBar(config: SiteConfig): Html {
   const a = config.announcement;
   if (!a) return html``;
   return html`<div class="fc-announcement" data-announcement role="region" aria-label="Announcement">
-<p>${a.text}${a.href ? html` <a href="${a.href}">${a.link_label ?? 'Find out more'}</a>` : ''}</p>
+<p><span class="fc-announcement__text" title="${a.text}">${a.text}</span>${a.href ? html`<a href="${a.href}">${a.link_label ?? 'Find out more'}</a>` : ''}</p>
 <button type="button" class="fc-announcement__close" data-dismiss-announcement aria-label="Dismiss announcement">&times;</button>
 </div>`;
 }
+
+const PHONE_ICON = raw('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z"/></svg>');
 
 export function siteHeader(tenant: Tenant, accountSlot: string): Html {
   const { config } = tenant;
@@ -113,28 +132,74 @@ export function siteHeader(tenant: Tenant, accountSlot: string): Html {
   return html`<header class="fc-header">
 <div class="fc-header__inner">
 <a class="fc-header__logo" href="/"><img src="${logo.url}" alt="${logo.alt}" width="${logo.width}" height="${logo.height}"></a>
-<button type="button" class="fc-menu-toggle" aria-expanded="false" aria-controls="fc-nav" data-menu-toggle><span aria-hidden="true">&#9776;</span> Menu</button>
 <nav class="fc-nav" id="fc-nav" aria-label="Main">
 <ul class="fc-nav__list">${config.menus.header.map((item, i) => menuItem(item, tenant, i))}</ul>
 </nav>
+<div class="fc-header__tools">
 <div class="fc-header__account">${raw(accountSlot)}</div>
-<a class="fc-header__phone" href="${telHref(config.contact.phone)}">${config.contact.phone}</a>
+<a class="fc-header__phone" href="${telHref(config.contact.phone)}" aria-label="Call ${config.name} on ${config.contact.phone}">${PHONE_ICON}<span class="fc-header__phone-number">${config.contact.phone}</span></a>
+<button type="button" class="fc-menu-toggle" aria-expanded="false" aria-controls="fc-nav" data-menu-toggle><span aria-hidden="true">&#9776;</span><span class="fc-menu-toggle__label">Menu</span></button>
+</div>
 </div>
 </header>
 <main id="main" class="fc-main">`;
 }
 
+/** Social networks the footer links, with their marks (simple shapes, not the networks' logos). */
+const SOCIAL: ReadonlyArray<{ key: 'facebook' | 'instagram' | 'youtube' | 'linkedin' | 'tiktok'; label: string; icon: string }> = [
+  { key: 'facebook', label: 'Facebook', icon: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.4.2-.5.5-.5z' },
+  { key: 'instagram', label: 'Instagram', icon: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm0 2a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm5 3.5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM17.3 6a1 1 0 1 1 0 2 1 1 0 0 1 0-2z' },
+  { key: 'youtube', label: 'YouTube', icon: 'M21.6 7.2a2.6 2.6 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.6 2.6 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.6 2.6 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.6 2.6 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8zM10 15V9l5.2 3z' },
+  { key: 'linkedin', label: 'LinkedIn', icon: 'M4 4h4v4H4zm0 6h4v10H4zm6 0h4v1.6c.6-1 1.8-1.8 3.5-1.8 3 0 4.5 1.9 4.5 5.2V20h-4v-4.6c0-1.6-.6-2.4-1.8-2.4S14 13.9 14 15.4V20h-4z' },
+  { key: 'tiktok', label: 'TikTok', icon: 'M16 3c.4 2.3 1.8 3.8 4 4v3.2a7.3 7.3 0 0 1-4-1.2v6.5A5.5 5.5 0 1 1 10.5 10v3.3a2.3 2.3 0 1 0 2.3 2.2V3z' },
+];
+
+/** Locations the footer lists: the site's visible ones, primary first; a group shows the first few and links the rest. */
+export const FOOTER_LOCATIONS_MAX = 4;
+
 export function siteFooter(tenant: Tenant): Html {
-  const { config } = tenant;
+  const { config, data } = tenant;
   const year = new Date().getFullYear();
+  const byId = new Map(data.locations.map((l) => [l.id, l]));
+  const locations = config.locations.flatMap((id) => (byId.get(id)?.visible ? [byId.get(id)!] : [])).sort((a, b) => Number(b.primary) - Number(a.primary));
+  const shown = locations.slice(0, FOOTER_LOCATIONS_MAX);
+  const business = config.business;
+  const social = SOCIAL.filter((s) => business?.social?.[s.key]);
+  const holder = business?.legal_name ?? config.name;
   return html`</main>
 <footer class="fc-footer">
+<div class="fc-footer__inner">
+<div class="fc-footer__top">
+<div class="fc-footer__brand">
+<p class="fc-footer__name">${config.name}</p>
+<p class="fc-footer__contact"><a href="${telHref(config.contact.phone)}">${config.contact.phone}</a><br><a href="mailto:${config.contact.email}">${config.contact.email}</a></p>
+${business?.abn ? html`<p>${holder} · ABN ${business.abn}</p>` : ''}
+${social.length
+  ? html`<ul class="fc-footer__social" aria-label="${config.name} on social media">${social.map((s) => html`<li><a href="${business!.social![s.key]!}" rel="noopener" aria-label="${config.name} on ${s.label}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${s.icon}"/></svg></a></li>`)}</ul>`
+  : ''}
+</div>
+${shown.length
+  ? html`<ul class="fc-footer__locations" aria-label="Our locations">${shown.map(
+      (l) => html`<li class="fc-footer__location">
+<h3>${l.name}</h3>
+<p>${l.address.place_url ? html`<a href="${l.address.place_url}" rel="noopener">${l.address.street}, ${l.address.city} ${l.address.state} ${l.address.postcode}</a>` : html`${l.address.street}, ${l.address.city} ${l.address.state} ${l.address.postcode}`}</p>
+${l.contact_detail.phone ? html`<p><a href="${telHref(l.contact_detail.phone)}">${l.contact_detail.phone}</a></p>` : ''}
+${hoursSummary(l.contact_detail.opening_hours ?? []).length ? html`<p>${hoursSummary(l.contact_detail.opening_hours ?? []).map((h, i) => html`${i ? html`<br>` : ''}${h.days} ${h.text}`)}</p>` : ''}
+${config.features.show_dealer_licence && l.dealer_license_number ? html`<p>Dealer licence ${l.dealer_license_number}</p>` : ''}
+</li>`,
+    )}${locations.length > shown.length ? html`<li class="fc-footer__location"><a class="fc-section__more" href="/locations">All ${locations.length} locations</a></li>` : ''}</ul>`
+  : ''}
+</div>
 <div class="fc-footer__groups">
 ${config.menus.footer.map(
   (g) => html`<section class="fc-footer__group"><h2>${g.title}</h2><ul>${g.links.map((l) => html`<li><a href="${l.href}">${l.label}</a></li>`)}</ul></section>`,
 )}
 </div>
-<p class="fc-footer__legal">&copy; ${year} ${config.name}. <a href="/privacy-policy">Privacy policy</a> · <a href="/terms-and-conditions">Terms and conditions</a></p>
+<div class="fc-footer__legal">
+<p>&copy; ${year} ${holder}</p>
+<ul><li><a href="/privacy-policy">Privacy policy</a></li><li><a href="/terms-and-conditions">Terms and conditions</a></li><li><a href="/accessibility">Accessibility</a></li></ul>
+</div>
+</div>
 </footer>`;
 }
 

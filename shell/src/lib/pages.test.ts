@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentPage, homePage, isModelSlug, isShellPageSlug } from './pages.ts';
+import { accessibilityPage, contentPage, homePage, isModelSlug, isShellPageSlug } from './pages.ts';
 import { demoTenant } from '../test/tenants.ts';
 
 describe('home page brand grid (features.brand_grid)', () => {
@@ -49,5 +49,60 @@ describe('content pages with a lead form (careers, fleet)', () => {
     const about = await contentPage(tenant, 'about-us');
     expect(about.body).not.toContain('<fc-slot');
     expect(about.head.slots).toBeUndefined();
+  });
+});
+
+describe('home page sections (issue 13)', () => {
+  it('renders the tenant’s sections in order, filling other remotes’ sections as slots', async () => {
+    const tenant = demoTenant('harbourside-toyota', (c) => ({ ...c, home: { sections: [{ kind: 'quick-search' }, { kind: 'stock-strip', strip: 'specials', heading: 'On special' }, { kind: 'locations' }, { kind: 'hero' }] } }));
+    const page = await homePage(tenant);
+    expect(page.head.slots).toEqual([
+      { id: 'stock-strip-1', remote: 'mf-search', page: 'stock-strip', params: { strip: 'specials', heading: 'On special' } },
+      { id: 'locations-summary', remote: 'mf-locations', page: 'locations-summary', params: {} },
+    ]);
+    const order = ['fc-quick-search', '<fc-slot id="stock-strip-1">', '<fc-slot id="locations-summary">', 'fc-hero'].map((m) => page.body.indexOf(m));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('uses the template’s sections by default: a franchise leads with new stock, a used yard with new arrivals', async () => {
+    const franchise = await homePage(demoTenant('harbourside-toyota'));
+    expect(franchise.head.slots?.map((s) => s.params)).toContainEqual({ strip: 'type', car_type: 'new' });
+    const used = await homePage(demoTenant('outback-used-cars'));
+    expect(used.head.slots?.[0]?.params).toEqual({ strip: 'new-arrivals' });
+    expect(used.body).not.toContain('href="/search/new-cars"');
+  });
+
+  it('quick search: a GET form to the search page with the tenant’s own choices', async () => {
+    const franchise = (await homePage(demoTenant('harbourside-toyota'))).body;
+    expect(franchise).toContain('<form action="/search/new-used-and-demo-cars" method="get" role="search">');
+    expect(franchise).toContain('<select id="fc-qs-model" name="model">');
+    expect(franchise).not.toContain('name="make"');
+    expect(franchise).toContain('<option value="used">Used</option>');
+    const group = (await homePage(demoTenant('southern-cross-motor-group'))).body;
+    expect(group).toContain('<select id="fc-qs-make" name="make">');
+    expect(group).toContain('<option value="Hyundai">Hyundai</option>');
+    const used = (await homePage(demoTenant('outback-used-cars'))).body;
+    expect(used).not.toContain('name="car_type"');
+    expect(used).toContain('<option value="30000">$30,000</option>');
+  });
+
+  it('offers and prompts: the tenant’s offers linked to their pages, trade-in only where the tenant has it', async () => {
+    const on = (await homePage(demoTenant('harbourside-toyota'))).body;
+    expect(on).toMatch(/<a class="fc-btn" href="\/offers\/[^"]+">View offer/);
+    expect(on).toContain('href="/trade-in">Value my trade-in</a>');
+    const off = (await homePage(demoTenant('harbourside-toyota', (c) => ({ ...c, features: { ...c.features, trade_in: false } })))).body;
+    expect(off).not.toContain('/trade-in');
+    expect(off).toContain('href="/finance">Explore finance</a>');
+  });
+});
+
+describe('accessibility statement', () => {
+  it('names the standard and how to get help from this dealer', async () => {
+    const page = await accessibilityPage(demoTenant('outback-used-cars'));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('WCAG) 2.2 at level AA');
+    expect(page.body).toContain('href="tel:');
+    expect(page.head.title).toBe('Accessibility | Outback Used Cars');
   });
 });

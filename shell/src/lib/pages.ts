@@ -1,9 +1,10 @@
 import { html, raw } from 'hono/html';
-import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
+import { slotMarker, type FragmentHead, type FragmentSlot } from '@forecourt/contracts/fragments';
 import { islandName } from '@forecourt/contracts/islands';
 import { leadFormErrorParams } from '@forecourt/contracts/lead-forms';
 import { slotFor } from '@forecourt/contracts/slots';
 import { CONTENT_PAGES } from '@forecourt/contracts/routes';
+import type { HomeSection, SiteConfig } from '@forecourt/contracts/tenant';
 import { telHref } from '@forecourt/contracts/display';
 import { notFoundBlock, slugify } from './document.ts';
 import type { Tenant } from './tenant.ts';
@@ -39,38 +40,157 @@ export function isShellPageSlug(tenant: Tenant, slug: string): boolean {
 /** One of the tenant's model slugs (`config.stock.models`, slugified): `/models/<slug>` and `/<slug>` exist only for these. */
 export const isModelSlug = (tenant: Tenant, slug: string): boolean => tenant.config.stock.models.some((m) => slugify(m) === slug);
 
-/** Home page: hero, stock entry points and (for groups) the brand grid. */
+/** The home page's sections when the tenant's config names none: per template (README "Home pages"). */
+export function defaultHomeSections(config: Pick<SiteConfig, 'template' | 'search' | 'brands' | 'features'>): HomeSection[] {
+  const sections = templateSections(config.template);
+  // The brand grid wherever the tenant switches it on (features.brand_grid), after the quick search.
+  if (config.features.brand_grid && !sections.some((s) => s.kind === 'brands')) sections.splice(2, 0, { kind: 'brands' });
+  return sections;
+}
+
+function templateSections(template: SiteConfig['template']): HomeSection[] {
+  switch (template) {
+    case 'group':
+      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'brands' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'stock-strip', strip: 'specials' }, { kind: 'prompts' }, { kind: 'offers' }, { kind: 'locations' }];
+    case 'used':
+      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'prompts' }, { kind: 'stock-strip', strip: 'specials' }, { kind: 'shop-by' }, { kind: 'locations' }];
+    default:
+      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'stock-strip', strip: 'type', car_type: 'new' }, { kind: 'offers' }, { kind: 'prompts' }, { kind: 'stock-strip', strip: 'type', car_type: 'used' }, { kind: 'shop-by' }, { kind: 'locations' }];
+  }
+}
+
+/** Body types offered by the quick search (spec §5 body types; values as the stock feeds write `simple_body`). */
+const QUICK_BODIES: ReadonlyArray<[value: string, label: string]> = [
+  ['suv', 'SUV'], ['sedan', 'Sedan'], ['hatch', 'Hatch'], ['ute', 'Ute'], ['wagon', 'Wagon'], ['van', 'Van'], ['peopleMover', 'People mover'], ['4x4', '4x4'], ['coupe', 'Coupe'], ['convertible', 'Convertible'],
+];
+/** Price caps offered by the quick search. */
+const QUICK_PRICES = [10_000, 15_000, 20_000, 30_000, 40_000, 50_000, 75_000, 100_000];
+const money = (n: number) => `$${n.toLocaleString('en-AU')}`;
+
+/** Quick search: stock type, make (or model for a one-make dealer), body and price, straight to the search page. */
+function quickSearch(tenant: Tenant) {
+  const { config, data } = tenant;
+  const types = config.search.used_only ? [] : [['new', 'New'], ['demo', 'Demo'], ['used', 'Used']];
+  const makes = config.manufacturer ? [] : (config.brands.length ? config.brands.map((slug) => data.manufacturers.find((m) => m.slug === slug)?.name ?? '') : data.manufacturers.map((m) => m.name)).filter(Boolean).sort((a, b) => a.localeCompare(b));
+  const models = config.manufacturer ? config.stock.models : [];
+  const select = (id: string, name: string, label: string, any: string, options: ReadonlyArray<readonly [string, string]>) =>
+    html`<div class="fc-field"><label for="${id}">${label}</label><select id="${id}" name="${name}"><option value="">${any}</option>${options.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select></div>`;
+  return html`<section class="fc-quick-search fc-card" aria-labelledby="fc-quick-search-title">
+<h2 id="fc-quick-search-title">Find your next ${config.search.used_only ? 'used car' : 'car'}</h2>
+<form action="/search/new-used-and-demo-cars" method="get" role="search">
+<div class="fc-field fc-field--wide"><label for="fc-home-q">Keyword</label><input id="fc-home-q" name="query" type="search" placeholder="Make, model or keyword" autocomplete="off"></div>
+${types.length ? select('fc-qs-type', 'car_type', 'Condition', 'New, demo and used', types as Array<[string, string]>) : ''}
+${makes.length ? select('fc-qs-make', 'make', 'Make', 'Any make', makes.map((m) => [m, m] as const)) : ''}
+${models.length ? select('fc-qs-model', 'model', 'Model', 'Any model', models.map((m) => [m, m] as const)) : ''}
+${select('fc-qs-body', 'simple_body', 'Body type', 'Any body type', QUICK_BODIES)}
+${select('fc-qs-price', 'price_max', 'Price up to', 'Any price', QUICK_PRICES.map((p) => [String(p), money(p)] as const))}
+<button class="fc-btn fc-btn--primary" type="submit">Show cars</button>
+</form>
+</section>`;
+}
+
+/** A section heading with its "View all" link. */
+const sectionHead = (id: string, title: string, more?: { href: string; label: string }) =>
+  html`<div class="fc-section__head"><h2 id="${id}">${title}</h2>${more ? html`<a class="fc-section__more" href="${more.href}">${more.label}</a>` : ''}</div>`;
+
+/**
+ * Home page: the tenant's sections in order (config `home.sections`, else the template's). Sections other remotes own
+ * are their fragments, filled as slots: mf-search's stock strips, mf-locations' locations summary.
+ */
 export async function homePage(tenant: Tenant): Promise<ShellPage> {
   const { config, data } = tenant;
-  const hero = config.banners[0];
-  const manufacturers = new Map(data.manufacturers.map((m) => [m.slug, m]));
-  const body = await html`<section class="fc-hero">
+  const sections = config.home?.sections ?? defaultHomeSections(config);
+  const slots: FragmentSlot[] = [];
+  const features = config.features;
+  const parts = sections.map((section, i) => {
+    switch (section.kind) {
+      case 'hero': {
+        const hero = config.banners[0];
+        return html`<section class="fc-hero" aria-labelledby="fc-hero-title">
 ${hero ? html`<img class="fc-hero__img" src="${hero.image}" alt="" width="1920" height="540" fetchpriority="high">` : ''}
 <div class="fc-hero__text">
-<h1>${hero?.title ?? config.name}</h1>
+<h1 id="fc-hero-title">${hero?.title ?? config.name}</h1>
 ${hero?.subtitle ? html`<p>${hero.subtitle}</p>` : ''}
-<form class="fc-hero__search" action="/search/new-used-and-demo-cars" method="get" role="search">
-<label for="fc-home-q">Search our stock</label>
-<input id="fc-home-q" name="query" type="search" placeholder="Make, model or keyword" autocomplete="off">
-<button class="fc-btn fc-btn--primary" type="submit">Search</button>
-</form>
+<div class="fc-hero__actions"><a class="fc-btn fc-btn--primary" href="${hero?.href ?? '/search/new-used-and-demo-cars'}">${hero?.href ? 'Find out more' : 'Browse our stock'}</a>${features.trade_in ? html`<a class="fc-btn" href="/trade-in">Value my trade-in</a>` : ''}</div>
 </div>
-</section>
-<section class="fc-section" aria-labelledby="fc-shop-by">
-<h2 id="fc-shop-by">Shop by type</h2>
+</section>`;
+      }
+      case 'quick-search':
+        return quickSearch(tenant);
+      case 'stock-strip': {
+        const id = `stock-strip-${i}`;
+        slots.push(slotFor('stockStrip', id, { strip: section.strip, ...(section.car_type ? { car_type: section.car_type } : {}), ...(section.heading ? { heading: section.heading } : {}) }));
+        return html`<div class="fc-section">${raw(slotMarker(id))}</div>`;
+      }
+      case 'offers': {
+        const offers = data.offers.slice(0, 3);
+        if (!offers.length) return '';
+        return html`<section class="fc-section" aria-labelledby="fc-offers-title">
+${sectionHead('fc-offers-title', 'Current offers', { href: '/special-offers', label: 'All offers' })}
+<ul class="fc-offers">${offers.map(
+          (o) => html`<li><article class="fc-offer fc-card">${o.image_or_model_image?.url ? html`<img src="${o.image_or_model_image.url}" alt="" width="640" height="360" loading="lazy">` : ''}<div class="fc-offer__body"><h3>${o.name}</h3><p>${o.description.length > 140 ? `${o.description.slice(0, 137)}...` : o.description}</p><a class="fc-btn" href="/offers/${o.id}">View offer<span class="fc-visually-hidden">: ${o.name}</span></a></div></article></li>`,
+        )}</ul>
+</section>`;
+      }
+      case 'prompts': {
+        return html`<section class="fc-section fc-prompts" aria-label="Finance and trade-in">
+<div class="fc-prompt fc-card"><h2>Finance made simple</h2><p>Work out your repayments, then apply online in minutes. Getting pre-approved won't affect your credit score.</p><a class="fc-btn fc-btn--primary" href="/finance">Explore finance</a></div>
+${features.trade_in ? html`<div class="fc-prompt fc-card"><h2>What's your car worth?</h2><p>Tell us about your car and get a trade-in valuation from ${config.name}, with or without buying from us.</p><a class="fc-btn fc-btn--primary" href="/trade-in">Value my trade-in</a></div>` : ''}
+</section>`;
+      }
+      case 'locations': {
+        const id = 'locations-summary';
+        slots.push(slotFor('locationsSummary', id, {}));
+        // mf-locations' fragment brings its own heading and "All locations" link.
+        return html`<div class="fc-section">${raw(slotMarker(id))}</div>`;
+      }
+      case 'brands': {
+        if (!features.brand_grid || !config.brands.length) return '';
+        const manufacturers = new Map(data.manufacturers.map((m) => [m.slug, m]));
+        return html`<section class="fc-section" aria-labelledby="fc-brands">${sectionHead('fc-brands', 'Our brands', { href: '/brands', label: 'All brands' })}<ul class="fc-brand-grid">${config.brands.map((slug) => {
+          const m = manufacturers.get(slug);
+          return html`<li><a href="/search/${slug}">${m?.logo?.url ? html`<img src="${m.logo.url}" alt="" width="140" height="32" loading="lazy">` : ''}<span>${m?.name ?? slug}</span></a></li>`;
+        })}</ul></section>`;
+      }
+      case 'shop-by':
+        return html`<section class="fc-section" aria-labelledby="fc-shop-by">
+${sectionHead('fc-shop-by', 'Shop by type')}
 <ul class="fc-tiles">
-${config.search.used_only ? '' : html`<li><a class="fc-tile" href="/search/new-cars">New</a></li><li><a class="fc-tile" href="/search/demo-cars">Demo</a></li>`}
-<li><a class="fc-tile" href="/search/used-cars">Used</a></li>
+${config.search.used_only ? '' : html`<li><a class="fc-tile" href="/search/new-cars">New cars</a></li><li><a class="fc-tile" href="/search/demo-cars">Demo cars</a></li>`}
+<li><a class="fc-tile" href="/search/used-cars">Used cars</a></li>
 <li><a class="fc-tile" href="/search/new-used-and-demo-cars">All stock</a></li>
 </ul>
-</section>
-${config.features.brand_grid && config.brands.length
-  ? html`<section class="fc-section" aria-labelledby="fc-brands"><h2 id="fc-brands">Our Brands</h2><ul class="fc-brand-grid">${config.brands.map((slug) => {
-      const m = manufacturers.get(slug);
-      return html`<li><a href="/search/${slug}">${m?.logo?.url ? html`<img src="${m.logo.url}" alt="" width="64" height="64" loading="lazy">` : ''}<span>${m?.name ?? slug}</span></a></li>`;
-    })}</ul></section>`
-  : ''}`;
-  return { status: 200, head: { title: config.seo.title, description: config.seo.description }, body: String(body) };
+</section>`;
+    }
+  });
+  const body = await html`${parts}`;
+  const head: FragmentHead = { title: config.seo.title, description: config.seo.description };
+  return { status: 200, head: slots.length ? { ...head, slots } : head, body: String(body) };
+}
+
+/**
+ * The site's accessibility statement (linked from every footer): what the site aims for, how it is checked, and how
+ * to reach the dealer for help or another format.
+ */
+export async function accessibilityPage(tenant: Tenant): Promise<ShellPage> {
+  const { name, contact } = tenant.config;
+  const body = await html`<article class="fc-content">
+${breadcrumbs([{ label: 'Accessibility' }])}
+<h1>Accessibility</h1>
+<p>${name} wants everyone to be able to find, compare and buy a car on this site, whatever device or assistive technology they use.</p>
+<h2>What we aim for</h2>
+<p>This site is built to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. Every page works with a keyboard alone, the forms work without JavaScript, text and controls keep a contrast ratio of at least 4.5:1, and pages are tested with automated accessibility checks on every change.</p>
+<h2>Need help or another format?</h2>
+<p>If anything on the site is hard to use, or you would like information about a car, our finance or our services in another format, we are happy to help.</p>
+<ul>
+<li>Call us on <a href="${telHref(contact.phone)}">${contact.phone}</a></li>
+<li>Email <a href="mailto:${contact.email}">${contact.email}</a></li>
+<li>Use the National Relay Service: ask for ${contact.phone}</li>
+</ul>
+<h2>Tell us about a problem</h2>
+<p>Please tell us which page and what happened, and we will reply within two business days.</p>
+</article>`;
+  return { status: 200, head: { title: `Accessibility | ${name}`, description: `How ${name} makes this website usable for everyone, and how to get help.` }, body: String(body) };
 }
 
 /**

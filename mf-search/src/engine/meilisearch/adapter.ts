@@ -131,16 +131,16 @@ export function visibleFilter(scope: SearchScope): Filter {
   )!;
 }
 
-/** Spec §9: ascending price adds price > 0; the subscription sort lists only cars with a subscription price. */
+/** Spec §9: price sorts list only cars that show a price; the subscription sort only cars with a subscription price. */
 function sortFilter(sort: SortOption): Filter | undefined {
-  if (sort === 'price_asc') return cmp('price', '>', 0);
+  if (sort === 'price_asc' || sort === 'price_desc') return cmp('sale_price', '>', 0);
   if (sort === 'subscription_price') return cmp('subscription_price', '>', 0);
   return undefined;
 }
 
-/** The request's refinements, one per facet: OR within a facet (normalised keys), inclusive ranges. */
-function requestClauses(request: SearchRequest): { key: TermFacet | RangeFacet; filter: Filter }[] {
-  const clauses: { key: TermFacet | RangeFacet; filter: Filter }[] = [];
+/** The request's refinements, one per facet: OR within a facet (normalised keys), inclusive ranges; the specials. */
+function requestClauses(request: SearchRequest): { key: TermFacet | RangeFacet | 'reduced'; filter: Filter }[] {
+  const clauses: { key: TermFacet | RangeFacet | 'reduced'; filter: Filter }[] = [];
   for (const facet of TERM_FACETS) {
     const keys = (request.filters[facet] ?? []).map(facetKey).filter(Boolean).sort();
     const filter = anyOf(facetKeyAttribute(facet), keys);
@@ -150,17 +150,21 @@ function requestClauses(request: SearchRequest): { key: TermFacet | RangeFacet; 
     const filter = range(facet, request.ranges[facet]);
     if (filter) clauses.push({ key: facet, filter });
   }
+  if (request.reduced) clauses.push({ key: 'reduced', filter: eq('is_reduced', true) });
   return clauses;
 }
 
-/** Sort of each option; "most relevant" sends none (the ranking rules end in type order, newest, tie rank). */
-export const SORTS: Readonly<Record<SortOption, string[] | undefined>> = {
-  relevance: undefined,
-  latest: ['created_at_timestamp:desc', 'tie_rank:asc'],
-  price_desc: ['price:desc', 'tie_rank:asc'],
-  price_asc: ['price:asc', 'tie_rank:asc'],
-  subscription_price: ['subscription_price:asc', 'tie_rank:asc'],
-  km_asc: ['km:asc', 'tie_rank:asc'],
+/**
+ * Sort of each option, cars for sale first (`sold_rank`); "most relevant" sorts by that alone (the `sort` ranking rule
+ * comes first, then words; the rules end in type order, newest, tie rank). Price sorts rank by the shown price.
+ */
+export const SORTS: Readonly<Record<SortOption, string[]>> = {
+  relevance: ['sold_rank:asc'],
+  latest: ['sold_rank:asc', 'created_at_timestamp:desc', 'tie_rank:asc'],
+  price_desc: ['sold_rank:asc', 'sale_price:desc', 'tie_rank:asc'],
+  price_asc: ['sold_rank:asc', 'sale_price:asc', 'tie_rank:asc'],
+  subscription_price: ['sold_rank:asc', 'subscription_price:asc', 'tie_rank:asc'],
+  km_asc: ['sold_rank:asc', 'km:asc', 'tie_rank:asc'],
 };
 
 // --- responses ------------------------------------------------------------------------------------------------
@@ -240,11 +244,12 @@ export function createMeilisearchSearch(options: MeilisearchOptions): Meilisearc
         page: request.page,
         hitsPerPage: request.hitsPerPage,
         facets: mainFacets,
-        ...(SORTS[request.sortBy] ? { sort: SORTS[request.sortBy] } : {}),
+        sort: SORTS[request.sortBy],
       }];
       // Disjunctive facets: each refined facet (and range, for its min/max) counted without its own refinement.
       const extra: (TermFacet | RangeFacet)[] = [];
       for (const clause of clauses) {
+        if (clause.key === 'reduced') continue;
         const isRange = (RANGE_FACETS as readonly string[]).includes(clause.key);
         if (!isRange && !facets.includes(clause.key as TermFacet)) continue;
         extra.push(clause.key);

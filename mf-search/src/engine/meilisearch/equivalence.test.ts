@@ -13,10 +13,13 @@ import { createMeilisearchClient, createMeilisearchSearch, type MeilisearchSearc
 import { startFakeMeilisearch, type FakeMeilisearch } from '../../test/fake-meilisearch.ts';
 import { ensureIndex, indexStock } from './settings.ts';
 
-const CARS: Car[] = generateCars(400, { seed: 7 }).map((car, i) =>
-  // Odd spellings of one value (one facet key) and duplicate-ish values exercise the canonical labels.
-  i % 37 === 0 ? { ...car, make: car.make.toUpperCase(), make_model: `${car.make.toUpperCase()} ${car.model}` } : car,
-);
+const CARS: Car[] = generateCars(400, { seed: 7 })
+  .map((car, i) =>
+    // Odd spellings of one value (one facet key) and duplicate-ish values exercise the canonical labels.
+    i % 37 === 0 ? { ...car, make: car.make.toUpperCase(), make_model: `${car.make.toUpperCase()} ${car.model}` } : car,
+  )
+  // Prices as cards show them (price sorts, specials): offer prices, was-prices, placeholder prices ($1-$10).
+  .map((car, i) => (i % 11 === 0 && car.price > 0 ? { ...car, offer_price: car.price - 500 } : i % 13 === 0 && car.price > 0 ? { ...car, before_price: car.price + 1_500 } : i % 17 === 0 ? { ...car, price: 1 + (i % 10) } : car));
 const OTHER: Car[] = generateCars(50, { seed: 8, idPrefix: 'o', dealershipSlug: 'other-motors' });
 
 function rng(seed: number): () => number {
@@ -47,6 +50,7 @@ function randomRequest(next: () => number): SearchRequestInput {
     page: 1 + Math.floor(next() * 3),
     hitsPerPage: pick([5, 21, 50]),
     facets: TERM_FACETS.filter(() => next() < 0.4),
+    ...(next() < 0.15 ? { reduced: true } : {}),
   };
 }
 

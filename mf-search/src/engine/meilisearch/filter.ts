@@ -19,6 +19,8 @@ export const FILTER_ATTRIBUTES = [
   'show_on_dealer_website',
   'status',
   'is_sold',
+  'is_reduced',
+  'sale_price',
   'car_type',
   'km',
   'price',

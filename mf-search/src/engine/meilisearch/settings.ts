@@ -5,7 +5,10 @@
  * - `doc_id`: primary key, base64url of `tenant NUL id` (ids are unique per tenant only; Meilisearch keys allow
  *   only [A-Za-z0-9_-]).
  * - `tenant`: the tenant slug; `import_batch`: the stock import that wrote it (older batches are deleted).
- * - `is_sold`: status sold or the feed's sold flag (spec §4); `stocknum_key`: the stock number trimmed, lowercased
+ * - `is_sold`: status sold or the feed's sold flag (spec §4); `sold_rank` the same as 0/1, the first key of every sort
+ *   (cars for sale before sold ones; Meilisearch sorts numbers, not booleans); `sale_price`: the price the card shows
+ *   (pricing.ts sortPrice, 0 for none), what price sorts rank by and filter on; `is_reduced`: shown at a reduced price
+ *   (the specials); `stocknum_key`: the stock number trimmed, lowercased
  *   and URI-encoded (excluded stock numbers compare on it; encoded so a filter value never holds `"` or `\`).
  * - `type_rank`: spec §9 type order (new 0, demo 1, used 2); `tie_rank`: the car's position in the "most relevant"
  *   order of its tenant's import (type order, newest first, id), the last tie-break of every sort so pages never
@@ -20,7 +23,8 @@ import type { Meilisearch, Settings } from 'meilisearch';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { TERM_FACETS, type TermFacet } from '@forecourt/contracts/search';
 import { facetKey, facetLabel, facetRawValues, type FacetValueInfo } from '../facets.ts';
-import { compareRelevance, TYPE_ORDER } from '../sorting.ts';
+import { isReduced, sortPrice } from '../pricing.ts';
+import { compareRelevance, saleRank, TYPE_ORDER } from '../sorting.ts';
 import { isSold } from '../visibility.ts';
 import { and, eq, FILTER_ATTRIBUTES, not, toFilterString } from './filter.ts';
 import { SearchServiceError } from './errors.ts';
@@ -35,7 +39,7 @@ export const FACET_DISPLAY_ATTRIBUTES = TERM_FACETS.map(facetDisplayAttribute);
 
 /** Fields the adapter adds to a Car; removed again when a hit is turned back into a Car. */
 export const DERIVED_FIELDS = [
-  PRIMARY_KEY, 'tenant', 'import_batch', 'is_sold', 'stocknum_key', 'type_rank', 'tie_rank', 'body_label',
+  PRIMARY_KEY, 'tenant', 'import_batch', 'is_sold', 'sold_rank', 'sale_price', 'is_reduced', 'stocknum_key', 'type_rank', 'tie_rank', 'body_label',
   ...TERM_FACETS.map(facetKeyAttribute), ...FACET_DISPLAY_ATTRIBUTES,
 ] as const;
 
@@ -44,6 +48,9 @@ export type CarDocument = Car & {
   tenant: string;
   import_batch: string;
   is_sold: boolean;
+  sold_rank: 0 | 1;
+  sale_price: number;
+  is_reduced: boolean;
   stocknum_key?: string;
   type_rank: number;
   tie_rank: number;
@@ -53,7 +60,7 @@ export type CarDocument = Car & {
 /** Searchable text in ranked order: what the embedded engine searches (text.ts), most telling fields first. */
 export const SEARCHABLE_ATTRIBUTES = ['make', 'model', 'badge', 'series', 'name', 'body', 'body_label', 'colour', 'stocknum'];
 
-export const SORTABLE_ATTRIBUTES = ['price', 'km', 'created_at_timestamp', 'subscription_price', 'type_rank', 'tie_rank'];
+export const SORTABLE_ATTRIBUTES = ['sold_rank', 'sale_price', 'price', 'km', 'created_at_timestamp', 'subscription_price', 'type_rank', 'tie_rank'];
 
 /**
  * Ranking: `sort` first, so a chosen sort (price, km, latest) orders the hits and words only filter them, as in
@@ -128,6 +135,9 @@ export function toDocuments(tenant: string, cars: readonly Car[], importBatch: s
       tenant,
       import_batch: importBatch,
       is_sold: isSold(car),
+      sold_rank: saleRank(car),
+      sale_price: sortPrice(car),
+      is_reduced: isReduced(car),
       type_rank: TYPE_ORDER[car.car_type],
       tie_rank: tie.get(car.id)!,
       body_label: car.simple_body ? facetLabel('simple_body', car.simple_body) : null,

@@ -1,8 +1,8 @@
 /**
- * Opening hours for display (spec §2 Hours display): Monday first, consecutive days with the same hours collapsed
+ * Opening hours for display (spec §2 Hours display; one rule for the locations pages and the footer): Monday first, consecutive days with the same hours collapsed
  * ('Mon-Fri 8:30am - 5:30pm'), a closed day shown as 'Closed'.
  */
-import type { OpeningHourEntry } from '@forecourt/contracts/entities/location';
+import type { OpeningHourEntry } from './entities/location.ts';
 
 export type HoursLine = { days: string; text: string };
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { OpeningHourEntry } from '@forecourt/contracts/entities/location';
-import { SALES_HOURS } from '../test/tenant.ts';
+import type { OpeningHourEntry } from './entities/location.ts';
 import { dayText, formatClock, hoursSummary } from './hours.ts';
+
+/** Mon-Fri 8:30am-5:30pm, Sat by appointment, Sun closed: the shape spec §2 Hours display describes. */
+const SALES_HOURS: OpeningHourEntry[] = [
+  ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, formated_hours: null, open: '08:30', close: '17:30' })),
+  { weekday: 6, status: 'Open', formated_hours: 'By appointment only', open: null, close: null },
+  { weekday: 0, status: 'Closed', formated_hours: null, open: null, close: null },
+];
 
 const open = (weekday: number, o: string, c: string): OpeningHourEntry => ({ weekday, status: 'Open', formated_hours: null, open: o, close: c });
 

@@ -1,0 +1,115 @@
+/**
+ * mf-search's slots inside workerd (contracts SLOTS.stockStrip and SLOTS.similarCars), through the deployed Worker's
+ * fetch handler with the test tenant's stock in KV: the fragment protocol (status, head with this remote's
+ * stylesheet, version, cache), what each renders, and the empty 404 for every param the contract refuses.
+ * Also the built stylesheet the heads link: the rules the markup of issue 13 depends on.
+ */
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
+import { SimilarCarsIslandPropsSchema } from '@forecourt/contracts/islands';
+import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import manifest from '../dist/asset-manifest.json';
+import { FAKE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
+import { fetchWorker } from './test/worker.ts';
+
+const get = (path: string, tenant: string = FAKE_TENANT) => fetchWorker(path, { headers: { [TENANT_HEADER]: tenant } });
+const head = (res: Response) => decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
+/** The JSON props script of an island container. */
+const propsOf = (html: string, id: string) => JSON.parse(new RegExp(`<script type="application/json" data-island-props="${id}">([^<]*)</script>`).exec(html)![1]!) as unknown;
+const cards = (html: string) => (html.match(/<article class="fs-card"/g) ?? []).length;
+
+async function expectEmpty404(path: string, tenant?: string) {
+  const res = await get(path, tenant);
+  expect(res.status, path).toBe(404);
+  expect(await res.text(), path).toBe('');
+  expect(res.headers.get(VERSION_HEADER)).toBe(manifest.version);
+}
+
+describe('slot stock-strip (a home page’s featured stock)', () => {
+  it('new arrivals: the newest cars in stock as a server-rendered strip, with the stylesheet in the head, shared for a minute', async () => {
+    const res = await get('/fragments/stock-strip?strip=new-arrivals');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get(VERSION_HEADER)).toBe(manifest.version);
+    expect(head(res)).toMatchObject({ title: 'New arrivals', styles: manifest.css });
+    const html = await res.text();
+    // (React puts preload links for the first row's photos before the island; the container holds its own render.)
+    expect(html).toMatch(/^(?:<link rel="preload" as="image" [^>]+>)*<div id="fs-strip-new-arrivals" data-island="mf-search\/StockStrip" class="fc-island" data-island-when="visible"><section class="fc-section fs-strip" aria-labelledby="fs-strip-new-arrivals-h">/);
+    expect(html).toContain('<h2 id="fs-strip-new-arrivals-h">New arrivals</h2>');
+    expect(html).toContain('<a class="fc-section__more fs-strip__all" href="/search/new-used-and-demo-cars?sortBy=latest">View all<span class="fc-visually-hidden"> <!-- -->new arrivals</span></a>');
+    expect(html).toContain('<ul id="fs-strip-new-arrivals-list" class="fs-strip__list" aria-label="New arrivals">');
+    expect(cards(html)).toBe(2);
+    expect(html).toContain(`href="/cars/${sampleCar.slug}"`);
+    // The first row's photos load at once; the arrows come with hydration (none in the server HTML).
+    expect(html).not.toContain('loading="lazy" fetchPriority');
+    expect(html).not.toContain('fs-strip__arrow');
+    // A paid online reservation shows on the card as in the search grid.
+    expect(html).toContain('<p class="fs-card__tag" data-kind="reserved">Reserved</p>');
+    expect(propsOf(html, 'fs-strip-new-arrivals')).toMatchObject({ id: 'fs-strip-new-arrivals', heading: 'New arrivals', viewAll: '/search/new-used-and-demo-cars?sortBy=latest', favourites: true });
+  });
+
+  it('specials: the reduced cars, to the specials search; a type strip: one stock type, to its page; heading and limit from the host', async () => {
+    const specials = await (await get('/fragments/stock-strip?strip=specials')).text();
+    expect(cards(specials)).toBe(2);
+    expect(specials).toContain('href="/search/new-used-and-demo-cars?reduced=true&amp;sortBy=latest"');
+    const used = await get('/fragments/stock-strip?strip=type&car_type=used&heading=Utes%20we%20love&limit=4');
+    expect(head(used)).toMatchObject({ title: 'Utes we love' });
+    const html = await used.text();
+    expect(html).toContain('<h2 id="fs-strip-type-used-h">Utes we love</h2>');
+    expect(html).toContain('href="/search/used-cars?sortBy=latest"');
+    expect(cards(html)).toBe(2);
+  });
+
+  it('no car to show: an empty answer (the host shows no empty section), still shared', async () => {
+    const res = await get('/fragments/stock-strip?strip=type&car_type=new');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('params the contract refuses, or a type strip without its type: the empty 404', async () => {
+    for (const query of ['', 'strip=bogus', 'strip=type', 'strip=new-arrivals&limit=3', 'strip=new-arrivals&limit=13', 'strip=specials&car_type=boat', `strip=specials&heading=${'x'.repeat(81)}`]) {
+      await expectEmpty404(`/fragments/stock-strip?${query}`);
+    }
+  });
+});
+
+describe('slot similar-cars (the car page’s similar cars)', () => {
+  it('the SimilarCars island with its heading and 6 placeholders, its props from the contract, the stylesheet in the head', async () => {
+    const res = await get(`/fragments/similar-cars?slug=${sampleCar.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(head(res)).toMatchObject({ title: 'Similar cars', styles: manifest.css });
+    const html = await res.text();
+    expect(html).toMatch(/^<div id="fs-similar-cars" data-island="mf-search\/SimilarCars" class="fc-island" data-island-when="visible"><section class="fsim"/);
+    expect(html).toContain('>Similar cars</h2>');
+    expect((html.match(/<li class="fsim-list__item fsim-ph">/g) ?? []).length).toBe(6);
+    expect(v.parse(SimilarCarsIslandPropsSchema, propsOf(html, 'fs-similar-cars'))).toEqual({ source: { slug: sampleCar.slug } });
+  });
+
+  it('a sold or reserved car of the tenant has it too; an unknown, malformed or missing slug, or another tenant’s car: the empty 404', async () => {
+    expect((await get(`/fragments/similar-cars?slug=${RESERVED_CAR.slug}`)).status).toBe(200);
+    for (const query of ['', 'slug=', 'slug=no-such-car-1', 'slug=Not%20A%20Slug', `slug=${'a'.repeat(201)}`]) await expectEmpty404(`/fragments/similar-cars?${query}`);
+    await expectEmpty404(`/fragments/similar-cars?slug=${sampleCar.slug}`, 'no-stock');
+  });
+});
+
+describe('the stylesheet every fragment and slot links', () => {
+  it('frames offer pictures whole (4:3, contained: issue 13, cut at the right edge) and card photos uncropped', async () => {
+    const css = await (await get(manifest.css[0]!)).text();
+    const rule = (selector: string) => new RegExp(`(?:^|\\})${selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+    expect(rule('.fs-offer__media')).toMatch(/aspect-ratio:4\s*\/\s*3/);
+    expect(rule('.fs-offer__media img')).toContain('object-fit:contain');
+    expect(css).not.toMatch(/\.fs-offer[^{}]*img\{[^}]*object-fit:cover/);
+    expect(rule('.fs-card .fs-card__image img')).toContain('object-fit:contain');
+  });
+
+  it('uses the design tokens only: no literal colour or font family', async () => {
+    const css = await (await get(manifest.css[0]!)).text();
+    // (The minifier writes `transparent` as #0000: no colour of its own.)
+    expect(css).not.toMatch(/#(?!0000\b)[0-9a-f]{3,8}\b|rgba?\(|hsla?\(|(?<![-\w])(?:white|black)(?![-\w])/i);
+    expect(css).not.toMatch(/font-family:/);
+  });
+});
