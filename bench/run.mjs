@@ -144,10 +144,14 @@ if (only.includes('lighthouse')) {
       const url = `http://${tenantSlug}.localhost:${platform.url.port}${path}`;
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const a = lhr.audits;
+      if (lhr.runtimeError) {
+        results.lighthouse[path] = { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
+        continue;
+      }
       results.lighthouse[path] = {
         performance: Math.round(lhr.categories.performance.score * 100),
         lcp_ms: Math.round(a['largest-contentful-paint'].numericValue),
-        cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
+        cls: +(a['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
         tbt_ms: Math.round(a['total-blocking-time'].numericValue),
         fcp_ms: Math.round(a['first-contentful-paint'].numericValue),
       };

@@ -66,6 +66,12 @@ export const LocationsSummarySlotParamsSchema = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^(?:[1-9]|1[0-2])$/, 'Between 1 and 12 locations'))),
 });
 
+/**
+ * Params of mf-search's quick search (the home page's "find your next car" form): an optional heading. mf-search
+ * fills the choices from the tenant's stock (the makes, models, body types and stock types it has, with counts).
+ */
+export const QuickSearchSlotParamsSchema = v.object({ heading: Text(80) });
+
 type SlotContract = { remote: RemoteName; page: string; params: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined> };
 
 /** Every slot of the platform: who fills it and what it is told. */
@@ -76,6 +82,8 @@ export const SLOTS = {
   leadForm: { remote: 'mf-account', page: 'lead-form', params: LeadFormSlotParamsSchema },
   /** Featured stock on the home page (mf-search). */
   stockStrip: { remote: 'mf-search', page: 'stock-strip', params: StockStripSlotParamsSchema },
+  /** The home page's quick search (mf-search): a GET form to the search page with the stock's own choices. */
+  quickSearch: { remote: 'mf-search', page: 'quick-search', params: QuickSearchSlotParamsSchema },
   /** Similar cars on the car page (mf-search), with its own styles. */
   similarCars: { remote: 'mf-search', page: 'similar-cars', params: SimilarCarsSlotParamsSchema },
   /** The locations on the home page (mf-locations). */

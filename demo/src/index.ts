@@ -7,6 +7,8 @@ import { kvHostKey, kvTenantKey, parseSiteConfig, type SiteConfig } from '@forec
 import { kvStockChunkKey, kvStockMetaKey, kvTenantDataKey, parseTenantData, STOCK_CHUNK_SIZE, stockChunkCount, type StockMeta, type TenantData } from '@forecourt/contracts/tenant-data';
 import { DEMO_TENANTS } from '../tenants/index.ts';
 import { findDemoTenant, generateStock } from './stock.ts';
+import { MAKES } from './catalogue.ts';
+import { img } from './kit.ts';
 
 export { generateStock, findDemoTenant, slugify, vinCheckDigit, monthlyRepayment, imageBody, type GenerateStockOptions } from './stock.ts';
 export { renderDemoImage, demoImageExists, DEMO_IMAGE_PREFIX, DEMO_IMAGE_BODIES } from './images.ts';
@@ -42,10 +44,28 @@ const dataCache = new Map<string, TenantData>();
 export function demoTenantData(slug: string): TenantData {
   let data = dataCache.get(slug);
   if (!data) {
-    data = parseTenantData(slug, findDemoTenant(slug).data);
+    const raw = findDemoTenant(slug).data;
+    data = parseTenantData(slug, { ...raw, manufacturers: withStockMakes(raw.manufacturers ?? []) });
     dataCache.set(slug, data);
   }
   return data;
+}
+
+/**
+ * A tenant's manufacturers plus every other make its stock may hold (used trade-ins of other makes, a make named
+ * differently in the feed, such as 'Isuzu' for Isuzu UTE and Isuzu Trucks), each with its wordmark: the search page
+ * shows a make's mark by its name. The brand grid and mega menu list the tenant's `brands` only.
+ */
+function withStockMakes<M extends { name: string }>(manufacturers: readonly M[]) {
+  const names = new Set(manufacturers.map((m) => m.name));
+  const extra: Array<{ id: string; name: string; slug: string; logo: { url: string }; category: 'car' | 'truck' | 'motorcycle' }> = [];
+  for (const make of MAKES) {
+    if (names.has(make.make)) continue;
+    names.add(make.make);
+    const slug = make.make.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    extra.push({ id: `m-${slug}`, name: make.make, slug, logo: { url: img.logo(make.slug) }, category: make.kind });
+  }
+  return [...manufacturers, ...extra];
 }
 
 export type DemoStockOptions = {

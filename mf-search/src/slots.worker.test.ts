@@ -113,3 +113,25 @@ describe('the stylesheet every fragment and slot links', () => {
     expect(css).not.toMatch(/font-family:/);
   });
 });
+
+describe('slot quick-search (a home page’s "find your next car")', () => {
+  it('a GET form to the search page offering the stock’s own makes, models, types and bodies with counts, shared for a minute', async () => {
+    const res = await get('/fragments/quick-search');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(head(res)).toMatchObject({ title: 'Find your next car', styles: manifest.css });
+    const html = await res.text();
+    expect(html).toContain('<h2 id="fs-quick-search-title">Find your next car</h2>');
+    const form = /<form [^>]*>/.exec(html)![0];
+    for (const attr of ['action="/search/new-used-and-demo-cars"', 'method="get"', 'role="search"', 'aria-labelledby="fs-quick-search-title"']) expect(form).toContain(attr);
+    expect(html).toMatch(/<input id="fc-home-q" type="search"[^>]*name="query"/);
+    expect(html).toMatch(new RegExp(`<select id="fs-qs-model" name="make_model">.*<optgroup label="${sampleCar.make}"><option value="${sampleCar.make} ${sampleCar.model}">${sampleCar.model} \\(\\d+\\)</option>`));
+    expect(html).toContain('<select id="fs-qs-price" name="price_max">');
+    expect(html).toContain('<option value="30000">$30,000</option>');
+  });
+
+  it('takes a heading from the host; a heading the contract refuses is the empty 404', async () => {
+    expect(head(await get('/fragments/quick-search?heading=Shop%20our%20yard'))).toMatchObject({ title: 'Shop our yard' });
+    await expectEmpty404(`/fragments/quick-search?heading=${'x'.repeat(81)}`);
+  });
+});

@@ -7,7 +7,9 @@ import { formatNumber } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { currentOffers, OffersPage } from '../fragments/OffersPage.tsx';
 import { SearchPage } from '../fragments/SearchPage.tsx';
+import { QuickSearch } from '../fragments/QuickSearch.tsx';
 import { SimilarCarsSlot, StockStripSlot } from '../fragments/SlotFragments.tsx';
+import { QUICK_SEARCH_REQUEST, quickSearchView } from '../lib/quick-search.ts';
 import { carouselFavourites, toCardCars } from '../lib/card.ts';
 import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
 import { scopeFor } from '../lib/scope.ts';
@@ -22,8 +24,9 @@ import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptio
  * - `GET /offers`, `GET /offer?_id=&_manufacturerSlug=`: the tenant's current offers with their models' stock;
  * - `GET /parts-search`: the parts placeholder;
  * - slots (contracts SLOTS, read with `readSlotParams`; bad params are the empty 404):
- *   `GET /stock-strip?strip=&car_type=&heading=&limit=` (a home page's featured stock) and `GET /similar-cars?slug=`
- *   (the car page's similar cars), each with this remote's stylesheet in its head and shared for a minute;
+ *   `GET /stock-strip?strip=&car_type=&heading=&limit=` (a home page's featured stock), `GET /quick-search?heading=`
+ *   (a home page's quick search: the stock's own choices) and `GET /similar-cars?slug=` (the car page's similar
+ *   cars), each with this remote's stylesheet in its head and shared for a minute;
  * - anything else: the empty 404 the shell answers with its standard not-found block.
  */
 export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: RouteOptions) {
@@ -91,6 +94,15 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
     if (!cars.length) return fragment('', head, SLOT_CACHE);
     const props = { id: stripId(strip), heading: strip.heading, viewAll: stripViewAll(strip, config), cards: toCardCars(cars, config, now), favourites: carouselFavourites(config) };
     return fragment(renderToString(<StockStripSlot props={props} />), head, SLOT_CACHE);
+  });
+
+  app.get('/quick-search', async (c) => {
+    const config = c.var.config;
+    const params = readSlotParams('quickSearch', new URL(c.req.url).searchParams);
+    if (!params.success) return notFound(config);
+    const result = await c.var.engine.search(scopeFor(config, Date.now()), QUICK_SEARCH_REQUEST);
+    const view = quickSearchView(result.facets, config, params.output.heading);
+    return fragment(renderToString(<QuickSearch view={view} />), { title: view.heading }, SLOT_CACHE);
   });
 
   app.get('/similar-cars', async (c) => {

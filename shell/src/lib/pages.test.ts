@@ -57,10 +57,11 @@ describe('home page sections (issue 13)', () => {
     const tenant = demoTenant('harbourside-toyota', (c) => ({ ...c, home: { sections: [{ kind: 'quick-search' }, { kind: 'stock-strip', strip: 'specials', heading: 'On special' }, { kind: 'locations' }, { kind: 'hero' }] } }));
     const page = await homePage(tenant);
     expect(page.head.slots).toEqual([
+      { id: 'quick-search', remote: 'mf-search', page: 'quick-search', params: {} },
       { id: 'stock-strip-1', remote: 'mf-search', page: 'stock-strip', params: { strip: 'specials', heading: 'On special' } },
       { id: 'locations-summary', remote: 'mf-locations', page: 'locations-summary', params: {} },
     ]);
-    const order = ['fc-quick-search', '<fc-slot id="stock-strip-1">', '<fc-slot id="locations-summary">', 'fc-hero'].map((m) => page.body.indexOf(m));
+    const order = ['<fc-slot id="quick-search">', '<fc-slot id="stock-strip-1">', '<fc-slot id="locations-summary">', 'fc-hero'].map((m) => page.body.indexOf(m));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
@@ -69,22 +70,14 @@ describe('home page sections (issue 13)', () => {
     const franchise = await homePage(demoTenant('harbourside-toyota'));
     expect(franchise.head.slots?.map((s) => s.params)).toContainEqual({ strip: 'type', car_type: 'new' });
     const used = await homePage(demoTenant('outback-used-cars'));
-    expect(used.head.slots?.[0]?.params).toEqual({ strip: 'new-arrivals' });
+    expect(used.head.slots?.[1]?.params).toEqual({ strip: 'new-arrivals' });
     expect(used.body).not.toContain('href="/search/new-cars"');
   });
 
-  it('quick search: a GET form to the search page with the tenant’s own choices', async () => {
-    const franchise = (await homePage(demoTenant('harbourside-toyota'))).body;
-    expect(franchise).toContain('<form action="/search/new-used-and-demo-cars" method="get" role="search">');
-    expect(franchise).toContain('<select id="fc-qs-model" name="model">');
-    expect(franchise).not.toContain('name="make"');
-    expect(franchise).toContain('<option value="used">Used</option>');
-    const group = (await homePage(demoTenant('southern-cross-motor-group'))).body;
-    expect(group).toContain('<select id="fc-qs-make" name="make">');
-    expect(group).toContain('<option value="Hyundai">Hyundai</option>');
-    const used = (await homePage(demoTenant('outback-used-cars'))).body;
-    expect(used).not.toContain('name="car_type"');
-    expect(used).toContain('<option value="30000">$30,000</option>');
+  it('quick search: mf-search’s slot (the stock’s own choices) in the card under the hero', async () => {
+    const page = await homePage(demoTenant('southern-cross-motor-group'));
+    expect(page.head.slots).toContainEqual({ id: 'quick-search', remote: 'mf-search', page: 'quick-search', params: {} });
+    expect(page.body).toContain('<section class="fc-quick-search fc-card" aria-labelledby="fs-quick-search-title"><fc-slot id="quick-search"></fc-slot></section>');
   });
 
   it('offers and prompts: the tenant’s offers linked to their pages, trade-in only where the tenant has it', async () => {

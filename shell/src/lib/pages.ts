@@ -59,36 +59,6 @@ function templateSections(template: SiteConfig['template']): HomeSection[] {
   }
 }
 
-/** Body types offered by the quick search (spec §5 body types; values as the stock feeds write `simple_body`). */
-const QUICK_BODIES: ReadonlyArray<[value: string, label: string]> = [
-  ['suv', 'SUV'], ['sedan', 'Sedan'], ['hatch', 'Hatch'], ['ute', 'Ute'], ['wagon', 'Wagon'], ['van', 'Van'], ['peopleMover', 'People mover'], ['4x4', '4x4'], ['coupe', 'Coupe'], ['convertible', 'Convertible'],
-];
-/** Price caps offered by the quick search. */
-const QUICK_PRICES = [10_000, 15_000, 20_000, 30_000, 40_000, 50_000, 75_000, 100_000];
-const money = (n: number) => `$${n.toLocaleString('en-AU')}`;
-
-/** Quick search: stock type, make (or model for a one-make dealer), body and price, straight to the search page. */
-function quickSearch(tenant: Tenant) {
-  const { config, data } = tenant;
-  const types = config.search.used_only ? [] : [['new', 'New'], ['demo', 'Demo'], ['used', 'Used']];
-  const makes = config.manufacturer ? [] : (config.brands.length ? config.brands.map((slug) => data.manufacturers.find((m) => m.slug === slug)?.name ?? '') : data.manufacturers.map((m) => m.name)).filter(Boolean).sort((a, b) => a.localeCompare(b));
-  const models = config.manufacturer ? config.stock.models : [];
-  const select = (id: string, name: string, label: string, any: string, options: ReadonlyArray<readonly [string, string]>) =>
-    html`<div class="fc-field"><label for="${id}">${label}</label><select id="${id}" name="${name}"><option value="">${any}</option>${options.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select></div>`;
-  return html`<section class="fc-quick-search fc-card" aria-labelledby="fc-quick-search-title">
-<h2 id="fc-quick-search-title">Find your next ${config.search.used_only ? 'used car' : 'car'}</h2>
-<form action="/search/new-used-and-demo-cars" method="get" role="search">
-<div class="fc-field fc-field--wide"><label for="fc-home-q">Keyword</label><input id="fc-home-q" name="query" type="search" placeholder="Make, model or keyword" autocomplete="off"></div>
-${types.length ? select('fc-qs-type', 'car_type', 'Condition', 'New, demo and used', types as Array<[string, string]>) : ''}
-${makes.length ? select('fc-qs-make', 'make', 'Make', 'Any make', makes.map((m) => [m, m] as const)) : ''}
-${models.length ? select('fc-qs-model', 'model', 'Model', 'Any model', models.map((m) => [m, m] as const)) : ''}
-${select('fc-qs-body', 'simple_body', 'Body type', 'Any body type', QUICK_BODIES)}
-${select('fc-qs-price', 'price_max', 'Price up to', 'Any price', QUICK_PRICES.map((p) => [String(p), money(p)] as const))}
-<button class="fc-btn fc-btn--primary" type="submit">Show cars</button>
-</form>
-</section>`;
-}
-
 /** A section heading with its "View all" link. */
 const sectionHead = (id: string, title: string, more?: { href: string; label: string }) =>
   html`<div class="fc-section__head"><h2 id="${id}">${title}</h2>${more ? html`<a class="fc-section__more" href="${more.href}">${more.label}</a>` : ''}</div>`;
@@ -115,8 +85,12 @@ ${hero?.subtitle ? html`<p>${hero.subtitle}</p>` : ''}
 </div>
 </section>`;
       }
-      case 'quick-search':
-        return quickSearch(tenant);
+      case 'quick-search': {
+        // mf-search's form, with the stock's own makes, models, body types and counts (contracts SLOTS.quickSearch).
+        const id = 'quick-search';
+        slots.push(slotFor('quickSearch', id, {}));
+        return html`<section class="fc-quick-search fc-card" aria-labelledby="fs-quick-search-title">${raw(slotMarker(id))}</section>`;
+      }
       case 'stock-strip': {
         const id = `stock-strip-${i}`;
         slots.push(slotFor('stockStrip', id, { strip: section.strip, ...(section.car_type ? { car_type: section.car_type } : {}), ...(section.heading ? { heading: section.heading } : {}) }));
