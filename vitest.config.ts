@@ -43,7 +43,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own platform (port 0, in-memory state) and Chromium, and much of an
+          // e2e test is waiting (debounces, timers, network), so two share the machine's two cores well.
+          maxWorkers: 2,
         },
       },
     ],
