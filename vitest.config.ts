@@ -45,7 +45,10 @@ export default defineConfig({
           hookTimeout: 240_000,
           // Two files at a time: each starts its own platform (port 0, in-memory state) and Chromium, and much of an
           // e2e test is waiting (debounces, timers, network), so two share the machine's two cores well.
+          // Vitest runs projects with their own worker count as a separate group: the e2e files run last, once the unit,
+          // workerd and integration projects are done.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -206,13 +206,25 @@ export async function main(argv, { log = console.log, error = console.error } = 
       const out = [];
       for (const key of (await kv.list('tenant:')).sort()) {
         const raw = parseJson(await kv.get(key), key);
-        out.push({ key, raw, config: lib.parseSiteConfig(raw) });
+        try {
+          out.push({ key, raw, config: lib.parseSiteConfig(raw) });
+        } catch (error) {
+          throw new Refused(`${key} is not a valid tenant config, so nothing was changed:\n${error.message}`);
+        }
       }
       return out;
     };
+    /** A changed config, which must still be a valid config (checked before anything is written). */
+    const validated = (next) => {
+      try {
+        lib.parseSiteConfig(next);
+      } catch (error) {
+        throw new Refused(`${next.slug}: the changed config would not be valid, so nothing was changed:\n${error.message}`);
+      }
+      return next;
+    };
     const writeTenant = async ({ key, raw }, next) => {
-      lib.parseSiteConfig(next); // the changed config must still be a valid config
-      await kv.put(key, JSON.stringify(next));
+      await kv.put(key, JSON.stringify(validated(next)));
       log(`${raw.slug}: ${opts.remote} ${raw.remotes[opts.remote]} -> ${next.remotes[opts.remote]}`);
     };
     const checked = async (version) => {
@@ -242,7 +254,8 @@ export async function main(argv, { log = console.log, error = console.error } = 
         return 0;
       }
       case 'register': {
-        const next = lib.registerVersion(releases, opts.remote, { version: opts.register, ...(opts.workerVersion ? { worker_version_id: opts.workerVersion } : {}), ...(opts.note ? { note: opts.note } : {}), registered_at: new Date().toISOString() });
+        const pinned = (await tenants()).map((t) => t.raw.remotes[opts.remote]);
+        const next = lib.registerVersion(releases, opts.remote, { version: opts.register, ...(opts.workerVersion ? { worker_version_id: opts.workerVersion } : {}), ...(opts.note ? { note: opts.note } : {}), registered_at: new Date().toISOString() }, pinned);
         await kv.put(lib.KV_RELEASES_KEY, JSON.stringify(next));
         log(`${opts.remote} ${opts.register} registered${next[opts.remote].stable === opts.register ? ' (stable)' : ''}`);
         return 0;
@@ -259,21 +272,22 @@ export async function main(argv, { log = console.log, error = console.error } = 
       case 'promote': {
         const promoted = lib.promoteVersion(releases, opts.remote, opts.version);
         await checked(opts.version);
+        // Every change computed and validated before the first write: an invalid stored config stops it with nothing
+        // written. Tenants first, the registry last, so a write that fails midway is finished by running it again.
+        const moves = (await tenants()).filter((t) => t.raw.remotes[opts.remote] !== opts.version).map((t) => [t, validated(lib.pinTenant(t.raw, opts.remote, opts.version, promoted))]);
+        for (const [t, next] of moves) await writeTenant(t, next);
         await kv.put(lib.KV_RELEASES_KEY, JSON.stringify(promoted));
         log(`${opts.remote} ${opts.version} is stable`);
-        for (const t of await tenants()) if (t.raw.remotes[opts.remote] !== opts.version) await writeTenant(t, lib.pinTenant(t.raw, opts.remote, opts.version, promoted));
         return 0;
       }
       case 'rollback': {
         const all = await tenants();
         if (opts.tenant && !all.some((t) => t.config.slug === opts.tenant)) throw new Refused(`Unknown tenant "${opts.tenant}"`);
-        const stable = lib.rollbackTenant({ slug: '', remotes: {} }, opts.remote, releases).remotes[opts.remote];
-        let changed = 0;
-        for (const t of all) {
-          if ((opts.tenant && t.config.slug !== opts.tenant) || t.raw.remotes[opts.remote] === stable) continue;
-          await writeTenant(t, lib.rollbackTenant(t.raw, opts.remote, releases));
-          changed++;
-        }
+        const stable = lib.stablePin(releases, opts.remote)?.version;
+        if (!stable) throw new Refused(`No versions of ${opts.remote} are registered: nothing to roll back to`);
+        const moves = all.filter((t) => (!opts.tenant || t.config.slug === opts.tenant) && t.raw.remotes[opts.remote] !== stable).map((t) => [t, validated(lib.rollbackTenant(t.raw, opts.remote, releases))]);
+        for (const [t, next] of moves) await writeTenant(t, next);
+        const changed = moves.length;
         log(changed ? `${changed} tenant${changed === 1 ? '' : 's'} back on ${opts.remote} ${stable}` : `Every ${opts.tenant ? 'named ' : ''}tenant already runs ${opts.remote} ${stable}`);
         return 0;
       }

@@ -14,11 +14,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { ROOT } from './workers.mjs';
+import { REMOTES, ROOT, VERSION_LABEL } from './workers.mjs';
 
 export const CANARY_DIR = join(ROOT, '.canary');
-const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'];
-const LABEL = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/;
 
 /**
  * A Cloudflare-shaped Worker version id (a UUID) for a build the local runtime runs: derived from the remote and its
@@ -31,7 +29,7 @@ export function localWorkerVersionId(remote, version) {
 
 /** `mf-search=HEAD~2@0.2.0` -> `{ remote: 'mf-search', source: 'HEAD~2', label: '0.2.0' }`. */
 export function parseCanaryArg(arg) {
-  const m = /^([a-z-]+)=(.+?)(?:@([0-9A-Za-z][0-9A-Za-z._-]{0,63}))?$/.exec(arg ?? '');
+  const m = new RegExp(`^([a-z-]+)=(.+?)(?:@(${VERSION_LABEL.source.slice(1, -1)}))?$`).exec(arg ?? '');
   if (!m) throw new Error(`--canary takes <remote>=<git ref|folder|demo>[@<label>], not "${arg}"`);
   if (!REMOTES.includes(m[1])) throw new Error(`--canary: unknown remote "${m[1]}": choose one of ${REMOTES.join(', ')}`);
   return { remote: m[1], source: m[2], label: m[3] };
@@ -76,11 +74,12 @@ function describeSource(source, remote, changeFile) {
   const folder = isAbsolute(source) || source.startsWith('.') ? resolve(source) : null;
   if (folder && existsSync(join(folder, 'package.json'))) {
     if (!existsSync(join(folder, remote, 'package.json'))) throw new Error(`${folder} is not a Forecourt checkout with ${remote}/`);
-    return { kind: 'folder', folder, key: `dir-${createHash('sha256').update(folder).digest('hex').slice(0, 12)}-${Date.now()}`, defaultSuffix: 'local' };
+    // A folder can change at any time: built afresh every time, in one place per folder (nothing accumulates).
+    return { kind: 'folder', folder, key: `dir-${createHash('sha256').update(folder).digest('hex').slice(0, 12)}`, defaultSuffix: 'local', rebuild: true };
   }
   let sha;
   try {
-    sha = git('rev-parse', '--verify', '--quiet', `${source}^{commit}`);
+    sha = git('rev-parse', '--verify', '--quiet', '--end-of-options', `${source}^{commit}`);
   } catch {
     throw new Error(`--canary ${remote}=${source}: not a git ref of this repository, nor a folder holding a Forecourt checkout, nor "demo"`);
   }
@@ -121,7 +120,13 @@ async function withLock(path, fn) {
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      if (Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { recursive: true, force: true });
+      let age = 0;
+      try {
+        age = Date.now() - statSync(path).mtimeMs;
+      } catch {
+        continue; // released in between: take it now
+      }
+      if (age > 10 * 60_000) rmSync(path, { recursive: true, force: true });
       else if (Date.now() - started > 10 * 60_000) throw new Error(`Gave up waiting for ${path}`);
       else await new Promise((r) => setTimeout(r, 300));
     }
@@ -142,7 +147,7 @@ async function withLock(path, fn) {
  */
 export async function prepareCanary({ remote, source, label, change, log = () => {} }) {
   if (!REMOTES.includes(remote)) throw new Error(`Unknown remote "${remote}": choose one of ${REMOTES.join(', ')}`);
-  if (label && !LABEL.test(label)) throw new Error(`"${label}" is not a version label (letters, digits, dots, hyphens, underscores)`);
+  if (label && !VERSION_LABEL.test(label)) throw new Error(`"${label}" is not a version label (letters, digits, dots, hyphens, underscores)`);
   const origin = describeSource(source, remote, change);
   const stableVersion = packageVersion(join(ROOT, remote));
   const home = join(CANARY_DIR, remote, origin.key);
@@ -150,7 +155,7 @@ export async function prepareCanary({ remote, source, label, change, log = () =>
   return withLock(`${home}.lock`, async () => {
     const tree = join(home, 'tree');
     const stamp = join(home, 'built.json');
-    if (existsSync(stamp)) {
+    if (!origin.rebuild && existsSync(stamp)) {
       const built = JSON.parse(readFileSync(stamp, 'utf8'));
       if (!label || built.version === label) {
         log(`canary ${remote} ${built.version}: kept build (${relative(ROOT, home)})`);

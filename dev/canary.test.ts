@@ -10,7 +10,8 @@ import { applyChange, localWorkerVersionId, parseCanaryArg, readDemoChange } fro
 // @ts-expect-error plain ESM modules without types
 import { kvOverHttp, parseArgs } from './canary-cli.mjs';
 // @ts-expect-error plain ESM modules without types
-import { ROOT, readWranglerConfig } from './workers.mjs';
+import { REMOTES, ROOT, readWranglerConfig, VERSION_LABEL as DEV_VERSION_LABEL } from './workers.mjs';
+import { VERSION_LABEL } from '../contracts/src/tenant.ts';
 
 describe('canary builds (dev/canary.mjs)', () => {
   it('gives each remote version a stable Cloudflare-shaped Worker version id', () => {
@@ -47,6 +48,11 @@ describe('canary builds (dev/canary.mjs)', () => {
     expect(readFileSync(join(tree, 'a/x.ts'), 'utf8')).toBe('ONE two two');
     expect(() => applyChange(tree, { description: 'twice', edits: [{ file: 'a/x.ts', find: 'two', replace: '2' }] })).toThrow(/must hold "two" exactly once/);
     expect(() => applyChange(tree, { description: 'gone', edits: [{ file: 'a/x.ts', find: 'three', replace: '3' }] })).toThrow(/exactly once/);
+  });
+
+  it('the dev tools’ list of remotes and version pattern are contracts’ own', () => {
+    expect(REMOTES).toEqual([...REMOTE_NAMES]);
+    expect(DEV_VERSION_LABEL.source).toBe(VERSION_LABEL.source);
   });
 
   it('names each remote’s Cloudflare Worker as its wrangler.jsonc and the shell’s service bindings do (the override’s key)', () => {

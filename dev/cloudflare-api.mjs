@@ -3,7 +3,8 @@
  * https://developers.cloudflare.com/api/resources/kv/), over the local runtime's KV namespaces, served at
  * `/client/v4/*` on the local runtime's port. `npm run canary` talks to it exactly as it talks to
  * api.cloudflare.com in production, so one HTTP adapter serves both (dev/canary-cli.mjs). Any bearer token is taken:
- * it answers on 127.0.0.1 only and is never deployed.
+ * it answers requests addressed to 127.0.0.1 or localhost only (not a tenant's `<slug>.localhost`, not a rebound DNS
+ * name) and is never deployed.
  */
 const ROUTE = /^\/client\/v4\/accounts\/([^/]+)\/storage\/kv\/namespaces\/([^/]+)\/(?:values\/([^/]+)|(keys))$/;
 
@@ -14,6 +15,8 @@ export default {
   /** `env.NAMESPACES`: `{ <namespace id>: <KV binding name> }`. */
   async fetch(request, env) {
     const url = new URL(request.url);
+    // Only this machine's own names (a web page elsewhere cannot reach it through a rebound DNS name).
+    if (!/^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?$/.test(request.headers.get('host') ?? '')) return failure(403, 10000, 'The local API answers on 127.0.0.1 only');
     const m = ROUTE.exec(url.pathname);
     if (!m) return failure(404, 7003, `Could not route to ${url.pathname}, perhaps your object identifier is invalid?`);
     if (!/^Bearer \S+$/.test(request.headers.get('authorization') ?? '')) return failure(400, 6003, 'Invalid request headers');

@@ -12,10 +12,9 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localWorkerVersionId } from './canary.mjs';
-import { DEMO_WORKER, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
+import { DEMO_WORKER, REMOTES, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
 
-const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'];
 /** The release registry's KV key (contracts/src/releases.ts KV_RELEASES_KEY). */
 const RELEASES_KEY = 'remote-releases';
 

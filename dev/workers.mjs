@@ -2,6 +2,10 @@
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
+/** The remotes (contracts REMOTE_NAMES; dev/canary.test.ts keeps the two equal). */
+export const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'];
+/** A build's version label (contracts VERSION_LABEL; dev/canary.test.ts keeps the two equal). */
+export const VERSION_LABEL = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/;
 export const WORKERS = [
   { dir: 'shell' },
   { dir: 'mf-search' },
@@ -50,7 +54,7 @@ export const readWranglerConfig = (dir) => parseJsonc(readFileSync(join(ROOT, di
 export function buildVersion(dir) {
   const label = process.env.FORECOURT_BUILD_VERSION;
   if (label) {
-    if (!/^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/.test(label)) throw new Error(`FORECOURT_BUILD_VERSION "${label}" is not a version label (letters, digits, dots, hyphens, underscores)`);
+    if (!VERSION_LABEL.test(label)) throw new Error(`FORECOURT_BUILD_VERSION "${label}" is not a version label (letters, digits, dots, hyphens, underscores)`);
     return label;
   }
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;

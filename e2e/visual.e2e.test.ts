@@ -71,10 +71,16 @@ async function settle(page: Page) {
 
 function compare(name: string, actual: Buffer): { ratio: number; message: string } {
   const file = `${BASELINES}${name}.png`;
-  if (UPDATE || !existsSync(file)) {
+  if (UPDATE) {
     mkdirSync(BASELINES, { recursive: true });
     writeFileSync(file, actual);
     return { ratio: 0, message: 'baseline written' };
+  }
+  if (!existsSync(file)) {
+    // A page without a baseline is a failure, not a free pass: `npm run screenshots` writes it, and it is reviewed.
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(`${OUT}${name}.actual.png`, actual);
+    return { ratio: 1, message: `no baseline e2e/screenshots/${name}.png (run npm run screenshots and review it)` };
   }
   const expected = PNG.sync.read(readFileSync(file));
   const got = PNG.sync.read(actual);

@@ -84,16 +84,21 @@ describe('operator changes', () => {
     expect(() => promoteVersion(releases, 'mf-search', '0.3.0')).toThrow(ReleaseError);
   });
 
-  it('registers versions: the first becomes stable, a repeat updates, the oldest non-stable go past the limit', () => {
+  it('registers versions: the first becomes stable, a repeat updates only what it names, the oldest unpinned go past the limit', () => {
     let r = registerVersion(null, 'mf-account', { version: '0.1.0', worker_version_id: ID_A });
     expect(r['mf-account']).toEqual({ stable: '0.1.0', versions: [{ version: '0.1.0', worker_version_id: ID_A }] });
     r = registerVersion(r, 'mf-account', { version: '0.1.0', worker_version_id: ID_B });
     expect(r['mf-account']!.versions).toEqual([{ version: '0.1.0', worker_version_id: ID_B }]);
-    for (let i = 1; i <= MAX_REMOTE_VERSIONS + 2; i++) r = registerVersion(r, 'mf-account', { version: `1.0.${i}` });
+    // A note added later keeps the Worker version id (the shell would otherwise stop overriding).
+    r = registerVersion(r, 'mf-account', { version: '0.1.0', note: 'first release' });
+    expect(r['mf-account']!.versions).toEqual([{ version: '0.1.0', worker_version_id: ID_B, note: 'first release' }]);
+    for (let i = 1; i <= MAX_REMOTE_VERSIONS + 2; i++) r = registerVersion(r, 'mf-account', { version: `1.0.${i}` }, ['1.0.1']);
     expect(r['mf-account']!.versions).toHaveLength(MAX_REMOTE_VERSIONS);
-    expect(r['mf-account']!.versions[0]!.version).toBe('0.1.0');
-    expect(r['mf-account']!.versions[1]!.version).toBe('1.0.4');
+    // The stable and the pinned 1.0.1 stay; the oldest unpinned (1.0.2 to 1.0.4) went.
+    expect(r['mf-account']!.versions.slice(0, 3).map((x) => x.version)).toEqual(['0.1.0', '1.0.1', '1.0.5']);
     expect(() => registerVersion(r, 'mf-account', { version: 'bad/version' })).toThrow(/Cannot register mf-account bad\/version/);
+    const pinnedAll = r['mf-account']!.versions.map((x) => x.version);
+    expect(() => registerVersion(r, 'mf-account', { version: '9.0.0' }, pinnedAll)).toThrow(/tenants run all of them/);
   });
 
   it('parses a stored registry, naming every bad field', () => {

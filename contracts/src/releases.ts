@@ -191,20 +191,26 @@ export function promoteVersion(releases: RemoteReleases | null, remote: string, 
 }
 
 /**
- * Adds (or updates) a version of a remote. The first version registered for a remote becomes its stable one; the
- * oldest non-stable versions are dropped past MAX_REMOTE_VERSIONS.
+ * Adds a version of a remote, or updates one: the fields given replace the registered ones, the others are kept (a
+ * note added later keeps the Worker version id). The first version registered for a remote becomes its stable one.
+ * Past MAX_REMOTE_VERSIONS the oldest version no tenant runs goes (never the stable one or a pinned one).
+ * @param pinned the versions of this remote that tenants run now (a pin must never silently fall back to stable)
  */
-export function registerVersion(releases: RemoteReleases | null, remote: string, entry: v.InferInput<typeof RemoteVersionSchema>): RemoteReleases {
+export function registerVersion(releases: RemoteReleases | null, remote: string, entry: v.InferInput<typeof RemoteVersionSchema>, pinned: readonly string[] = []): RemoteReleases {
   assertRemote(remote);
-  const parsed = v.safeParse(RemoteVersionSchema, entry);
-  if (!parsed.success) throw new ReleaseError(`Cannot register ${remote} ${entry.version}: ${parsed.issues.map((i) => `${v.getDotPath(i) ?? 'version'}: ${i.message}`).join('; ')}`);
   const release = releases?.[remote];
+  const existing = release?.versions.find((x) => x.version === entry.version);
+  const parsed = v.safeParse(RemoteVersionSchema, { ...existing, ...entry });
+  if (!parsed.success) throw new ReleaseError(`Cannot register ${remote} ${entry.version}: ${parsed.issues.map((i) => `${v.getDotPath(i) ?? 'version'}: ${i.message}`).join('; ')}`);
   const versions = [...(release?.versions.filter((x) => x.version !== parsed.output.version) ?? []), parsed.output];
   const stable = release?.stable ?? parsed.output.version;
-  while (versions.length > MAX_REMOTE_VERSIONS) versions.splice(versions.findIndex((x) => x.version !== stable), 1);
+  while (versions.length > MAX_REMOTE_VERSIONS) {
+    const oldest = versions.findIndex((x) => x.version !== stable && x.version !== parsed.output.version && !pinned.includes(x.version));
+    if (oldest < 0) throw new ReleaseError(`${remote} has ${MAX_REMOTE_VERSIONS} versions registered and tenants run all of them: roll some back first`);
+    versions.splice(oldest, 1);
+  }
   return v.parse(RemoteReleasesSchema, { ...releases, [remote]: { stable, versions } });
 }
-
 
 /** The part of a request context `reportWorkerVersion` uses (structural: a Hono `Context` fits). */
 export type VersionReportContext = { env: { CF_VERSION_METADATA?: { id: string } }; res: Response };

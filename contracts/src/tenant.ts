@@ -12,6 +12,8 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 const Slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a lowercase slug'));
 const Colour = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Must be a #rrggbb colour'));
 const Href = v.pipe(v.string(), v.minLength(1), v.maxLength(2048));
+/** A social profile: an https address (never `javascript:` or `data:`). */
+const SocialUrl = v.pipe(v.string(), v.url(), v.startsWith('https://', 'A social link is an https:// address'), v.maxLength(2048));
 
 /**
  * The web fonts the platform self-hosts (ui/README.md "Fonts": each a variable font from @fontsource-variable, latin
@@ -47,6 +49,22 @@ export const HomeSectionSchema = v.variant('kind', [
 ]);
 export type HomeSection = v.InferOutput<typeof HomeSectionSchema>;
 
+/** What makes two home sections the same: a stock strip by its strip and stock type, any other section by its kind. */
+export function homeSectionKey(section: HomeSection): string {
+  return section.kind === 'stock-strip' ? `stock-strip:${section.strip}:${section.car_type ?? ''}` : section.kind;
+}
+
+/**
+ * A home page lists each section once: a section twice would show the same thing twice and repeat its element ids
+ * (the quick search's labels, a carousel's controls). Stock strips differ by strip and stock type.
+ */
+export const HomeSectionsSchema = v.pipe(
+  v.array(HomeSectionSchema),
+  v.minLength(1),
+  v.maxLength(16),
+  v.check((sections) => new Set(sections.map(homeSectionKey)).size === sections.length, 'A home page lists each section once (stock strips once per strip and stock type).'),
+);
+
 export const ThemeSchema = v.object({
   colors: v.object({
     primary: Colour,
@@ -59,7 +77,8 @@ export const ThemeSchema = v.object({
   }),
   fonts: v.object({ body: v.picklist(FONT_FAMILIES), heading: v.picklist(FONT_FAMILIES) }),
   logo: v.object({ url: Href, alt: v.string(), width: v.number(), height: v.number() }),
-  radius: v.optional(v.string(), '8px'),
+  /** Corner radius: a CSS length (px, rem or em), such as '8px' (it goes into the theme's CSS as is). */
+  radius: v.optional(v.pipe(v.string(), v.regex(/^(?:0|\d{1,3}(?:\.\d{1,3})?(?:px|rem|em))$/, 'A radius is a length such as 8px or 0.5rem')), '8px'),
   /** Elevation of cards and panels: flat (borders only), soft (light shadows) or lifted (deeper shadows). */
   elevation: v.optional(v.picklist(['flat', 'soft', 'lifted']), 'soft'),
   /** Headings as written, or in capitals (a bolder, condensed look). */
@@ -228,7 +247,7 @@ export const SiteConfigSchema = v.object({
   features: v.optional(FeatureFlagsSchema, {}),
   menus: v.object({ header: v.array(MenuItemSchema), footer: v.array(FooterGroupSchema) }),
   /** The home page's sections in order; absent: the template's default (shell `defaultHomeSections`). */
-  home: v.optional(v.object({ sections: v.pipe(v.array(HomeSectionSchema), v.minLength(1), v.maxLength(16)) })),
+  home: v.optional(v.object({ sections: HomeSectionsSchema })),
   /** What the footer says about the business (spec §2 footer; consumer law: name, ABN, dealer licences per location). */
   business: v.optional(
     v.object({
@@ -236,11 +255,11 @@ export const SiteConfigSchema = v.object({
       abn: v.optional(v.pipe(v.string(), v.regex(/^\d{2} \d{3} \d{3} \d{3}$/, 'An ABN is 11 digits written 12 345 678 901'))),
       social: v.optional(
         v.object({
-          facebook: v.optional(v.pipe(v.string(), v.url())),
-          instagram: v.optional(v.pipe(v.string(), v.url())),
-          youtube: v.optional(v.pipe(v.string(), v.url())),
-          linkedin: v.optional(v.pipe(v.string(), v.url())),
-          tiktok: v.optional(v.pipe(v.string(), v.url())),
+          facebook: v.optional(SocialUrl),
+          instagram: v.optional(SocialUrl),
+          youtube: v.optional(SocialUrl),
+          linkedin: v.optional(SocialUrl),
+          tiktok: v.optional(SocialUrl),
         }),
       ),
     }),

@@ -10,6 +10,7 @@ import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { SimilarCarsIslandPropsSchema } from '@forecourt/contracts/islands';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
+import { designProblems } from '@forecourt/ui/design-check';
 import manifest from '../dist/asset-manifest.json';
 import { FAKE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
 import { fetchWorker } from './test/worker.ts';
@@ -108,9 +109,8 @@ describe('the stylesheet every fragment and slot links', () => {
 
   it('uses the design tokens only: no literal colour or font family', async () => {
     const css = await (await get(manifest.css[0]!)).text();
-    // (The minifier writes `transparent` as #0000: no colour of its own.)
-    expect(css).not.toMatch(/#(?!0000\b)[0-9a-f]{3,8}\b|rgba?\(|hsla?\(|(?<![-\w])(?:white|black)(?![-\w])/i);
-    expect(css).not.toMatch(/font-family:/);
+    // The built stylesheet, minified (which writes `transparent` as #0000: no colour of its own).
+    expect(designProblems(css.replace(/#0000\b/g, 'transparent'))).toEqual([]);
   });
 });
 
@@ -121,13 +121,22 @@ describe('slot quick-search (a home page’s "find your next car")', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(head(res)).toMatchObject({ title: 'Find your next car', styles: manifest.css });
     const html = await res.text();
-    expect(html).toContain('<h2 id="fs-quick-search-title">Find your next car</h2>');
+    expect(html).toContain('<h2 id="fs-quick-search-title" class="fs-qs__title">Find your next car</h2>');
     const form = /<form [^>]*>/.exec(html)![0];
     for (const attr of ['action="/search/new-used-and-demo-cars"', 'method="get"', 'role="search"', 'aria-labelledby="fs-quick-search-title"']) expect(form).toContain(attr);
     expect(html).toMatch(/<input id="fc-home-q" type="search"[^>]*name="query"/);
     expect(html).toMatch(new RegExp(`<select id="fs-qs-model" name="make_model">.*<optgroup label="${sampleCar.make}"><option value="${sampleCar.make} ${sampleCar.model}">${sampleCar.model} \\(\\d+\\)</option>`));
     expect(html).toContain('<select id="fs-qs-price" name="price_max">');
     expect(html).toContain('<option value="30000">$30,000</option>');
+  });
+
+  it('lays out its own form: the linked stylesheet has the quick search rules (the host only places the card)', async () => {
+    const html = await (await get('/fragments/quick-search')).text();
+    expect(html).toContain('<form class="fs-qs"');
+    expect(html).toContain('<div class="fs-qs__field fs-qs__field--wide">');
+    expect(html).not.toContain('fc-field');
+    const css = await (await get(manifest.css[0]!)).text();
+    for (const selector of ['.fs-qs{', '.fs-qs__field{', '.fs-qs__field select,.fs-qs__field input{', '.fs-qs__submit{']) expect(css).toContain(selector);
   });
 
   it('takes a heading from the host; a heading the contract refuses is the empty 404', async () => {

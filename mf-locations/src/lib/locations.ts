@@ -9,6 +9,7 @@ import type { TenantData } from '@forecourt/contracts/tenant-data';
 import { hoursSummary, type HoursLine } from '@forecourt/contracts/hours';
 import { reviewSummary, type ReviewSummary } from './reviews.ts';
 import { locationTimeZone, todayStatus, type TodayStatus } from './today.ts';
+import { mapHref, siteLocations } from '@forecourt/contracts/locations';
 
 export { telHref };
 
@@ -37,23 +38,8 @@ export type LocationCard = {
 
 export const TYPE_LABELS: Record<LocationType, string> = { sales: 'Sales', used: 'Used cars', service: 'Service', parts: 'Parts' };
 
-/** The locations a site shows: those its config lists, in the config's order, that are visible. */
-export function siteLocations(config: Pick<SiteConfig, 'locations'>, data: Pick<TenantData, 'locations'>): Location[] {
-  const byId = new Map(data.locations.map((l) => [l.id, l]));
-  return config.locations.flatMap((id) => {
-    const location = byId.get(id);
-    return location && location.visible ? [location] : [];
-  });
-}
-
-/** Address links go to the map place when the feed has one (spec §3 Address place_url), else a map search. */
-export function mapHref(address: Location['address']): string {
-  if (address.place_url) return address.place_url;
-  const query = address.lat != null && address.long != null ? `${address.lat},${address.long}` : `${address.street}, ${address.city} ${address.state} ${address.postcode}`;
-  const params = new URLSearchParams({ api: '1', query });
-  if (address.place_id) params.set('query_place_id', address.place_id);
-  return `https://www.google.com/maps/search/?${params}`;
-}
+/** The site's locations and address links are one rule of the platform (contracts/locations.ts). */
+export { mapHref, siteLocations } from '@forecourt/contracts/locations';
 
 /** What a card needs besides its location: the tenant's switches, its holiday hours and the clock. */
 export type CardContext = {

@@ -14,6 +14,16 @@ describe('canary breaker', () => {
     expect(canaryFallenBack('mf-search', '0.2.0', 10_000)).toBe(false);
   });
 
+  it('after the cool-off the canary gets one more try: a failure reopens at once, a success closes it', () => {
+    recordCanaryAnswer('mf-search', '0.2.0', false, options, 0);
+    expect(recordCanaryAnswer('mf-search', '0.2.0', false, options, 0)).toBe(true);
+    expect(recordCanaryAnswer('mf-search', '0.2.0', false, options, 10_000)).toBe(true);
+    expect(canaryFallenBack('mf-search', '0.2.0', 10_001)).toBe(true);
+    recordCanaryAnswer('mf-search', '0.2.0', true, options, 20_000);
+    expect(recordCanaryAnswer('mf-search', '0.2.0', false, options, 20_001)).toBe(false);
+    expect(canaryFallenBack('mf-search', '0.2.0', 20_002)).toBe(false);
+  });
+
   it('a success in between resets the count; 0 failures turns it off', () => {
     recordCanaryAnswer('mf-search', '0.2.0', false, options, 0);
     recordCanaryAnswer('mf-search', '0.2.0', true, options, 0);

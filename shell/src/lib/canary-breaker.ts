@@ -17,7 +17,8 @@ export const DEFAULT_BREAKER: BreakerOptions = { failures: 5, coolOffMs: 60_000 
 /** Entries kept at most (remote versions); the oldest go first. */
 export const BREAKER_MAX_ENTRIES = 200;
 
-type Entry = { failuresInARow: number; openUntil: number };
+/** `trial`: the cool-off has been served once; the canary's next answer decides (a failure reopens at once). */
+type Entry = { failuresInARow: number; openUntil: number; trial: boolean };
 const entries = new Map<string, Entry>();
 const key = (remote: string, version: string) => `${remote}@${version}`;
 
@@ -34,7 +35,7 @@ export function canaryFallenBack(remote: string, version: string, now = Date.now
 export function recordCanaryAnswer(remote: string, version: string, ok: boolean, options: BreakerOptions = DEFAULT_BREAKER, now = Date.now()): boolean {
   if (options.failures <= 0) return false;
   const k = key(remote, version);
-  const entry = entries.get(k) ?? { failuresInARow: 0, openUntil: 0 };
+  const entry = entries.get(k) ?? { failuresInARow: 0, openUntil: 0, trial: false };
   entries.delete(k);
   if (ok) {
     // A success closes it; nothing to remember.
@@ -42,9 +43,11 @@ export function recordCanaryAnswer(remote: string, version: string, ok: boolean,
   }
   entry.failuresInARow += 1;
   let opened = false;
-  if (entry.failuresInARow >= options.failures && entry.openUntil <= now) {
+  // After a cool-off the canary gets one more try: a failure then reopens at once; N in a row open it the first time.
+  if (entry.openUntil <= now && (entry.trial || entry.failuresInARow >= options.failures)) {
     entry.openUntil = now + options.coolOffMs;
     entry.failuresInARow = 0;
+    entry.trial = true;
     opened = true;
   }
   entries.set(k, entry);

@@ -3,6 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { serializeIslandProps, type FragmentHead } from '@forecourt/contracts/fragments';
 import { telHref } from '@forecourt/contracts/display';
 import { hoursSummary } from '@forecourt/contracts/hours';
+import { addressText, mapHref, siteLocations } from '@forecourt/contracts/locations';
 import { REMOTE_NAMES, type MenuItem, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import { fontFacesCss, isWebFont, type WebFontFamily } from '@forecourt/ui/fonts';
 import { themeTokensCss } from '@forecourt/ui/tokens';
@@ -160,8 +161,7 @@ export const FOOTER_LOCATIONS_MAX = 4;
 export function siteFooter(tenant: Tenant): Html {
   const { config, data } = tenant;
   const year = new Date().getFullYear();
-  const byId = new Map(data.locations.map((l) => [l.id, l]));
-  const locations = config.locations.flatMap((id) => (byId.get(id)?.visible ? [byId.get(id)!] : [])).sort((a, b) => Number(b.primary) - Number(a.primary));
+  const locations = siteLocations(config, data).sort((a, b) => Number(b.primary) - Number(a.primary));
   const shown = locations.slice(0, FOOTER_LOCATIONS_MAX);
   const business = config.business;
   const social = SOCIAL.filter((s) => business?.social?.[s.key]);
@@ -182,7 +182,7 @@ ${shown.length
   ? html`<ul class="fc-footer__locations" aria-label="Our locations">${shown.map(
       (l) => html`<li class="fc-footer__location">
 <h3>${l.name}</h3>
-<p>${l.address.place_url ? html`<a href="${l.address.place_url}" rel="noopener">${l.address.street}, ${l.address.city} ${l.address.state} ${l.address.postcode}</a>` : html`${l.address.street}, ${l.address.city} ${l.address.state} ${l.address.postcode}`}</p>
+<p><a href="${mapHref(l.address)}" rel="noopener">${addressText(l)}</a></p>
 ${l.contact_detail.phone ? html`<p><a href="${telHref(l.contact_detail.phone)}">${l.contact_detail.phone}</a></p>` : ''}
 ${hoursSummary(l.contact_detail.opening_hours ?? []).length ? html`<p>${hoursSummary(l.contact_detail.opening_hours ?? []).map((h, i) => html`${i ? html`<br>` : ''}${h.days} ${h.text}`)}</p>` : ''}
 ${config.features.show_dealer_licence && l.dealer_license_number ? html`<p>Dealer licence ${l.dealer_license_number}</p>` : ''}

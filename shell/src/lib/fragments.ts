@@ -6,16 +6,8 @@ import type { Env } from '../env.ts';
 import { breakerOptions, recordCanaryAnswer } from './canary-breaker.ts';
 import { clientIpOf } from './proxy.ts';
 import { recordRemoteAnswer, type RemoteOutcome } from './remote-metrics.ts';
-import { applyOverride, type ShellPin } from './remote-versions.ts';
+import { applyOverride, remoteBinding, type ShellPin } from './remote-versions.ts';
 
-/** The service binding of each remote (so `env[REMOTE_BINDING[remote]]` is a `Fetcher`). */
-export const REMOTE_BINDING = {
-  'mf-search': 'SEARCH',
-  'mf-vehicle': 'VEHICLE',
-  'mf-locations': 'LOCATIONS',
-  'mf-finance': 'FINANCE',
-  'mf-account': 'ACCOUNT',
-} as const satisfies Record<RemoteName, keyof Env>;
 
 
 /**
@@ -123,7 +115,7 @@ function remember(key: string, entry: CachedFragment) {
  */
 export async function fetchFragment(options: FetchFragmentOptions): Promise<FragmentResult> {
   const { env, remote, page, tenant, request, pin } = options;
-  const binding = env[REMOTE_BINDING[remote]];
+  const binding = remoteBinding(env, remote);
   const url = fragmentUrl(remote, page, fragmentQuery(options.search, options.params));
   // Only what the shell chose travels: the tenant, the pinned version (and its Worker version override), and a few of
   // the shopper's headers; nothing else a browser sent (so no browser header can pick a version).
@@ -144,8 +136,11 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
   const kind = result.fragment.kind;
   const outcome: RemoteOutcome = kind === 'ok' ? 'ok' : kind === 'not-found' ? 'not-found' : result.timedOut ? 'timeout' : 'failed';
   const skewed = result.served ? reportVersionSkew(tenant, remote, pin, result.served.version, result.served.worker) : false;
-  // Another version's HTML is never kept under this version's key.
-  if (skewed) fragmentCache.delete(cacheKey);
+  // Another version's HTML is never kept under this version's key, nor shared as this version's page.
+  if (skewed) {
+    fragmentCache.delete(cacheKey);
+    if (result.fragment.ok) delete result.fragment.sharedUntil;
+  }
   recordRemoteAnswer({ remote, version: pin.version, tenant: tenant.slug, outcome, ms: Date.now() - started, servedVersion: skewed ? result.served?.version : null, fellBack: pin.fellBack }, env.REMOTE_METRICS);
   if (!pin.stable && !pin.fellBack && recordCanaryAnswer(remote, pin.version, outcome === 'ok' || outcome === 'not-found', breakerOptions(env))) {
     console.error(`shell: canary ${remote} ${pin.version} failed ${breakerOptions(env).failures} times in a row: stable for ${breakerOptions(env).coolOffMs / 1000} s`);

@@ -89,7 +89,7 @@ ${hero?.subtitle ? html`<p>${hero.subtitle}</p>` : ''}
         // mf-search's form, with the stock's own makes, models, body types and counts (contracts SLOTS.quickSearch).
         const id = 'quick-search';
         slots.push(slotFor('quickSearch', id, {}));
-        return html`<section class="fc-quick-search fc-card" aria-labelledby="fs-quick-search-title">${raw(slotMarker(id))}</section>`;
+        return html`<section class="fc-quick-search fc-card">${raw(slotMarker(id))}</section>`;
       }
       case 'stock-strip': {
         const id = `stock-strip-${i}`;

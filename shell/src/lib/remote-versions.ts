@@ -5,12 +5,15 @@
  * `/_mf/<remote>/<version>/`) carries `Cloudflare-Workers-Version-Overrides: <worker>="<id>"`, which Cloudflare
  * honours on service-binding subrequests the caller sets it on. Locally the runtime routes by the same header
  * (dev/version-router.mjs). A browser never chooses: its own `cf-*`/`cloudflare-*` headers are dropped (proxy.ts).
+ *
+ * Not pinned: the calls a remote makes to another Worker itself (mf-vehicle's internal similar-cars call to mf-search,
+ * writes to edge-api). They reach that Worker's deployment default, its stable version; the contract check runs a
+ * canary's internal endpoints against the stable callers for that reason (README "What a pin covers").
  */
-import { REMOTE_WORKER_NAMES, resolvePins, stablePin, VERSION_OVERRIDES_HEADER, versionOverride, type RemotePin, type RemotePins, type RemoteReleases } from '@forecourt/contracts/releases';
+import { REMOTE_WORKER_NAMES, resolvePins, stablePin, VERSION_OVERRIDES_HEADER, versionOverride, type RemotePin, type RemoteReleases } from '@forecourt/contracts/releases';
 import { REMOTE_NAMES, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
 import { canaryFallenBack } from './canary-breaker.ts';
-import { REMOTE_BINDING } from './fragments.ts';
 
 /** A pin as the shell uses it: `fellBack` when the stable version stands in for a failing canary (the breaker). */
 export type ShellPin = RemotePin & { fellBack?: boolean };
@@ -52,6 +55,15 @@ export function applyOverride(headers: Headers, remote: RemoteName, pin: Pick<Re
   return headers;
 }
 
+/** The service binding of each remote (so `env[REMOTE_BINDING[remote]]` is a `Fetcher`). */
+export const REMOTE_BINDING = {
+  'mf-search': 'SEARCH',
+  'mf-vehicle': 'VEHICLE',
+  'mf-locations': 'LOCATIONS',
+  'mf-finance': 'FINANCE',
+  'mf-account': 'ACCOUNT',
+} as const satisfies Record<RemoteName, keyof Env>;
+
 /** The service binding of a remote. */
 export const remoteBinding = (env: Env, remote: RemoteName): Fetcher => env[REMOTE_BINDING[remote]];
 
@@ -67,4 +79,3 @@ export function assetPin(releases: RemoteReleases | null, remote: RemoteName, ve
   return entry ? { version, workerVersionId: entry.worker_version_id ?? null, stable: version === release.stable } : null;
 }
 
-export type { RemotePins };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoTenantData, demoTenants } from '@forecourt/demo';
 import { HOST_CACHE_MAX, resolveTenant, slugFromLocalHost, type ConfigKv } from './tenant.ts';
 
@@ -77,5 +77,31 @@ describe('resolveTenant', () => {
     expect(hostLookups).toEqual([]);
     await resolveTenant(kv, 'first.test', { now: 0 });
     expect(hostLookups).toEqual(['host:first.test']);
+  });
+});
+
+describe('release registry (read with the tenant)', () => {
+  it('keeps the last registry read well when a later read fails, and does not ask KV again within the cache time', async () => {
+    const good = { 'mf-search': { stable: '0.1.0', versions: [{ version: '0.1.0' }, { version: '0.2.0' }] } };
+    let stored: unknown = good;
+    let reads = 0;
+    const config = demoTenants().find((t) => t.slug === 'harbourside-toyota')!;
+    const kv: ConfigKv = {
+      get: (async (key: string) => {
+        if (key === 'remote-releases') {
+          reads++;
+          return stored;
+        }
+        return key === 'tenant:harbourside-toyota' ? config : key === 'tenant-data:harbourside-toyota' ? demoTenantData('harbourside-toyota') : null;
+      }) as ConfigKv['get'],
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const at = (now: number) => resolveTenant(kv, 'harbourside-toyota.localhost', { localHosts: true, now, cacheSeconds: 0 });
+    expect((await at(0))?.releases).toEqual(good);
+    stored = { 'mf-search': { stable: 'not there', versions: [] } };
+    expect((await at(1))?.releases).toEqual(good);
+    const afterFailure = reads;
+    expect((await at(2))?.releases).toEqual(good);
+    expect(reads).toBe(afterFailure);
   });
 });

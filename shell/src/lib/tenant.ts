@@ -77,24 +77,36 @@ export async function resolveTenant(kv: ConfigKv, host: string | undefined, opti
   const slug = local ?? (await slugForHost(kv, host.toLowerCase().replace(/:\d+$/, ''), options.now ?? Date.now()));
   if (!slug) return null;
   const store = storeFor(kv, options.cacheSeconds ?? CONFIG_CACHE_SECONDS);
-  const [config, data, releases] = await Promise.all([store.config(slug), store.data(slug), releasesOf(store)]);
+  const [config, data, releases] = await Promise.all([store.config(slug), store.data(slug), releasesOf(store, options.cacheSeconds ?? CONFIG_CACHE_SECONDS, options.now)]);
   return config ? { config, data, releases } : null;
 }
 
+/** A registry read that failed is not tried again for at least this long (or the config cache time, if longer). */
+export const RELEASES_RETRY_SECONDS = 5;
+/** Per store: the last registry read well, and when a read last failed (not retried within the cache time). */
+const lastGood = new WeakMap<TenantStore, { releases: RemoteReleases | null; failedAt: number | null }>();
+
 /**
- * The release registry, or null when none is stored or it cannot be read: then every remote runs its manifest
- * version with no override (as before the canary), which is safe; the failure is logged on every refresh.
+ * The release registry (null when none is stored). When it cannot be read (KV failing, an invalid document written by
+ * hand), the last one read well stays in use, so pinned tenants keep their versions, and KV is not asked again until
+ * the config cache time (at least RELEASES_RETRY_SECONDS) has passed; the failure is logged once per such period.
  */
-async function releasesOf(store: TenantStore): Promise<RemoteReleases | null> {
+async function releasesOf(store: TenantStore, cacheSeconds: number, now = Date.now()): Promise<RemoteReleases | null> {
+  const known = lastGood.get(store);
+  if (known?.failedAt != null && now - known.failedAt < Math.max(cacheSeconds, RELEASES_RETRY_SECONDS) * 1000) return known.releases;
   try {
-    return await store.releases();
+    const releases = await store.releases();
+    lastGood.set(store, { releases, failedAt: null });
+    return releases;
   } catch (error) {
-    console.error('shell: release registry unreadable, remote versions not overridden:', error instanceof Error ? error.message : error);
-    return null;
+    console.error('shell: release registry unreadable, keeping the last one read:', error instanceof Error ? error.message : error);
+    const releases = known?.releases ?? null;
+    lastGood.set(store, { releases, failedAt: now });
+    return releases;
   }
 }
 
 /** The release registry alone (for `/_mf/*`, which has no tenant). */
 export function releasesFor(kv: ConfigKv, cacheSeconds = CONFIG_CACHE_SECONDS): Promise<RemoteReleases | null> {
-  return releasesOf(storeFor(kv, cacheSeconds));
+  return releasesOf(storeFor(kv, cacheSeconds), cacheSeconds);
 }
