@@ -43,6 +43,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // A browser on a loaded CI machine can take seconds to load and hydrate an island after a reload: poll for up
+          // to 10 s (vitest's default of 1 s made CI flaky). A poll that succeeds returns at once, so this costs nothing.
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time: each starts its own platform (port 0, in-memory state) and Chromium, and much of an
           // e2e test is waiting (debounces, timers, network), so two share the machine's two cores well.
           // Vitest runs projects with their own worker count as a separate group: the e2e files run last, once the unit,
