@@ -24,6 +24,7 @@ export * from './lead-forms.ts';
 export * from './slots.ts';
 export * from './display.ts';
 export * from './tenant-store.ts';
+export * from './content.ts';
 export * from './releases.ts';
 export * from './constants.ts';
 /** The same constants as one object, for iteration and documentation: `constants.PAGE_SIZE`. */

@@ -18,7 +18,7 @@ export type RouteOwner = 'shell' | RemoteName;
 
 /** Pages (fragments) each owner renders. */
 export const PAGES = {
-  shell: ['home', 'content', 'model', 'brand', 'brands', 'success', 'spin-to-win', 'accessibility'],
+  shell: ['home', 'content', 'model', 'brand', 'brands', 'success', 'spin-to-win', 'accessibility', 'blog', 'blog-post'],
   'mf-search': ['search', 'offers', 'offer', 'parts-search'],
   'mf-vehicle': ['vehicle', 'checkout', 'buy-online', 'checkout-journey', 'trade-in', 'print', 'test-drive', 'online-payment'],
   'mf-locations': ['contact', 'location', 'locations', 'dealer-locator', 'service', 'parts'],
@@ -103,6 +103,9 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: '/brands', remote: 'shell', page: 'brands' },
   /** The site's accessibility statement (linked from every footer). */
   { pattern: '/accessibility', remote: 'shell', page: 'accessibility' },
+  /** The tenant's blog (content posts) and one post. */
+  { pattern: '/blog', remote: 'shell', page: 'blog' },
+  { pattern: '/blog/:slug', remote: 'shell', page: 'blog-post' },
   ...CONTENT_PAGES.map(content),
   {
     pattern: '/pages/value-my-car-terms-and-conditions', remote: 'shell', page: 'content',

@@ -49,6 +49,9 @@ export const StockStripSlotParamsSchema = v.object({
   car_type: v.optional(v.picklist(CAR_TYPES)),
   heading: Text(80),
   limit: v.optional(v.pipe(v.string(), v.regex(/^(?:[4-9]|1[0-2])$/, 'Between 4 and 12 cars'))),
+  /** Only this make (manufacturer slug, e.g. `isuzu-ute`) and model (slug, e.g. `mu-x`): brand and model pages. */
+  make: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A make slug'), v.maxLength(60))),
+  model: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A model slug'), v.maxLength(60))),
 });
 
 /**

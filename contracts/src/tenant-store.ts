@@ -5,6 +5,7 @@
 import { kvTenantKey, parseSiteConfig, TENANT_HEADER, type SiteConfig } from './tenant.ts';
 import { kvTenantDataKey, parseTenantData, type TenantData } from './tenant-data.ts';
 import { KV_RELEASES_KEY, parseRemoteReleases, type RemoteReleases } from './releases.ts';
+import { kvContentKey, parseTenantContent, type TenantContent } from './content.ts';
 
 /** The part of a KV namespace binding the store needs (structural, so contracts needs no Workers types). */
 export type JsonKv = { get(key: string, options: { type: 'json'; cacheTtl?: number }): Promise<unknown> };
@@ -65,6 +66,8 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
     /** The tenant's locations, dealerships, manufacturers, brands and offers (empty lists when none stored). */
     data: (slug: string): Promise<TenantData> =>
       cached(`data:${slug}`, async () => parseTenantData(slug, (await read(kvTenantDataKey(slug))) ?? {})),
+    /** The tenant's content: pages, blog posts, promotions, spin-to-win campaign (content.ts; empty when none stored). */
+    content: (slug: string): Promise<TenantContent> => cached(`content:${slug}`, async () => parseTenantContent(await read(kvContentKey(slug)))),
     /** The release registry (releases.ts): which versions of each remote exist; null when none is stored. */
     releases: (): Promise<RemoteReleases | null> => cached('releases', async () => parseRemoteReleases(await read(KV_RELEASES_KEY))),
     /** Number of cached entries (for tests and diagnostics). */

@@ -272,6 +272,8 @@ export const SiteConfigSchema = v.object({
   locations: v.array(v.string()),
   /** Manufacturer slugs shown in the mega menu / brand grid. */
   brands: v.array(Slug),
+  /** The dealer group's stats banner on the brand grid (spec §9: '50+ Locations', '40+ Brands', '30+ Years Est.'). */
+  stats: v.optional(v.array(v.object({ value: v.pipe(v.string(), v.minLength(1), v.maxLength(12)), label: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) })), []),
   stock: v.optional(v.object({ models: v.optional(v.array(v.string()), []) }), {}),
   search: v.optional(TenantSearchSchema, {}),
   include_sold_cars_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 3),

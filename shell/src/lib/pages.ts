@@ -8,6 +8,8 @@ import type { HomeSection, SiteConfig } from '@forecourt/contracts/tenant';
 import { telHref } from '@forecourt/contracts/display';
 import { notFoundBlock, slugify } from './document.ts';
 import type { Tenant } from './tenant.ts';
+import { brandGridSection } from './brand-pages.ts';
+import { heroSection } from './promotions.ts';
 
 export type ShellPage = { status: number; head: FragmentHead; body: string };
 
@@ -60,7 +62,7 @@ function templateSections(template: SiteConfig['template']): HomeSection[] {
 }
 
 /** A section heading with its "View all" link. */
-const sectionHead = (id: string, title: string, more?: { href: string; label: string }) =>
+export const sectionHead = (id: string, title: string, more?: { href: string; label: string }) =>
   html`<div class="fc-section__head"><h2 id="${id}">${title}</h2>${more ? html`<a class="fc-section__more" href="${more.href}">${more.label}</a>` : ''}</div>`;
 
 /**
@@ -74,17 +76,8 @@ export async function homePage(tenant: Tenant): Promise<ShellPage> {
   const features = config.features;
   const parts = sections.map((section, i) => {
     switch (section.kind) {
-      case 'hero': {
-        const hero = config.banners[0];
-        return html`<section class="fc-hero" aria-labelledby="fc-hero-title">
-${hero ? html`<img class="fc-hero__img" src="${hero.image}" alt="" width="1920" height="540" fetchpriority="high">` : ''}
-<div class="fc-hero__text">
-<h1 id="fc-hero-title">${hero?.title ?? config.name}</h1>
-${hero?.subtitle ? html`<p>${hero.subtitle}</p>` : ''}
-<div class="fc-hero__actions"><a class="fc-btn fc-btn--primary" href="${hero?.href ?? '/search/new-used-and-demo-cars'}">${hero?.href ? 'Find out more' : 'Browse our stock'}</a>${features.trade_in ? html`<a class="fc-btn" href="/trade-in">Value my trade-in</a>` : ''}</div>
-</div>
-</section>`;
-      }
+      case 'hero':
+        return heroSection(tenant);
       case 'quick-search': {
         // mf-search's form, with the stock's own makes, models, body types and counts (contracts SLOTS.quickSearch).
         const id = 'quick-search';
@@ -118,14 +111,8 @@ ${features.trade_in ? html`<div class="fc-prompt fc-card"><h2>What's your car wo
         // mf-locations' fragment brings its own heading and "All locations" link.
         return html`<div class="fc-section">${raw(slotMarker(id))}</div>`;
       }
-      case 'brands': {
-        if (!features.brand_grid || !config.brands.length) return '';
-        const manufacturers = new Map(data.manufacturers.map((m) => [m.slug, m]));
-        return html`<section class="fc-section" aria-labelledby="fc-brands">${sectionHead('fc-brands', 'Our brands', { href: '/brands', label: 'All brands' })}<ul class="fc-brand-grid">${config.brands.map((slug) => {
-          const m = manufacturers.get(slug);
-          return html`<li><a href="/search/${slug}">${m?.logo?.url ? html`<img src="${m.logo.url}" alt="" width="140" height="32" loading="lazy">` : ''}<span>${m?.name ?? slug}</span></a></li>`;
-        })}</ul></section>`;
-      }
+      case 'brands':
+        return brandGridSection(tenant);
       case 'shop-by':
         return html`<section class="fc-section" aria-labelledby="fc-shop-by">
 ${sectionHead('fc-shop-by', 'Shop by type')}
@@ -197,41 +184,10 @@ export async function notFoundPage(tenant: Tenant): Promise<ShellPage> {
   return { status: 404, head: { title: `Page not found | ${tenant.config.name}`, robots: 'noindex' }, body: String(await notFoundBlock()) };
 }
 
-const breadcrumbs = (items: Array<{ label: string; href?: string }>) =>
+export const breadcrumbs = (items: Array<{ label: string; href?: string }>) =>
   html`<nav aria-label="Breadcrumb" class="fc-breadcrumbs"><ol><li><a href="/">Home</a></li>${items.map((i) =>
     i.href ? html`<li><a href="${i.href}">${i.label}</a></li>` : html`<li aria-current="page">${i.label}</li>`,
   )}</ol></nav>`;
-
-/** Brand grid of a dealer group (spec §2 Other screens: 'Our Brands'). */
-export async function brandsPage(tenant: Tenant): Promise<ShellPage> {
-  const { config, data } = tenant;
-  const bySlug = new Map(data.manufacturers.map((m) => [m.slug, m]));
-  const brands = new Map(data.brands.map((b) => [b.slug, b]));
-  const body = await html`<section class="fc-content fc-content--wide">
-${breadcrumbs([{ label: 'Our Brands' }])}
-<h1>Our Brands</h1>
-<ul class="fc-brand-grid">${config.brands.map((slug) => {
-    const m = bySlug.get(slug);
-    const href = brands.has(slug) ? `/${slug}/overview` : `/search/${slug}`;
-    return html`<li><a href="${href}">${m?.logo?.url ? html`<img src="${m.logo.url}" alt="" width="64" height="64" loading="lazy">` : ''}<span>${m?.name ?? brands.get(slug)?.title ?? slug}</span></a></li>`;
-  })}</ul>
-</section>`;
-  return { status: 200, head: { title: `Our Brands | ${config.name}`, description: `The brands sold by ${config.name}.` }, body: String(body) };
-}
-
-/** Brand landing page (spec §2: title, slug, logo, banner, description paragraphs); unknown brand: 404. */
-export async function brandPage(tenant: Tenant, slug: string): Promise<ShellPage> {
-  const brand = tenant.data.brands.find((b) => b.slug === slug);
-  if (!brand) return notFoundPage(tenant);
-  const body = await html`<article class="fc-content fc-content--wide">
-${breadcrumbs([{ label: 'Our Brands', href: '/brands' }, { label: brand.title }])}
-${brand.banner ? html`<img class="fc-brand-banner" src="${brand.banner}" alt="" width="1920" height="540">` : ''}
-<h1>${brand.logo ? html`<img src="${brand.logo}" alt="" width="48" height="48"> ` : ''}${brand.title}</h1>
-${brand.description.map((p) => html`<p>${p}</p>`)}
-<p><a class="fc-btn fc-btn--primary" href="/search/${brand.slug}">View ${brand.title} stock</a></p>
-</article>`;
-  return { status: 200, head: { title: `${brand.title} | ${tenant.config.name}`, description: brand.description[0]?.slice(0, 160) ?? brand.title }, body: String(body) };
-}
 
 /**
  * After a lead form (spec §2 /success). The car context is recorded in the browser by mf-account's lead-form kit, so

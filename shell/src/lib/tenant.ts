@@ -1,10 +1,11 @@
 import { kvHostKey, type SiteConfig } from '@forecourt/contracts/tenant';
 import type { RemoteReleases } from '@forecourt/contracts/releases';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { TenantContent } from '@forecourt/contracts/content';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 
 /** A request's tenant: its config and data, and the release registry its remote versions are resolved with. */
-export type Tenant = { config: SiteConfig; data: TenantData; releases: RemoteReleases | null };
+export type Tenant = { config: SiteConfig; data: TenantData; content: TenantContent; releases: RemoteReleases | null };
 
 /** The part of a KV binding tenant resolution reads (structural, so tests can pass a plain object). */
 export type ConfigKv = Pick<KVNamespace, 'get'>;
@@ -77,8 +78,13 @@ export async function resolveTenant(kv: ConfigKv, host: string | undefined, opti
   const slug = local ?? (await slugForHost(kv, host.toLowerCase().replace(/:\d+$/, ''), options.now ?? Date.now()));
   if (!slug) return null;
   const store = storeFor(kv, options.cacheSeconds ?? CONFIG_CACHE_SECONDS);
-  const [config, data, releases] = await Promise.all([store.config(slug), store.data(slug), releasesOf(store, options.cacheSeconds ?? CONFIG_CACHE_SECONDS, options.now)]);
-  return config ? { config, data, releases } : null;
+  const [config, data, content, releases] = await Promise.all([
+    store.config(slug),
+    store.data(slug),
+    store.content(slug),
+    releasesOf(store, options.cacheSeconds ?? CONFIG_CACHE_SECONDS, options.now),
+  ]);
+  return config ? { config, data, content, releases } : null;
 }
 
 /** A registry read that failed is not tried again for at least this long (or the config cache time, if longer). */
