@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { HrefSchema, IsoDateSchema, SlugSchema } from './entities/common.ts';
 import { CAR_TYPES } from './entities/car.ts';
 import { LEAD_FORM_KINDS } from './lead-forms.ts';
+import { BLOG_DESCRIPTION_LIMIT, PRICE_SLIDER_PAGE, SALES_COUNTER } from './constants.ts';
 
 const Line = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 /** Markdown source (rendered with raw HTML disabled and only safe link schemes: shell `renderMarkdown`). */
@@ -205,11 +206,8 @@ export function postsAbout(content: TenantContent, about: { make?: string | null
     .slice(0, limit);
 }
 
-/** Spec §9 constants of the content blocks. */
-export const SALES_COUNTER = { perDay: 192, stepSeconds: 450, refreshMs: 150_000, timeZone: 'Australia/Brisbane' } as const;
-export const PRICE_RANGE = { min: 5_000, max: 250_000, step: 500 } as const;
-export const PROMOTION_SIZE = { width: 1920, height: 540 } as const;
-export const BLOG_DESCRIPTION_MAX = 100;
+/** Spec §9 constants of the content blocks live in constants.ts: SALES_COUNTER, PRICE_SLIDER_PAGE, PROMO_SLIDER_SIZE, BLOG_DESCRIPTION_LIMIT. */
+const PRICE_RANGE = PRICE_SLIDER_PAGE;
 
 /**
  * Sales counted so far today (spec §9): one sale per 450-second step since midnight in Brisbane, 192 a day. Brisbane
@@ -227,7 +225,7 @@ export function priceRangeSearchHref(maxPrice: number): string {
 }
 
 /** Blog card text: the description cut at 100 characters (spec §9), on a word where one is near. */
-export function blogExcerpt(description: string, max = BLOG_DESCRIPTION_MAX): string {
+export function blogExcerpt(description: string, max = BLOG_DESCRIPTION_LIMIT): string {
   if (description.length <= max) return description;
   const cut = description.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
