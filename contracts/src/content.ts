@@ -238,3 +238,23 @@ export function blogDate(iso: string): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   return `${d} ${months[Number(m) - 1]} ${y}`;
 }
+
+/** A name as a URL slug: 'LandCruiser Prado' -> 'landcruiser-prado', 'D-Max' -> 'd-max' (model pages, blog tags). */
+export const toSlug = (name: string): string =>
+  name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * The car page's blog section (spec §2 vehicle page): posts about the car's model first, then posts about its make
+ * with no model named, newest first within each. A post's makes are manufacturer slugs, which may add a line to the
+ * make (`isuzu-ute` for an Isuzu ute), so a make matches its own slug or one starting with it.
+ */
+export function postsForCar(content: TenantContent, car: { make: string; model: string }, limit = 3): BlogPost[] {
+  const make = toSlug(car.make);
+  const model = toSlug(car.model);
+  if (!make) return [];
+  const aboutMake = (p: BlogPost) => p.makes.some((m) => m === make || m.startsWith(`${make}-`));
+  const newest = postsAbout(content);
+  const byModel = newest.filter((p) => aboutMake(p) && model !== '' && p.models.includes(model));
+  const byMake = newest.filter((p) => aboutMake(p) && p.models.length === 0);
+  return [...byModel, ...byMake].slice(0, limit);
+}

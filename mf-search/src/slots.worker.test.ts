@@ -63,6 +63,25 @@ describe('slot stock-strip (a home page’s featured stock)', () => {
     expect(cards(html)).toBe(2);
   });
 
+  it('a brand or model strip (brand and model pages): that make (and model) only, headed by it, View all to its search page', async () => {
+    const res = await get('/fragments/stock-strip?strip=new-arrivals&make=toyota&model=corolla');
+    expect(res.status).toBe(200);
+    expect(head(res)).toMatchObject({ title: 'Toyota Corolla in stock' });
+    const html = await res.text();
+    expect(cards(html)).toBe(2);
+    expect(html).toContain('<h2 id="fs-strip-new-arrivals-toyota-corolla-h">Toyota Corolla in stock</h2>');
+    expect(html).toContain('href="/search/toyota/corolla?sortBy=latest"');
+    // A make or model the tenant has no stock or page for: an empty answer, never the unnarrowed stock.
+    for (const query of ['make=toyota&model=camry', 'make=isuzu-ute', 'make=toyota&model=corolla&car_type=new']) {
+      const empty = await get(`/fragments/stock-strip?strip=new-arrivals&${query}`);
+      expect(empty.status, query).toBe(200);
+      expect(await empty.text(), query).toBe('');
+    }
+    // A model without its make, or a make that is not a slug: the empty 404.
+    await expectEmpty404('/fragments/stock-strip?strip=new-arrivals&model=corolla');
+    await expectEmpty404('/fragments/stock-strip?strip=new-arrivals&make=%3Cscript%3E');
+  });
+
   it('no car to show: an empty answer (the host shows no empty section), still shared', async () => {
     const res = await get('/fragments/stock-strip?strip=type&car_type=new');
     expect(res.status).toBe(200);

@@ -26,7 +26,11 @@ describe('mf-vehicle Worker (workerd)', () => {
     expect(head.jsonLd?.[0]).toMatchObject({ '@type': 'Car' });
     // Other remotes' parts of the page travel as slots: mf-finance's calculator, mf-account's lead forms.
     expect(head.slots?.map((s) => s.remote)).toEqual(expect.arrayContaining(['mf-finance', 'mf-account']));
-    expect(await res.text()).toContain(sampleCar.name);
+    const html = await res.text();
+    expect(html).toContain(sampleCar.name);
+    // The tenant's blog posts about this car (content in KV), never another tenant's.
+    expect(html).toContain('<a href="/blog/corolla-guide">READ MORE');
+    expect(html).not.toContain('other-corolla');
   });
 
   it('answers 404 "car not found" when mf-search does not know the car for this tenant (the tenant header travels)', async () => {

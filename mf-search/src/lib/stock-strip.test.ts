@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfig } from '@forecourt/contracts/fixtures/tenant';
 import { readSlotParams } from '@forecourt/contracts/slots';
-import { resolveStrip, STOCK_STRIP_DEFAULT_LIMIT, stripId, stripRequest, stripScope, stripViewAll } from './stock-strip.ts';
+import { resolveStrip, STOCK_STRIP_DEFAULT_LIMIT, stripId, stripPathSegments, stripRequest, stripScope, stripViewAll } from './stock-strip.ts';
 
 const strip = (query: string) => {
   const params = readSlotParams('stockStrip', new URLSearchParams(query));
@@ -36,5 +36,20 @@ describe('stock strips (contracts SLOTS.stockStrip)', () => {
     expect(strip('strip=type')).toBeNull();
     const scope = stripScope(siteConfig('t'), 1_000);
     expect(scope).toMatchObject({ tenant: 't', in_stock_only: true, now: 1_000 });
+  });
+  it('a brand or model strip: narrowed to the make (and model) search page, View all goes there', () => {
+    const params = readSlotParams('stockStrip', new URLSearchParams('strip=new-arrivals&make=isuzu-ute&model=d-max&car_type=new'));
+    expect(params.success && stripPathSegments(params.output)).toBe('isuzu-ute/d-max');
+    const s = strip('strip=new-arrivals&make=isuzu-ute&model=d-max&car_type=new')!;
+    s.path = { pathname: '/search/isuzu-ute/d-max', heading: 'Isuzu D-Max', filters: { make: ['Isuzu'], model: ['D-Max'] } };
+    expect(stripRequest(s).filters).toEqual({ make: ['Isuzu'], model: ['D-Max'], car_type: ['new'] });
+    expect(stripViewAll(s, siteConfig('t'))).toBe('/search/isuzu-ute/d-max?car_type=new&sortBy=latest');
+    expect(stripId(s)).toBe('fs-strip-new-arrivals-new-isuzu-ute-d-max');
+    // A model without its make names nothing; a strip without a make is not narrowed.
+    expect(strip('strip=new-arrivals&model=d-max')).toBeNull();
+    const plain = readSlotParams('stockStrip', new URLSearchParams('strip=specials'));
+    expect(plain.success && stripPathSegments(plain.output)).toBeNull();
+    // Slugs only: anything else is refused by the contract.
+    expect(readSlotParams('stockStrip', new URLSearchParams('strip=new-arrivals&make=Isuzu UTE')).success).toBe(false);
   });
 });

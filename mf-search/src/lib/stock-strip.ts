@@ -5,12 +5,15 @@
  * - `specials`: cars in stock shown at a reduced price (an offer price or a was-price: the search's `reduced`);
  * - `type`: one stock type (`car_type`), newest first.
  * Every strip is in stock only (status in_stock, not sold), narrowed to `car_type` when given, `limit` cars (default 8).
+ * A brand or model page narrows it to one make (and model): the search page `/search/<make>[/<model>]` resolves the
+ * slugs to the stock's own values (`SearchPath`), and 'View all' goes to that page.
  */
 import type { SearchRequest, SearchScope } from '@forecourt/contracts/search';
 import type { SlotParams } from '@forecourt/contracts/slots';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { CardCar } from './card.ts';
 import { scopeFor } from './scope.ts';
+import type { SearchPath } from './search-path.ts';
 import { hrefFor, TYPE_PAGES, type UrlRefinements } from './url-state.ts';
 
 export type StockStripParams = SlotParams<'stockStrip'>;
@@ -31,7 +34,20 @@ export type StockStripProps = {
 export const STOCK_STRIP_DEFAULT_LIMIT = 8;
 
 /** A strip as it is shown: its kind, the stock type it is narrowed to, heading and size. */
-export type StockStrip = { strip: StockStripParams['strip']; carType: 'new' | 'used' | 'demo' | null; heading: string; limit: number };
+export type StockStrip = {
+  strip: StockStripParams['strip'];
+  carType: 'new' | 'used' | 'demo' | null;
+  heading: string;
+  limit: number;
+  /** The make (and model) search page it is narrowed to, resolved by the route (`stripPathSegments`). */
+  path?: SearchPath;
+};
+
+/** The search page segments a make/model strip stands for (`isuzu-ute/d-max`), or null for an unnarrowed strip. */
+export function stripPathSegments(params: Pick<StockStripParams, 'make' | 'model'>): string | null {
+  if (!params.make) return null;
+  return params.model ? `${params.make}/${params.model}` : params.make;
+}
 
 const TYPE_SLUG = { new: 'new-cars', used: 'used-cars', demo: 'demo-cars' } as const;
 
@@ -39,6 +55,8 @@ const TYPE_SLUG = { new: 'new-cars', used: 'used-cars', demo: 'demo-cars' } as c
 export function resolveStrip(params: StockStripParams): StockStrip | null {
   const carType = params.car_type ?? null;
   if (params.strip === 'type' && !carType) return null;
+  // A model without its make names nothing.
+  if (params.model && !params.make) return null;
   const defaultHeading = params.strip === 'new-arrivals' ? 'New arrivals' : params.strip === 'specials' ? 'Specials' : TYPE_PAGES[TYPE_SLUG[carType!]]!.label;
   return { strip: params.strip, carType, heading: params.heading?.trim() || defaultHeading, limit: params.limit ? Number(params.limit) : STOCK_STRIP_DEFAULT_LIMIT };
 }
@@ -50,7 +68,7 @@ export function stripRequest(strip: StockStrip): SearchRequest {
     page: 1,
     sortBy: 'latest',
     hitsPerPage: strip.limit,
-    filters: strip.carType ? { car_type: [strip.carType] } : {},
+    filters: { ...(strip.path?.filters ?? {}), ...(strip.carType ? { car_type: [strip.carType] } : {}) },
     ranges: {},
     facets: [],
     ...(strip.strip === 'specials' ? { reduced: true } : {}),
@@ -65,12 +83,12 @@ export const stripScope = (config: SiteConfig, now: number): SearchScope => ({ .
  * site), newest first where the tenant offers that sort, the specials refinement for specials.
  */
 export function stripViewAll(strip: StockStrip, config: Pick<SiteConfig, 'search'>): string {
-  const page = strip.carType ? TYPE_SLUG[strip.carType] : config.search.used_only ? 'used-cars' : 'new-used-and-demo-cars';
+  const page = strip.path ? strip.path.pathname.replace(/^\/search\//, '') : strip.carType ? TYPE_SLUG[strip.carType] : config.search.used_only ? 'used-cars' : 'new-used-and-demo-cars';
   const refinements: UrlRefinements = {
     query: '',
     page: 1,
     sortBy: config.search.sort_options.includes('latest') ? 'latest' : 'relevance',
-    filters: {},
+    filters: strip.path && strip.carType ? { car_type: [strip.carType] } : {},
     ranges: {},
     ...(strip.strip === 'specials' ? { reduced: true as const } : {}),
   };
@@ -78,4 +96,5 @@ export function stripViewAll(strip: StockStrip, config: Pick<SiteConfig, 'search
 }
 
 /** The strip's id prefix: `fs-strip-<kind>[-<type>]`. */
-export const stripId = (strip: StockStrip): string => `fs-strip-${strip.strip}${strip.carType ? `-${strip.carType}` : ''}`;
+export const stripId = (strip: StockStrip): string =>
+  `fs-strip-${strip.strip}${strip.carType ? `-${strip.carType}` : ''}${strip.path ? `-${strip.path.pathname.replace(/^\/search\//, '').replace(/[^a-z0-9]+/g, '-')}` : ''}`;

@@ -13,7 +13,7 @@ import { QUICK_SEARCH_REQUEST, quickSearchView } from '../lib/quick-search.ts';
 import { carouselFavourites, toCardCars } from '../lib/card.ts';
 import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
 import { scopeFor } from '../lib/scope.ts';
-import { resolveStrip, stripId, stripRequest, stripScope, stripViewAll } from '../lib/stock-strip.ts';
+import { resolveStrip, stripId, stripPathSegments, stripRequest, stripScope, stripViewAll } from '../lib/stock-strip.ts';
 import { buildSearchView } from '../lib/view.ts';
 import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptions } from './context.ts';
 
@@ -84,6 +84,14 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
     const params = readSlotParams('stockStrip', new URL(c.req.url).searchParams);
     const strip = params.success ? resolveStrip(params.output) : null;
     if (!strip) return notFound(config);
+    // A brand or model strip: the make (and model) as the search page resolves them; one the tenant lacks is empty.
+    const segments = params.success ? stripPathSegments(params.output) : null;
+    if (segments && params.success) {
+      const page = await searchPathFor(c, segments);
+      if (!page?.path.filters.make) return fragment('', { title: strip.heading }, SLOT_CACHE);
+      strip.path = page.path;
+      if (!params.output.heading?.trim()) strip.heading = `${page.path.heading} in stock`;
+    }
     const now = Date.now();
     const result = await c.var.engine.search(stripScope(config, now), stripRequest(strip));
     // Reserved online (edge-api): the card shows Reserved and no Reserve button, as in the search grid.

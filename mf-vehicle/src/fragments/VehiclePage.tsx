@@ -28,6 +28,8 @@ import { dealerText, sanitizeDealerHtml } from '../lib/sanitize.ts';
 import { DetailList } from './DetailList.tsx';
 import { DialogLeadForm } from './DialogLeadForm.tsx';
 import { SoldBlock } from './SoldBlock.tsx';
+import { BlogSection } from './BlogSection.tsx';
+import type { BlogPost } from '@forecourt/contracts/content';
 import { VehicleSidebar } from './VehicleSidebar.tsx';
 
 export const FINANCE_SLOT_ID = 'finance-calculator';
@@ -44,6 +46,8 @@ export type VehiclePageProps = {
   market: MarketPanel | null;
   now: Date;
   delivery?: { postcode: string; view: DeliveryView } | null;
+  /** The tenant's blog posts about this car (contracts `postsForCar`): the blog section after similar cars. */
+  posts?: BlogPost[];
 };
 
 /**
@@ -75,7 +79,7 @@ export function weeklyText(figures: CarFinanceFigures | null): string | null {
  * The vehicle detail page (spec §2 Vehicle detail page, §4, §5, §9), server-rendered with its data. Interactive bits
  * are small islands; below-the-fold ones load when near the viewport.
  */
-export function VehiclePage({ car, config, locations, market, now, delivery }: VehiclePageProps) {
+export function VehiclePage({ car, config, locations, market, now, delivery, posts = [] }: VehiclePageProps) {
   const f = config.features;
   const price = priceDisplay(car);
   const purchasable = isPurchasable(car) && !car.sold;
@@ -281,6 +285,8 @@ export function VehiclePage({ car, config, locations, market, now, delivery }: V
       {/* Similar cars: mf-search's slot (contracts SLOTS.similarCars, routes/fragments.tsx names it in the head), which
           brings its own markup and stylesheet; a failed slot leaves nothing. */}
       <div className="fv-slot fv-similar" dangerouslySetInnerHTML={{ __html: slotMarker(SIMILAR_SLOT_ID) }} />
+
+      <BlogSection posts={posts} />
 
       {!sold ? (
         <Island

@@ -14,6 +14,7 @@ import { LeadPage } from '../fragments/LeadPage.tsx';
 import { NotFoundCar } from '../fragments/NotFoundCar.tsx';
 import { PrintPage } from '../fragments/PrintPage.tsx';
 import { FINANCE_SLOT_ID, SIMILAR_SLOT_ID, VehiclePage } from '../fragments/VehiclePage.tsx';
+import { postsForCar } from '@forecourt/contracts/content';
 import { carJsonLd, siteHref } from '../lib/car-view.ts';
 import { loadCar, loadMarketPrice } from '../lib/car-source.ts';
 import { deliveryView } from '../lib/delivery-view.ts';
@@ -56,12 +57,17 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
     const found = await loadCar(c.env.SEARCH, config.slug, slug);
     if (found.kind === 'not-found') return notFoundCar(config, slug);
     // Critical data is the car; the rest is deferred and never fails the page (Hydrogen's split, STYLE.md).
-    const [car, data, feedMarket, delivery] = await Promise.all([
+    const [car, data, feedMarket, delivery, content] = await Promise.all([
       // Reserved as soon as edge-api holds a paid reservation, not only when the feed says so (src/checkout).
       withReservation(c.env.EDGE_API, config.slug, found.car).catch(() => found.car),
       c.var.store.data(config.slug).catch(() => null),
       marketPriceEligible(found.car, config.features) ? loadMarketPrice(c.env.EDGE_API, config.slug, found.car) : Promise.resolve(null),
       config.features.delivery_calculator && c.req.query('postcode') !== undefined ? deliveryView(c.env.EDGE_API, config.slug, found.car, c.req.query('postcode') ?? '') : Promise.resolve(null),
+      // The tenant's blog posts (content in KV): a content failure only drops the blog section.
+      c.var.store.content(config.slug).catch((error: unknown) => {
+        console.error('mf-vehicle: content unreadable', error instanceof Error ? error.message : error);
+        return null;
+      }),
     ]);
     // Spec §5: no market panel for a reserved car (known only once the reservation lookup answered).
     const market = car.reserved ? null : feedMarket;
@@ -95,6 +101,7 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
         market={marketPanel(market)}
         now={today}
         delivery={delivery ? { postcode: c.req.query('postcode') ?? '', view: delivery } : null}
+        posts={content ? postsForCar(content, car) : []}
       />,
       head,
     );
