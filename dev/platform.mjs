@@ -274,6 +274,12 @@ export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS, 
     }
   }
   const stockEntries = seed.stock.filter((e) => ![...imported].some((prefix) => e.key.startsWith(prefix)));
-  await Promise.all([...put(config, seed.config), ...put(stock, stockEntries)]);
+  // Content imported with `npm run content:import` (KV metadata source 'import') is kept the same way.
+  const configEntries = [];
+  for (const entry of seed.config) {
+    const metadata = config && entry.key.startsWith('content:') ? (await config.getWithMetadata(entry.key).catch(() => null))?.metadata : null;
+    if (metadata?.source !== 'import') configEntries.push(entry);
+  }
+  await Promise.all([...put(config, configEntries), ...put(stock, stockEntries)]);
   return seed;
 }

@@ -9,6 +9,8 @@ import { DEMO_TENANTS } from '../tenants/index.ts';
 import { findDemoTenant, generateStock } from './stock.ts';
 import { MAKES } from './catalogue.ts';
 import { img } from './kit.ts';
+import { demoContent } from './content.ts';
+import { kvContentKey } from '@forecourt/contracts/content';
 
 export { generateStock, findDemoTenant, slugify, vinCheckDigit, monthlyRepayment, imageBody, type GenerateStockOptions } from './stock.ts';
 export { renderDemoImage, demoImageExists, DEMO_IMAGE_PREFIX, DEMO_IMAGE_BODIES } from './images.ts';
@@ -22,6 +24,7 @@ export { contrastRatio, relativeLuminance } from './contrast.ts';
 export { MAKES, MODELS, type MakeDef, type ModelDef } from './catalogue.ts';
 export type { DemoTenant, StockProfile } from './kit.ts';
 export { DEMO_TENANTS };
+export { demoContent, readContentFolder, DEMO_CONTENT_DIR } from './content.ts';
 
 const DAY = 86_400_000;
 
@@ -107,7 +110,7 @@ export function demoStock(options: DemoStockOptions = {}): Record<string, Car[]>
 export type KvEntry = { key: string; value: string };
 
 /**
- * The KV entries that seed a local run: CONFIG namespace (tenant:<slug>, host:<host>, tenant-data:<slug>) and
+ * The KV entries that seed a local run: CONFIG namespace (tenant:<slug>, host:<host>, tenant-data:<slug>, content:<slug>) and
  * STOCK namespace (stock:<slug>:meta and chunks stock:<slug>:<i> of STOCK_CHUNK_SIZE cars). Values are JSON.
  */
 export function buildSeed(options: DemoStockOptions = {}): { config: KvEntry[]; stock: KvEntry[] } {
@@ -119,6 +122,7 @@ export function buildSeed(options: DemoStockOptions = {}): { config: KvEntry[]; 
     config.push({ key: kvTenantKey(site.slug), value: JSON.stringify(site) });
     for (const host of site.hosts) config.push({ key: kvHostKey(host), value: site.slug });
     config.push({ key: kvTenantDataKey(site.slug), value: JSON.stringify(demoTenantData(site.slug)) });
+    config.push({ key: kvContentKey(site.slug), value: JSON.stringify(demoContent(site.slug)) });
     const cars = all[site.slug] ?? [];
     const chunks = stockChunkCount(cars.length);
     const meta: StockMeta = { count: cars.length, chunks, updated_at: new Date(now).toISOString(), source: 'demo' };

@@ -1,7 +1,6 @@
 /** Test helper (not shipped code): a demo tenant as the shell resolves it, with optional config changes. */
-import { demoTenantData, demoTenants } from '@forecourt/demo';
+import { demoContent, demoTenantData, demoTenants } from '@forecourt/demo';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import { EMPTY_CONTENT } from '@forecourt/contracts/content';
 import type { Tenant } from '../lib/tenant.ts';
 import { pinsFor } from '../lib/remote-versions.ts';
 
@@ -11,5 +10,5 @@ export const manifestPins = (tenant: Tenant) => pinsFor(tenant.config, tenant.re
 export function demoTenant(slug: string, change: (config: SiteConfig) => SiteConfig = (c) => c): Tenant {
   const config = demoTenants().find((t) => t.slug === slug);
   if (!config) throw new Error(`no demo tenant ${slug}`);
-  return { config: change(structuredClone(config)), data: structuredClone(demoTenantData(slug)), content: structuredClone(EMPTY_CONTENT), releases: null };
+  return { config: change(structuredClone(config)), data: structuredClone(demoTenantData(slug)), content: structuredClone(demoContent(slug)), releases: null };
 }
