@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_OWNERS, apiOwnerOf, apiPrefixOf } from './api-owners.ts';
+import { API_OWNERS, EDGE_API_PATHS, apiOwnerOf, apiPrefixOf } from './api-owners.ts';
 import { REMOTE_NAMES } from './tenant.ts';
 
 describe('API owner table', () => {
@@ -12,6 +12,10 @@ describe('API owner table', () => {
     expect(apiOwnerOf('/api/searches')).toBe('edge-api');
     expect(apiOwnerOf('/api/leads')).toBe('edge-api');
     expect(apiOwnerOf('/api/auth/session')).toBe('edge-api');
+  });
+  it("keeps edge-api's named browser APIs with edge-api (spin-to-win)", () => {
+    expect(EDGE_API_PATHS).toContain('/api/spin-to-win');
+    for (const path of EDGE_API_PATHS) expect(apiOwnerOf(path), path).toBe('edge-api');
   });
   it('names every remote once, each under /api/<its area>', () => {
     expect(API_OWNERS.map(([, owner]) => owner).sort()).toEqual([...REMOTE_NAMES].sort());

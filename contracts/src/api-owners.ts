@@ -4,6 +4,7 @@
  * its own prefix. Declared once here so a new area's API is one line both sides read.
  */
 import { CompareResponseSchema } from './search.ts';
+import { SPIN_API } from './spin.ts';
 import type { RemoteName } from './tenant.ts';
 import type { RouteOwner } from './routes.ts';
 
@@ -17,6 +18,12 @@ export const API_OWNERS: ReadonlyArray<readonly [prefix: `/api/${string}`, owner
   ['/api/finance', 'mf-finance'],
   ['/api/account', 'mf-account'],
 ];
+
+/**
+ * edge-api's browser APIs that a page of another part calls by name (everything not under a remote's prefix is
+ * edge-api's anyway): listed so that a remote's new prefix can never take one over (api-owners.test.ts).
+ */
+export const EDGE_API_PATHS: ReadonlyArray<`/api/${string}`> = [SPIN_API];
 
 /**
  * The `/api` prefix a remote serves (the one API_OWNERS names for it): the remote mounts its API there.

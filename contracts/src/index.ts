@@ -25,6 +25,7 @@ export * from './slots.ts';
 export * from './display.ts';
 export * from './tenant-store.ts';
 export * from './content.ts';
+export * from './spin.ts';
 export * from './releases.ts';
 export * from './constants.ts';
 /** The same constants as one object, for iteration and documentation: `constants.PAGE_SIZE`. */

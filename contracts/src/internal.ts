@@ -12,6 +12,7 @@ import { SlugSchema } from './entities/common.ts';
 import { MarketPriceResultSchema } from './entities/market-price.ts';
 import { DeliveryEstimateSchema } from './entities/vdp.ts';
 import { SessionResponseSchema, SIGN_IN_API } from './sign-in.ts';
+import { SPIN_API, SpinStatusSchema } from './spin.ts';
 import { TENANT_HEADER } from './tenant.ts';
 import type { RouteOwner } from './routes.ts';
 
@@ -89,6 +90,8 @@ export const INTERNAL = {
   reservedCars: { owner: 'edge-api', path: '/api/payments/reserved', query: ReservedCarsQuerySchema, answer: ReservedCarsSchema },
   payment: { owner: 'edge-api', path: '/api/payments/intents/:id', answer: PaymentStateSchema },
   session: { owner: 'edge-api', path: SIGN_IN_API.session, answer: SessionResponseSchema },
+  /** `GET /api/spin-to-win` (the shopper's cookie forwarded): their spin of the current campaign; 401 signed out, 404 no campaign. */
+  spin: { owner: 'edge-api', path: SPIN_API, answer: SpinStatusSchema },
   /** `POST /internal/youx/quote` (edge-api's YouX port, the one rate card): 502 `{ error }` when the provider fails. */
   quickQuote: { owner: 'edge-api', path: '/internal/youx/quote', body: FinanceQuickQuoteRequestSchema, answer: FinanceQuickQuoteResponseSchema },
 } as const satisfies Record<string, Endpoint>;
@@ -107,6 +110,7 @@ export const INTERNAL_CALLERS = {
   reservedCars: ['mf-search', 'mf-vehicle'],
   payment: ['mf-vehicle'],
   session: ['shell'],
+  spin: ['shell'],
   quickQuote: ['mf-finance'],
 } as const satisfies Record<InternalName, ReadonlyArray<RouteOwner | 'edge-api'>>;
 type QueryOf<N extends InternalName> = (typeof INTERNAL)[N] extends { query: infer Q extends v.GenericSchema } ? v.InferInput<Q> : Record<string, string | string[]>;

@@ -218,6 +218,8 @@ export function standardFooter(dealerName: string, options: { usedOnly?: boolean
         { label: 'Apply for Finance', href: '/apply-for-finance' },
         { label: 'Value My Trade-In', href: '/trade-in' },
         { label: 'Book a Test Drive', href: '/book-test-drive/' },
+        { label: 'Shop by Price', href: '/shop-by-price' },
+        { label: 'Trade-In FAQ', href: '/trade-in-faq' },
       ],
     },
     {
@@ -225,6 +227,7 @@ export function standardFooter(dealerName: string, options: { usedOnly?: boolean
       links: [
         { label: 'Book a Service', href: '/service' },
         { label: 'Parts & Accessories', href: '/vehicle-parts-and-accessories' },
+        { label: 'Capped Price Servicing', href: '/capped-price-servicing' },
         { label: 'Warranty', href: '/warranty' },
         { label: 'Roadside Assist', href: '/roadside-assist' },
       ],
@@ -233,7 +236,9 @@ export function standardFooter(dealerName: string, options: { usedOnly?: boolean
       title: dealerName,
       links: [
         { label: 'About Us', href: '/about-us' },
+        { label: 'Blog', href: '/blog' },
         { label: 'Careers', href: '/careers' },
+        { label: 'Fleet Sales', href: '/fleet' },
         { label: 'Contact Us', href: '/contact' },
         { label: 'Privacy Policy', href: '/privacy-policy' },
         { label: 'Terms and Conditions', href: '/terms-and-conditions' },

@@ -252,7 +252,10 @@ export const southernCross: DemoTenant = {
     dealerships: dealerships.map((d) => d.id),
     locations: locations.map((l) => l.id),
     brands: ALL_BRANDS,
-    stock: { models: [] },
+    // The group's stats banner on its brand grid (spec §9).
+    stats: [{ value: '50+', label: 'Locations' }, { value: '40+', label: 'Brands' }, { value: '30+', label: 'Years Est.' }],
+    // The Isuzu UTE dealership's models: /models/d-max and /models/mu-x.
+    stock: { models: ['D-Max', 'MU-X'] },
     search: {
       grid_columns: 4,
       popular_makes_count: 10,
@@ -352,6 +355,18 @@ export const southernCross: DemoTenant = {
         disclaimer: 'Drive-away price for private buyers in NSW. Metallic paint extra.',
         url: '/search/mg/zs', hide_overlay: false, image_or_model_image: { url: img.car('suv', 'f2f3f0', 0, 'mg-zs') },
         model: { slug: 'zs', name: 'ZS' }, manufacturer_slug: 'mg', expiry: '2027-01-31',
+      },
+      {
+        id: '5207', name: 'D-Max LS-U crew cab: 5.99% p.a. finance', description: 'Low-rate finance on new Isuzu D-Max LS-U 4x4 crew cab utes, with a free tow pack.',
+        disclaimer: 'Comparison rate 6.89% p.a. based on a secured loan of $30,000 over 5 years. WARNING: This comparison rate is true only for the example given and may not include all fees and charges. Tow pack: towbar, tongue and wiring harness, fitted at Southern Cross Isuzu UTE Dandenong. Approved ABN and private applicants only. Ends 31 January 2027.',
+        url: '/search/isuzu-ute/d-max', hide_overlay: false, image_or_model_image: { url: img.car('ute-tub', 'f2f3f0', 0, 'isuzu-ute-d-max') },
+        model: { slug: 'd-max', name: 'D-Max' }, manufacturer_slug: 'isuzu-ute', expiry: '2027-01-31',
+      },
+      {
+        id: '5208', name: 'MU-X LS-T: $2,500 bonus accessories', description: 'Choose $2,500 of genuine Isuzu UTE accessories with any new MU-X LS-T ordered this summer.',
+        disclaimer: 'Bonus accessories to a retail value of $2,500 (fitting included) with new MU-X LS-T vehicles ordered and delivered by 28 February 2027. Not redeemable for cash.',
+        url: '/search/isuzu-ute/mu-x', hide_overlay: false, image_or_model_image: { url: img.car('suv', '3b3f45', 0, 'isuzu-ute-mu-x') },
+        model: { slug: 'mu-x', name: 'MU-X' }, manufacturer_slug: 'isuzu-ute', expiry: '2027-02-28',
       },
     ],
     special_hours: holidayHours(locations.map((l) => l.id), [['2026-11-03', ['12:00', '17:00']]]),

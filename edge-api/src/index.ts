@@ -17,6 +17,7 @@ import { paymentsRoutes } from './routes/payments.ts';
 import { vehicleInternalRoutes, viewsRoutes } from './routes/views.ts';
 import { youxInternalRoutes } from './routes/youx.ts';
 import { authRoutes } from './routes/auth.ts';
+import { spinRoutes } from './routes/spin.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
 import { expireAbandonedEverywhere } from './ports/payments/store.ts';
@@ -47,6 +48,7 @@ const routes = app
   .route('/', vehicleInternalRoutes)
   .route('/', youxInternalRoutes)
   .route('/api', authRoutes)
+  .route('/api', spinRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);
 

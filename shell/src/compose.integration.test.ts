@@ -13,6 +13,8 @@ import { localWorkerVersionId } from '../../dev/canary.mjs';
 type Platform = { url: URL; mf: { getKVNamespace(binding: string, worker: string): Promise<{ get(key: string, type: 'json'): Promise<unknown> }> }; dispose(): Promise<void> };
 type TenantConfig = { slug: string; name: string; hosts: string[]; site_url?: string; remotes: Record<string, string>; search: { used_only: boolean }; theme: { logo: { alt: string } } };
 type Card = { id: string; path: string; status: string; image: string | null };
+/** The part of a tenant's content document (KV `content:<slug>`) these tests read. */
+type Content = { pages: Array<{ path: string; title: string; noindex?: boolean; canonical?: string; blocks: Array<{ type: string; heading?: string }> }>; posts: Array<{ slug: string }> };
 
 const SLUGS = ['harbourside-toyota', 'southern-cross-motor-group', 'outback-used-cars'] as const;
 const REMOTES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'];
@@ -44,11 +46,13 @@ function expectChrome(body: string, config: TenantConfig) {
 
 let platform: Platform;
 const configs = {} as Record<(typeof SLUGS)[number], TenantConfig>;
+const contents = {} as Record<(typeof SLUGS)[number], Content>;
 
 beforeAll(async () => {
   platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
   const kv = await platform.mf.getKVNamespace('CONFIG', 'forecourt-shell');
   for (const slug of SLUGS) configs[slug] = (await kv.get(`tenant:${slug}`, 'json')) as TenantConfig;
+  for (const slug of SLUGS) contents[slug] = ((await kv.get(`content:${slug}`, 'json')) as Content | null) ?? { pages: [], posts: [] };
 });
 
 afterAll(async () => {
@@ -56,6 +60,12 @@ afterAll(async () => {
 });
 
 const hs = () => configs['harbourside-toyota'];
+/** A tenant's stored content page at a path (the demo content, seeded like its config). */
+const contentAt = (slug: (typeof SLUGS)[number], path: string) => contents[slug].pages.find((p) => p.path === path);
+/** Text as hono's html template escapes it. */
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** The h1 a content page renders, as HTML: its first block's hero heading, else its title (shell content-blocks.ts). */
+const h1Of = (page: Content['pages'][number]) => (page.blocks[0]?.type === 'hero' ? page.blocks[0].heading! : page.title).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 const hsGet = (path: string, headers?: Record<string, string>, method?: string, body?: string) => get(platform.url, localHost('harbourside-toyota'), path, headers, method, body);
 /** The header's markup (announcement bar and header), where nav links live. */
 const headerOf = (html: string) => html.slice(html.indexOf('<header'), html.indexOf('</header>'));
@@ -184,11 +194,14 @@ describe('documents', () => {
     expect(home.status).toBe(200);
     expect(home.body).toContain(config.name);
     expectChrome(home.body, config);
+    // The privacy policy is the tenant's own content (KV content:<slug>), not a placeholder.
+    const stored = contentAt(slug, '/privacy-policy');
+    expect(stored, 'demo content has a privacy policy').toBeDefined();
     const privacy = await get(platform.url, localHost(slug), '/privacy-policy');
     expect(privacy.status).toBe(200);
-    expect(privacy.body).toContain('<h1>Privacy policy</h1>');
-    expect(privacy.body).toContain(`<title>Privacy policy | ${config.name}</title>`);
-    expect(privacy.body).toContain(`${config.name} will publish this page's content here.`);
+    expect(privacy.body).toContain(`>${h1Of(stored!)}</h1>`);
+    expect(privacy.body).toContain(`<title>${stored!.title} | ${config.name}</title>`);
+    expect(privacy.body).not.toContain('will publish');
     expectChrome(privacy.body, config);
   });
 
@@ -210,10 +223,13 @@ describe('documents', () => {
       expect(res.body).not.toContain('will publish this page');
       expectChrome(res.body, hs());
     }
-    // A model landing page (`/{model-slug}`, spec §2) of this tenant still renders.
+    // A model landing page (`/{model-slug}`, spec §2) of this tenant renders its /models/ page, canonical there.
+    const stored = contentAt('harbourside-toyota', '/models/corolla');
+    expect(stored, 'demo content has the Corolla page').toBeDefined();
     const model = await hsGet('/corolla');
     expect(model.status).toBe(200);
-    expect(model.body).toContain('<h1>Corolla</h1>');
+    expect(model.body).toContain(`>${h1Of(stored!)}</h1>`);
+    expect(headOf(model.body)).toContain('/models/corolla">');
   });
 });
 
@@ -301,10 +317,15 @@ describe('robots.txt and sitemap.xml', () => {
     }
   });
 
-  it('lists no noindex placeholders, and only the visible locations the tenant shows', async () => {
+  it('lists the content pages that are not noindex, the blog, no placeholders, and only the visible locations the tenant shows', async () => {
     const res = await hsGet('/sitemap.xml');
     const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const placeholder of ['/dealer-locator', '/privacy-policy', '/careers', '/service']) expect(paths).not.toContain(placeholder);
+    for (const placeholder of ['/dealer-locator', '/service']) expect(paths).not.toContain(placeholder);
+    const content = contents['harbourside-toyota'];
+    for (const page of content.pages.filter((p) => p.noindex)) expect(paths).not.toContain(page.path);
+    for (const path of ['/privacy-policy', '/careers']) if (contentAt('harbourside-toyota', path)) expect(paths).toContain(path);
+    if (content.posts.length) expect(paths).toContain('/blog');
+    for (const path of ['/privacy-policy', '/careers'].filter((p) => paths.includes(p))) expect(headOf((await hsGet(path)).body), path).not.toContain('noindex');
     for (const real of ['/locations', '/contact', '/finance']) expect(paths).toContain(real);
     // Every listed page is indexable: none says noindex.
     for (const real of ['/locations', '/contact', '/finance']) expect((await hsGet(real)).body).not.toContain('noindex');
@@ -377,11 +398,13 @@ describe('HEAD requests', () => {
   });
 });
 
-describe('soft 404s and noindex placeholders', () => {
-  it("/models/<x> renders only the tenant's own models", async () => {
+describe('soft 404s and noindex', () => {
+  it('/models/<x> renders only the model pages the tenant has content for', async () => {
+    const stored = contentAt('harbourside-toyota', '/models/corolla-cross');
+    expect(stored, 'demo content has the Corolla Cross page').toBeDefined();
     const model = await hsGet('/models/corolla-cross');
     expect(model.status).toBe(200);
-    expect(model.body).toContain('<h1>Corolla Cross</h1>');
+    expect(model.body).toContain(`>${h1Of(stored!)}</h1>`);
     for (const path of ['/models/no-such-model', '/models/constructor']) {
       const res = await hsGet(path);
       expect(res.status, path).toBe(404);
@@ -391,12 +414,19 @@ describe('soft 404s and noindex placeholders', () => {
     expect((await get(platform.url, localHost('outback-used-cars'), '/models/corolla')).status).toBe(404);
   });
 
-  it('content placeholder pages are noindex', async () => {
+  it('content pages are indexable unless their content says noindex; a content route without content is a 404', async () => {
     for (const path of ['/privacy-policy', '/corolla', '/models/hilux']) {
       const res = await hsGet(path);
       expect(res.status, path).toBe(200);
-      expect(headOf(res.body), path).toContain('<meta name="robots" content="noindex">');
+      expect(headOf(res.body), path).not.toContain('noindex');
     }
+    for (const page of contents['harbourside-toyota'].pages.filter((p) => p.noindex)) {
+      expect(headOf((await hsGet(page.path)).body), page.path).toContain('<meta name="robots" content="noindex">');
+    }
+    // A spec §2 content route the tenant wrote nothing for is a 404, never a stub.
+    const missing = ['/twg-cars', '/neotek', '/4x4-outdoor'].filter((p) => !contentAt('harbourside-toyota', p));
+    expect(missing.length).toBeGreaterThan(0);
+    for (const path of missing) expect((await hsGet(path)).status, path).toBe(404);
     expect(headOf((await hsGet('/')).body)).not.toContain('noindex');
   });
 });

@@ -33,6 +33,8 @@ type Tenant = {
   offer: string;
   brand: string | null;
   model: string | null;
+  /** Whether its content has a spin-to-win campaign (/spin-to-win is a 404 without one). */
+  spin: boolean;
   otherNames: string[];
 };
 type Owner = 'shell' | RemoteName | 'edge-api';
@@ -85,7 +87,8 @@ beforeAll(async () => {
     const offer = data.offers[0]?.id;
     if (!car || !location || !offer) throw new Error(`${slug}: no car or location in its sitemap, or no offer in its data`);
     const model = stock.models[0] ? (demo.slugify(stock.models[0]) as string) : null;
-    tenants.push({ slug, name, features, car, location, offer, brand: data.brands[0]?.slug ?? null, model, otherNames: [] });
+    const spin = Boolean((demo.demoContent(slug) as { spin?: unknown }).spin);
+    tenants.push({ slug, name, features, car, location, offer, brand: data.brands[0]?.slug ?? null, model, spin, otherNames: [] });
   }
   for (const t of tenants) t.otherNames = tenants.filter((o) => o.slug !== t.slug).map((o) => o.name);
 });
@@ -112,7 +115,7 @@ function families(t: Tenant): Family[] {
     { owner: 'shell', path: `/${t.brand ?? 'toyota'}/overview`, status: t.brand ? 200 : 404 },
     { owner: 'shell', path: `/models/${t.model ?? 'corolla'}`, status: t.model ? 200 : 404 },
     { owner: 'shell', path: '/success', status: 200 },
-    { owner: 'shell', path: '/spin-to-win', status: gated(f.gated_spin_to_win) },
+    { owner: 'shell', path: '/spin-to-win', status: f.gated_spin_to_win ? 302 : t.spin ? 200 : 404 },
     { owner: 'shell', path: '/pages/value-my-car-terms-and-conditions', status: f.value_my_car_terms_under_pages ? 200 : 404 },
     { owner: 'shell', path: '/no-such-page', status: 404 },
     { owner: 'shell', path: '/robots.txt', status: 200 },

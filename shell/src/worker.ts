@@ -11,8 +11,10 @@ import { apiOwnerOf } from '@forecourt/contracts/api-owners';
 import { sessionIsLive, signInRedirect } from './lib/gate.ts';
 import { isCrossSiteWrite, withoutInternalHeaders } from './lib/proxy.ts';
 import { brandPage, brandsPage } from './lib/brand-pages.ts';
-import { accessibilityPage, contentPage, homePage, isModelSlug, isShellPageSlug, notFoundPage, successPage } from './lib/pages.ts';
+import { accessibilityPage, homePage, notFoundPage, successPage } from './lib/pages.ts';
+import { blogIndexPage, blogPostPage, contentPage, contentPathFor } from './lib/content-pages.ts';
 import { remoteVersionsPage } from './lib/remote-versions-page.ts';
+import { spinToWinPage, type SpinPageOptions } from './lib/spin-to-win.ts';
 import { applyOverride, assetPin, pinsFor, remoteBinding, type ShellPins } from './lib/remote-versions.ts';
 import { securityHeaders, withHeaderPolicy } from './lib/security.ts';
 import { CONFIG_CACHE_SECONDS, releasesFor, resolveTenant, type Tenant } from './lib/tenant.ts';
@@ -100,7 +102,7 @@ app.get('*', async (c) => {
   const signIn = signInRedirect(route, tenant.config.features, signedIn, url);
   if (signIn) return c.redirect(signIn, 302);
   if (route.remote === 'shell') {
-    return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params, url.searchParams)) });
+    return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params, url.searchParams, { origin: url.origin, pattern: route.pattern, spin: { edge: c.env.EDGE_API, cookie: c.req.header('cookie') ?? '', signedIn } })) });
   }
   return compose({ kind: 'remote', remote: route.remote, page: route.page, params: route.params });
 });
@@ -108,8 +110,9 @@ app.get('*', async (c) => {
 // Pages are read, never written: any other method is a 405 naming the ones that work (not a bare 404).
 app.all('*', (c) => c.html(statusPage('Method not allowed', 'This address can only be read.'), 405, { allow: 'GET, HEAD', ...securityHeaders() }));
 
-/** Pages the shell renders itself (route table owner 'shell'). */
-function shellPage(tenant: Tenant, page: string, params: Record<string, string>, query: URLSearchParams) {
+/** Pages the shell renders itself (route table owner 'shell'). A content path the tenant has no content for is a 404. */
+function shellPage(tenant: Tenant, page: string, params: Record<string, string>, query: URLSearchParams, request: { origin: string; pattern: string; spin?: Pick<SpinPageOptions, 'edge' | 'cookie' | 'signedIn'> }) {
+  const { origin } = request;
   switch (page) {
     case 'home':
       return homePage(tenant);
@@ -121,15 +124,17 @@ function shellPage(tenant: Tenant, page: string, params: Record<string, string>,
       return successPage(tenant);
     case 'accessibility':
       return accessibilityPage(tenant);
+    case 'blog':
+      return blogIndexPage(tenant, { origin });
+    case 'blog-post':
+      return blogPostPage(tenant, params.slug ?? '', { origin });
     case 'model':
-      // Only the tenant's own models (no soft 404 for `/models/anything`).
-      return isModelSlug(tenant, params.model ?? '') ? contentPage(tenant, params.model!) : notFoundPage(tenant);
+      return contentPage(tenant, `/models/${params.model ?? ''}`, query, { origin });
     case 'spin-to-win':
-      return contentPage(tenant, 'spin-to-win');
+      // The shopper's own spin is asked of edge-api with their cookie (spin-to-win.ts): the page is never shared.
+      return spinToWinPage(tenant, { query, origin, ...request.spin });
     default:
-      // `/:slug` is a content page or a model landing page of this tenant; any other slug is a 404 (no soft 404s).
-      if (page === 'content' && !isShellPageSlug(tenant, params.slug ?? '')) return notFoundPage(tenant);
-      return contentPage(tenant, params.slug ?? page, query);
+      return contentPage(tenant, contentPathFor(tenant, request.pattern, params.slug ?? ''), query, { origin });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
 import { OTP_RESEND_COOLDOWN_MS } from '@forecourt/contracts/sign-in';
+import { SPIN_RATE_LIMIT } from '@forecourt/contracts/spin';
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
@@ -30,6 +31,8 @@ export const RATE_LIMITS = {
   phoneRevealIp: { name: 'phone-reveal-ip', limit: 30, windowMs: 10 * MINUTE },
   /** View-count calls from one address (one per car page a shopper opens; a script asking for made-up cars is held). */
   viewIp: { name: 'view-ip', limit: 120, windowMs: 10 * MINUTE },
+  /** Spin-to-win spins from one address (each needs its own signed-in phone; a script with many sessions is held). */
+  spinIp: { name: 'spin-ip', limit: SPIN_RATE_LIMIT.limit, windowMs: SPIN_RATE_LIMIT.windowMs },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The `tenant` of rows kept across all sites (the platform's, not one dealer's), e.g. a phone's platform send series. */

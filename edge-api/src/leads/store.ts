@@ -34,9 +34,18 @@ export type CallDocument = Omit<LeadDocument, 'payload'> & {
   call: { dealership_id: string; website_id: string; page: string | null };
 };
 
+/**
+ * A spin-to-win prize (issue 14): the signed-in shopper's contact as their session knows it (the phone always, names and
+ * email when they gave them), the prize as the subcategory, the campaign and prize beside it.
+ */
+export type SpinDocument = Omit<LeadDocument, 'payload'> & {
+  payload: { category: string; subcategory: string; phone: string; name?: string; last_name?: string; email?: string; message: string };
+  spin: { campaign_id: string; campaign_title: string; prize_id: string; prize_label: string; claim: string | null; spun_at: number };
+};
+
 export type NewLead = {
   tenant: string;
-  doc: LeadDocument | CallDocument;
+  doc: LeadDocument | CallDocument | SpinDocument;
   carId: string | null;
   contactPhone: string | null;
   contactEmail: string | null;

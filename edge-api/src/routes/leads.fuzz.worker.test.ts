@@ -45,6 +45,7 @@ const ENDPOINTS = (leadId: string): Endpoint[] => [
   { path: '/api/auth/verify', valid: () => ({ phone: `04${String(10000000 + int(89999999))}`, token: String(int(999999)).padStart(6, '0'), type: 'sms' }), form: true },
   { path: '/api/auth/sign-out', valid: () => ({}), form: true },
   { path: '/api/auth/session', method: 'GET', valid: () => ({}) },
+  { path: '/api/spin-to-win', valid: () => ({ campaign_id: 'summer-spin' }), form: true },
 ];
 
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/x-www-form-urlencoded', '', 'application/vnd.api+json'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentHead, documentTail, notFoundBlock, promoPopup, remoteMap, siteFooter, siteHeader, slugify } from './document.ts';
-import { contentPage, notFoundPage } from './pages.ts';
+import { accessibilityPage, notFoundPage } from './pages.ts';
 import { demoTenant, manifestPins } from '../test/tenants.ts';
 
 const assets = { entry: null, css: [] };
@@ -41,11 +41,11 @@ describe('document helpers', () => {
     expect(slugify('CX-5 ')).toBe('cx-5');
   });
 
-  it('tel: links keep only + and digits (header and content pages)', async () => {
+  it('tel: links keep only + and digits (header and shell pages)', async () => {
     const tenant = demoTenant('harbourside-toyota', (c) => ({ ...c, contact: { ...c.contact, phone: '+61 (7) 3000-0000 ext.' } }));
     const header = String(await siteHeader(tenant, ''));
     expect(header).toContain('href="tel:+61730000000"');
-    expect((await contentPage(tenant, 'about-us')).body).toContain('href="tel:+61730000000"');
+    expect((await accessibilityPage(tenant)).body).toContain('href="tel:+61730000000"');
   });
 });
 
@@ -110,5 +110,49 @@ describe('chrome (issue 13)', () => {
     expect(head).toContain('<link rel="preload" href="/_shell/1/fonts/oswald.woff2" as="font" type="font/woff2" crossorigin>');
     expect(head).not.toContain('inter.woff2');
     expect(head).toContain('--fc-heading-case:uppercase');
+  });
+});
+
+describe('mega menu (spec §2: the configured nested brand menu)', async () => {
+  const { megaGroups } = await import('./document.ts');
+  const group = demoTenant('southern-cross-motor-group');
+  const vehicles = group.config.menus.header.find((i) => i.kind === 'brands')!;
+
+  it('groups Cars / Trucks / Motorcycles with their brands, logos by the brand the address names', () => {
+    const groups = megaGroups(vehicles, group);
+    expect(groups.map((g) => g.label)).toEqual(['Cars', 'Trucks', 'Motorcycles']);
+    expect(groups.map((g) => g.links.length)).toEqual([10, 3, 3]);
+    expect(groups[0]!.links[0]).toEqual({ label: 'Hyundai', href: '/hyundai/overview', logo: expect.stringContaining('hyundai') });
+    // A heading that only repeats the menu item's own address is text, not a link.
+    expect(groups.every((g) => g.href === null)).toBe(true);
+    const own = megaGroups({ ...vehicles, children: [{ label: 'Cars', href: '/search/new-cars', children: [{ label: 'Somewhere', href: 'https://example.com/x' }] }] }, group);
+    expect(own).toEqual([{ label: 'Cars', href: '/search/new-cars', links: [{ label: 'Somewhere', href: 'https://example.com/x' }] }]);
+  });
+
+  it('renders the groups as headed lists in one details dropdown, ending with the item’s own link', async () => {
+    const header = String(await siteHeader(group, ''));
+    const item = header.slice(header.indexOf('fc-nav__item--mega'), header.indexOf('</details>', header.indexOf('fc-nav__item--mega')));
+    expect(item).toContain('<summary class="fc-nav__link">Vehicles</summary>');
+    expect(item).toContain('<ul class="fc-dropdown__panel fc-mega fc-mega--grouped">');
+    for (const [i, label] of ['Cars', 'Trucks', 'Motorcycles'].entries()) {
+      const id = /data-dropdown="(\d+)"/.exec(item)![1];
+      expect(item).toContain(`<span class="fc-mega__heading" id="fc-mega-${id}-${i}">${label}</span>`);
+      expect(item).toContain(`<ul aria-labelledby="fc-mega-${id}-${i}">`);
+    }
+    expect(item.indexOf('>Cars<')).toBeLessThan(item.indexOf('href="/hyundai/overview"'));
+    expect(item.indexOf('href="/hyundai/overview"')).toBeLessThan(item.indexOf('>Trucks<'));
+    expect(item.indexOf('>Trucks<')).toBeLessThan(item.indexOf('href="/hino/overview"'));
+    expect(item).toContain('<a class="fc-dropdown__link" href="/yamaha/overview">');
+    expect(item).toContain('<li class="fc-mega__all"><a class="fc-dropdown__link" href="/brands">All vehicles</a></li>');
+    // One dropdown per menu item: the mega menu keeps the chrome's details/summary behaviour.
+    expect(item.match(/<details/g)).toHaveLength(1);
+  });
+
+  it('a brands item without nested children keeps the flat list of the tenant’s brands', async () => {
+    const flat = demoTenant('southern-cross-motor-group', (c) => ({ ...c, menus: { ...c.menus, header: [{ label: 'Brands', href: '/brands', kind: 'brands' }] } }));
+    const header = String(await siteHeader(flat, ''));
+    expect(header).toContain('<ul class="fc-dropdown__panel fc-mega">');
+    expect(header).not.toContain('fc-mega--grouped');
+    expect(header).toContain('<a class="fc-dropdown__link" href="/search/hyundai">');
   });
 });

@@ -86,6 +86,8 @@ export const NAV_LINK_CLASS = 'fc-nav__link';
 export const NAV_SUBLINK_CLASS = 'fc-dropdown__link';
 
 function menuItem(item: MenuItem, tenant: Tenant, index: number): Html {
+  const groups = item.kind === 'brands' ? megaGroups(item, tenant) : [];
+  if (groups.length) return megaMenuItem(item, groups, index);
   const children = menuChildren(item, tenant);
   if (!children.length) return html`<li class="fc-nav__item"><a class="${NAV_LINK_CLASS}" href="${item.href}">${item.label}</a></li>`;
   const mega = item.kind === 'brands';
@@ -94,6 +96,54 @@ function menuItem(item: MenuItem, tenant: Tenant, index: number): Html {
 <summary class="fc-nav__link">${item.label}</summary>
 <ul class="fc-dropdown__panel${mega ? ' fc-mega' : ''}">
 ${children.map((c) => html`<li><a class="${NAV_SUBLINK_CLASS}" href="${c.href}">${c.logo ? html`<img src="${c.logo}" alt="" width="32" height="32" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}
+</ul>
+</details>
+</li>`;
+}
+
+/** A group of the mega menu: its heading (a link when it goes somewhere of its own) and its brands. */
+export type MegaGroup = { label: string; href: string | null; links: Array<{ label: string; href: string; logo?: string }> };
+
+/**
+ * The configured nested brand menu (spec §2: Vehicles -> Cars / Trucks / Motorcycles -> brands): each child with
+ * children of its own is a group. A group heading that only repeats the menu item's address is plain text (the panel
+ * ends with that link once). A brand link gets its manufacturer's logo when its address names the brand
+ * (`/<brand>/overview` or `/search/<brand>`). A brands item without nested children keeps the flat list.
+ */
+export function megaGroups(item: MenuItem, tenant: Tenant): MegaGroup[] {
+  const bySlug = new Map(tenant.data.manufacturers.map((m) => [m.slug, m]));
+  const logoOf = (href: string) => {
+    const m = /^\/(?:search\/)?([a-z0-9-]+)(?:\/overview)?\/?$/.exec(href);
+    return m ? bySlug.get(m[1]!)?.logo?.url : undefined;
+  };
+  return (item.children ?? [])
+    .filter((g) => g.children?.length)
+    .map((g) => ({
+      label: g.label,
+      href: g.href && g.href !== item.href ? g.href : null,
+      links: g.children!.map((c) => {
+        const logo = logoOf(c.href);
+        return logo ? { label: c.label, href: c.href, logo } : { label: c.label, href: c.href };
+      }),
+    }));
+}
+
+/**
+ * The mega menu: the same details/summary dropdown (its 'dropdown-open' marker, Escape and focus rules live in
+ * client/chrome.ts), its panel a list of groups laid out in columns; on small screens the groups stack (shell.css).
+ * Each group's list is named by its heading, so a screen reader hears "Cars, list, 10 items".
+ */
+function megaMenuItem(item: MenuItem, groups: MegaGroup[], index: number): Html {
+  return html`<li class="fc-nav__item fc-nav__item--mega">
+<details class="fc-dropdown" data-dropdown="${index}">
+<summary class="fc-nav__link">${item.label}</summary>
+<ul class="fc-dropdown__panel fc-mega fc-mega--grouped">
+${groups.map((g, gi) => {
+  const id = `fc-mega-${index}-${gi}`;
+  return html`<li class="fc-mega__group">${g.href ? html`<a class="fc-mega__heading ${NAV_SUBLINK_CLASS}" id="${id}" href="${g.href}">${g.label}</a>` : html`<span class="fc-mega__heading" id="${id}">${g.label}</span>`}
+<ul aria-labelledby="${id}">${g.links.map((c) => html`<li><a class="${NAV_SUBLINK_CLASS}" href="${c.href}">${c.logo ? html`<img src="${c.logo}" alt="" width="32" height="32" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}</ul></li>`;
+})}
+${item.href ? html`<li class="fc-mega__all"><a class="${NAV_SUBLINK_CLASS}" href="${item.href}">All ${item.label.toLowerCase()}</a></li>` : ''}
 </ul>
 </details>
 </li>`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessibilityPage, contentPage, homePage, isModelSlug, isShellPageSlug } from './pages.ts';
+import { accessibilityPage, homePage, isModelSlug } from './pages.ts';
 import { demoTenant } from '../test/tenants.ts';
 
 describe('home page brand grid (features.brand_grid)', () => {
@@ -25,30 +25,7 @@ describe('shell page slugs (no soft 404s)', () => {
     expect(isModelSlug(tenant, 'hilux')).toBe(true);
     expect(isModelSlug(tenant, 'mustang')).toBe(false);
     expect(isModelSlug(demoTenant('outback-used-cars'), 'corolla')).toBe(false);
-    expect(isShellPageSlug(tenant, 'privacy-policy')).toBe(true);
-    expect(isShellPageSlug(tenant, 'constructor')).toBe(false);
-  });
-  it('content placeholders are noindex', async () => {
-    expect((await contentPage(tenant, 'privacy-policy')).head.robots).toBe('noindex');
-    expect((await contentPage(tenant, 'corolla')).head.robots).toBe('noindex');
-  });
-});
-
-describe('content pages with a lead form (careers, fleet)', () => {
-  it("put mf-account's lead form in a slot: the marker in the body, the slot in the head; other pages have none", async () => {
-    const { contentPage, LEAD_FORM_SLOT } = await import('./pages.ts');
-    const { demoTenant } = await import('../test/tenants.ts');
-    const tenant = demoTenant('harbourside-toyota');
-    const careers = await contentPage(tenant, 'careers');
-    expect(careers.body).toContain(`<fc-slot id="${LEAD_FORM_SLOT}"></fc-slot>`);
-    expect(careers.head.slots).toEqual([{ id: 'lead-form', remote: 'mf-account', page: 'lead-form', params: { form: 'careers', id: 'fa-lead-form' } }]);
-    expect((await contentPage(tenant, 'fleet')).head.slots?.[0]?.params).toEqual({ form: 'fleet', id: 'fa-lead-form' });
-    // A no-JS error travels to the form as its code and fields.
-    const failed = await contentPage(tenant, 'careers', new URLSearchParams('lead_error=invalid&lead_error_fields=email'));
-    expect(failed.head.slots?.[0]?.params).toMatchObject({ lead_error: 'invalid', lead_error_fields: 'email' });
-    const about = await contentPage(tenant, 'about-us');
-    expect(about.body).not.toContain('<fc-slot');
-    expect(about.head.slots).toBeUndefined();
+    expect(isModelSlug(tenant, 'constructor')).toBe(false);
   });
 });
 

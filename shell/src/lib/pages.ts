@@ -1,9 +1,7 @@
 import { html, raw } from 'hono/html';
 import { slotMarker, type FragmentHead, type FragmentSlot } from '@forecourt/contracts/fragments';
 import { islandName } from '@forecourt/contracts/islands';
-import { leadFormErrorParams } from '@forecourt/contracts/lead-forms';
 import { slotFor } from '@forecourt/contracts/slots';
-import { CONTENT_PAGES } from '@forecourt/contracts/routes';
 import type { HomeSection, SiteConfig } from '@forecourt/contracts/tenant';
 import { telHref } from '@forecourt/contracts/display';
 import { notFoundBlock, slugify } from './document.ts';
@@ -13,33 +11,7 @@ import { heroSection } from './promotions.ts';
 
 export type ShellPage = { status: number; head: FragmentHead; body: string };
 
-const CONTENT_TITLES: Record<string, string> = {
-  'privacy-policy': 'Privacy policy',
-  'terms-and-conditions': 'Terms and conditions',
-  'about-us': 'About us',
-  careers: 'Careers',
-  fleet: 'Fleet sales',
-  'finance-and-insurance': 'Finance and insurance',
-  warranty: 'Warranty',
-  'roadside-assist': 'Roadside assist',
-  'capped-price-servicing': 'Capped price servicing',
-  'special-offers': 'Special offers',
-  brands: 'Our brands',
-};
-
-// Own keys only: `/constructor` must not read Object.prototype.
-export const titleFromSlug = (slug: string) =>
-  (Object.hasOwn(CONTENT_TITLES, slug) ? CONTENT_TITLES[slug] : undefined) ?? slug.split('-').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
-
-/**
- * One-segment paths the shell renders (route `/:slug`): a content page of spec §2 or one of the tenant's model
- * landing pages (`/{model-slug}`); any other slug is a 404, not an indexable placeholder.
- */
-export function isShellPageSlug(tenant: Tenant, slug: string): boolean {
-  return Object.hasOwn(CONTENT_TITLES, slug) || (CONTENT_PAGES as readonly string[]).includes(slug) || isModelSlug(tenant, slug);
-}
-
-/** One of the tenant's model slugs (`config.stock.models`, slugified): `/models/<slug>` and `/<slug>` exist only for these. */
+/** One of the tenant's model slugs (`config.stock.models`, slugified): only these have `/<slug>` as another address of their `/models/<slug>` page. */
 export const isModelSlug = (tenant: Tenant, slug: string): boolean => tenant.config.stock.models.some((m) => slugify(m) === slug);
 
 /** The home page's sections when the tenant's config names none: per template (README "Home pages"). */
@@ -153,31 +125,6 @@ ${breadcrumbs([{ label: 'Accessibility' }])}
 </article>`;
   return { status: 200, head: { title: `Accessibility | ${name}`, description: `How ${name} makes this website usable for everyone, and how to get help.` }, body: String(body) };
 }
-
-/**
- * Content pages the shell owns (spec §2 "Other"): the dealer's copy is managed outside this issue, so each is a
- * placeholder and marked noindex (and left out of the sitemap) until it has real content.
- */
-/** Content pages that carry a lead form: mf-account's lead-form slot (contracts SLOTS.leadForm; `form` names the form). */
-export const CONTENT_LEAD_FORMS: Readonly<Record<string, 'careers' | 'fleet'>> = { careers: 'careers', fleet: 'fleet' };
-
-export async function contentPage(tenant: Tenant, slug: string, query = new URLSearchParams()): Promise<ShellPage> {
-  const title = titleFromSlug(slug);
-  const form = Object.hasOwn(CONTENT_LEAD_FORMS, slug) ? CONTENT_LEAD_FORMS[slug]! : null;
-  const body = await html`<article class="fc-content">
-<nav aria-label="Breadcrumb" class="fc-breadcrumbs"><ol><li><a href="/">Home</a></li><li aria-current="page">${title}</li></ol></nav>
-<h1>${title}</h1>
-<p>${tenant.config.name} will publish this page's content here. For anything you need now, call us on <a href="${telHref(tenant.config.contact.phone)}">${tenant.config.contact.phone}</a> or email <a href="mailto:${tenant.config.contact.email}">${tenant.config.contact.email}</a>.</p>
-${form ? raw(slotMarker(LEAD_FORM_SLOT)) : ''}
-</article>`;
-  const head = { title: `${title} | ${tenant.config.name}`, description: `${title} at ${tenant.config.name}.`, robots: 'noindex' };
-  const slots = form ? [slotFor('leadForm', LEAD_FORM_SLOT, { form, id: CONTENT_FORM_ID, ...leadFormErrorParams(query) })] : undefined;
-  return { status: 200, head: slots ? { ...head, slots } : head, body: String(body) };
-}
-
-/** The slot id of a content page's lead form, and the form's island id (its fields' ids start with it). */
-export const LEAD_FORM_SLOT = 'lead-form';
-export const CONTENT_FORM_ID = 'fa-lead-form';
 
 /** The shell's not-found page: unknown paths, features the tenant has off, and a remote's empty 404 (protocol P1). */
 export async function notFoundPage(tenant: Tenant): Promise<ShellPage> {

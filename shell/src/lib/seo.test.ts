@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { sitemapXml, staticSitemapPaths } from './seo.ts';
 import type { Env } from '../env.ts';
 import { demoTenant } from '../test/tenants.ts';
+import { page, richContent, withContent } from '../test/content.ts';
+import { brandPagePaths } from './brand-pages.ts';
 
 type Call = { url: string; init: RequestInit & { headers: Record<string, string> } };
 function searchEnv(answer: (call: Call) => Promise<Response>) {
@@ -29,19 +31,32 @@ describe('sitemap (protocol P3)', () => {
   it('lists home, the search type pages the tenant offers and only shown locations; no placeholders', () => {
     const hidden = tenant.data.locations[0]!;
     const unlisted = tenant.data.locations[1]!;
-    const t = demoTenant('southern-cross-motor-group', (c) => ({ ...c, locations: c.locations.filter((id) => id !== unlisted.id) }));
+    // Without content: no content page, blog or placeholder.
+    const t = withContent(demoTenant('southern-cross-motor-group', (c) => ({ ...c, locations: c.locations.filter((id) => id !== unlisted.id) })), {});
     t.data.locations[0]!.visible = false;
     const paths = staticSitemapPaths(t);
     expect(paths.slice(0, 5)).toEqual(['/', '/search/new-used-and-demo-cars', '/search/used-cars', '/search/new-cars', '/search/demo-cars']);
     expect(paths).not.toContain(`/locations/${hidden.slug}`);
     expect(paths).not.toContain(`/locations/${unlisted.slug}`);
     expect(paths).toContain(`/locations/${tenant.data.locations[2]!.slug}`);
-    for (const placeholder of ['/dealer-locator', '/privacy-policy', '/careers']) expect(paths).not.toContain(placeholder);
+    for (const placeholder of ['/dealer-locator', '/privacy-policy', '/careers', '/blog']) expect(paths).not.toContain(placeholder);
     expect(paths.slice(5, 8)).toEqual(['/locations', '/contact', '/finance']);
     const used = staticSitemapPaths(demoTenant('outback-used-cars'));
     expect(used).toContain('/search/used-cars');
     expect(used).not.toContain('/search/new-cars');
     expect(used).not.toContain('/search/demo-cars');
+  });
+
+  it("lists the tenant's content pages (not noindex), model pages, blog and posts, and brand landing pages", () => {
+    const content = richContent();
+    const t = withContent(demoTenant('southern-cross-motor-group'), { ...content, pages: [...content.pages!, page('/models/mu-x', [{ type: 'markdown', markdown: 'MU-X' }])] });
+    const paths = staticSitemapPaths(t);
+    for (const p of ['/about-us', '/careers', '/warranty', '/models/hilux', '/models/mu-x', '/blog', '/blog/hilux-towing-guide', '/blog/winter-road-trips']) expect(paths, p).toContain(p);
+    for (const p of ['/spin-to-win-terms', '/pages/value-my-car-terms-and-conditions']) expect(paths, p).not.toContain(p);
+    const brands = brandPagePaths(t);
+    expect(brands.length).toBeGreaterThan(0);
+    for (const p of brands) expect(paths).toContain(p);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it('still lists the static paths when mf-search fails, answers an error or is too slow', async () => {

@@ -1,6 +1,8 @@
 import { callInternal } from '@forecourt/contracts/internal';
 import type { Env } from '../env.ts';
 import type { Tenant } from './tenant.ts';
+import { brandPagePaths } from './brand-pages.ts';
+import { contentSitemapPaths } from './content-pages.ts';
 
 /** Per-tenant robots.txt pointing at the tenant's own sitemap. */
 export function robotsTxt(tenant: Tenant, url: URL): string {
@@ -15,8 +17,8 @@ export const SITEMAP_TIMEOUT_MS = 2000;
 
 /**
  * The indexable pages the shell knows itself: home, the search type pages the tenant offers, the locations, contact
- * and finance pages, and each location page the tenant shows (listed in `config.locations` and visible).
- * Placeholder (noindex) pages are left out.
+ * and finance pages, each location page the tenant shows (listed in `config.locations` and visible), the tenant's
+ * content pages (not noindex; model pages included), its blog and posts, and its brand landing pages.
  */
 export function staticSitemapPaths(tenant: Tenant): string[] {
   const { config, data } = tenant;
@@ -26,6 +28,7 @@ export function staticSitemapPaths(tenant: Tenant): string[] {
   paths.push('/locations', '/contact', '/finance');
   const shown = new Set(config.locations);
   for (const l of data.locations) if (l.visible && shown.has(l.id)) paths.push(`/locations/${l.slug}`);
+  paths.push(...contentSitemapPaths(tenant), ...brandPagePaths(tenant));
   return paths;
 }
 
