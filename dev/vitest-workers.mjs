@@ -54,6 +54,8 @@ export function workersProject({ dir, name, fakeServices, setupFiles = [], bundl
       root: dir,
       include: ['src/**/*.worker.test.ts'],
       setupFiles,
+      // A file's first request also starts its Worker in workerd, which takes seconds while other files run beside it.
+      testTimeout: 20_000,
       ...(bundleDeps.length ? { deps: { optimizer: { ssr: { enabled: true, include: bundleDeps } } } } : {}),
     },
   };

@@ -17,7 +17,7 @@ type Platform = Awaited<ReturnType<typeof startPlatform>> & { mf: { getKVNamespa
 type Block = { type: string; heading?: string };
 type Page = { path: string; title: string; noindex?: boolean; canonical?: string; blocks: Block[] };
 type Content = { pages: Page[]; posts: Array<{ slug: string; heading: string }> };
-type Config = { slug: string; name: string; features: FeatureFlags; stock: { models: string[] } };
+type Config = { slug: string; name: string; features: FeatureFlags; stock: { models: string[] }; brands: string[] };
 
 let platform: Platform;
 let browser: Browser;
@@ -119,6 +119,10 @@ describe.each(TENANTS)('content of %s', (slug) => {
     const content = await contentOf(slug);
     const paths = representative(openable(slug, content)).map((p) => p.path);
     if (content.posts.length) paths.push('/blog', `/blog/${content.posts[0]!.slug}`);
+    // A model at its short address (`/{model-slug}`), and a brand landing page and the brand grid where the tenant has them.
+    const { stock, brands, features } = config(slug);
+    if (stock.models[0]) paths.push(`/${slugify(stock.models[0])}`);
+    if (features.brand_grid && brands.length) paths.push('/brands', `/${brands.find((b) => b === 'isuzu-ute') ?? brands[0]}/overview`);
     const context: BrowserContext = await shopperContext(browser);
     const page = await context.newPage();
     const errors = collectErrors(page);

@@ -332,8 +332,11 @@ describe('careers page (a shell page hosting the kit in a fragment slot)', () =>
     const errors = collectErrors(page);
     await page.goto(`${platform.tenantUrl(slug)}/careers`, { waitUntil: 'load' });
     await page.waitForSelector('#fa-lead-form form[novalidate]:not([data-no-js])');
-    // The form is named by a heading: the content's own lead-form heading (form layout 'page'), else the form's.
-    expect((await page.locator('.fc-lead-form h2, #fa-lead-form-title').first().textContent())?.trim()).toBeTruthy();
+    // The form is named by the content's lead-form heading (the form's 'page' layout has none of its own).
+    const section = page.locator('section.fc-lead-form');
+    expect(await section.locator('> h2').textContent()).toBe('Apply or register your interest');
+    expect(await section.getAttribute('aria-labelledby')).toBe(await section.locator('> h2').getAttribute('id'));
+    expect(await page.locator('#fa-lead-form-title').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('First name').fill('Jo');
     await page.getByLabel('Email').fill('jo@example.com');

@@ -13,7 +13,7 @@ import { axeViolations, collectErrors, shopperContext, usePlatformAndBrowser, qu
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 type Kv = { get(key: string, type: 'json'): Promise<unknown>; put(key: string, value: string): Promise<void> };
-type Campaign = { id: string; prizes: Array<{ id: string; label: string; weight: number; win?: boolean }> };
+type Campaign = { id: string; prizes: Array<{ id: string; label: string; weight: number; win?: boolean; quantity?: number }> };
 
 let platform: Platform;
 let browser: Browser;
@@ -28,12 +28,15 @@ usePlatformAndBrowser<Platform>((p, b) => {
 
 const d1 = (sql: string, ...params: unknown[]) => queryD1(platform, sql, ...params);
 
-/** The demo campaign with its misses at weight 0 (before any page has read it, so no cache holds the original). */
+/**
+ * The demo campaign with its misses at weight 0 and no prize limits (a campaign with limited prizes must keep a miss
+ * with odds, contracts SpinCampaignSchema), written before any page has read it, so no cache holds the original.
+ */
 async function winningCampaign(): Promise<Campaign> {
   const kv = (await (platform as unknown as { mf: { getKVNamespace(b: string, w: string): Promise<Kv> } }).mf.getKVNamespace('CONFIG', 'forecourt-shell'));
   const content = (await kv.get(`content:${TENANT}`, 'json')) as { spin?: Campaign } | null;
   expect(content?.spin, 'the demo tenant has a spin-to-win campaign').toBeTruthy();
-  const spin = { ...content!.spin!, prizes: content!.spin!.prizes.map((p) => (p.win === false ? { ...p, weight: 0 } : p)) };
+  const spin = { ...content!.spin!, prizes: content!.spin!.prizes.map(({ quantity: _limit, ...p }) => (p.win === false ? { ...p, weight: 0 } : p)) };
   await kv.put(`content:${TENANT}`, JSON.stringify({ ...content, spin }));
   return spin;
 }

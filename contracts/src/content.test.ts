@@ -45,7 +45,7 @@ describe('content schema (issue 14)', () => {
 
   it('refuses unsafe links, bad paths, unknown blocks, two lead forms, duplicate paths and slugs', () => {
     const bad = (input: unknown) => !v.safeParse(TenantContentSchema, input).success;
-    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', '//evil.test/x', 'data:text/html,x', 'http://plain.test', 'vbscript:x', ' /x']) {
+    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', '//evil.test/x', '/\\evil.test', 'data:text/html,x', 'http://plain.test', 'vbscript:x', ' /x']) {
       expect(bad({ pages: [page('/a', [{ type: 'cta', heading: 'H', actions: [{ label: 'L', href }] }])] }), href).toBe(true);
     }
     for (const path of ['about-us', '/About-Us', '/a//b', '/a/b/c/d', '/../x', '/a?x=1']) expect(bad({ pages: [page(path)] }), path).toBe(true);
@@ -56,6 +56,12 @@ describe('content schema (issue 14)', () => {
     expect(bad({ posts: [post('x', '2026-01-01'), post('x', '2026-02-01')] })).toBe(true);
     expect(bad({ pages: [page('/a', [{ type: 'lead-form', form: 'not-a-form' }])] })).toBe(true);
     expect(v.safeParse(ContentPageSchema, page('/models/mu-x')).success).toBe(true);
+    // Images: a site path or https only.
+    for (const src of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'http://mixed.test/a.jpg', '//evil.test/a.jpg', '/\\evil.test/a.jpg']) {
+      expect(bad({ pages: [page('/a', [{ type: 'image', image: { src, alt: '' } }])] }), src).toBe(true);
+      expect(bad({ promotions: [{ title: 'P', image: src }] }), src).toBe(true);
+    }
+    expect(bad({ pages: [page('/a', [{ type: 'image', image: { src: 'https://cdn.test/a.jpg', alt: '' } }])] })).toBe(false);
   });
 
   it('a spin campaign needs odds above 0, unique prizes and dates in order', () => {
@@ -64,6 +70,10 @@ describe('content schema (issue 14)', () => {
     expect(v.safeParse(SpinCampaignSchema, { ...campaign, ends: '2026-10-01' }).success).toBe(false);
     expect(v.safeParse(SpinCampaignSchema, { ...campaign, prizes: campaign.prizes.map((p) => ({ ...p, weight: 0 })) }).success).toBe(false);
     expect(v.safeParse(SpinCampaignSchema, { ...campaign, prizes: [campaign.prizes[0], campaign.prizes[0]] }).success).toBe(false);
+    // Limited prizes (the terms' prize pool) need a miss that never runs out.
+    expect(v.safeParse(SpinCampaignSchema, { ...campaign, prizes: [{ ...campaign.prizes[0], quantity: 10 }, campaign.prizes[1]] }).success).toBe(true);
+    expect(v.safeParse(SpinCampaignSchema, { ...campaign, prizes: [{ ...campaign.prizes[0], quantity: 10 }, { ...campaign.prizes[1], quantity: 5 }] }).success).toBe(false);
+    expect(v.safeParse(SpinCampaignSchema, { ...campaign, prizes: [{ ...campaign.prizes[0], quantity: 10 }, { ...campaign.prizes[1], win: true }] }).success).toBe(false);
   });
 
   it('parseTenantContent: nothing stored is no content; a bad document throws with the path of the problem', () => {
@@ -123,6 +133,7 @@ describe('promotions, posts', () => {
     expect(toSlug('D-Max')).toBe('d-max');
     expect(toSlug('MU-X')).toBe('mu-x');
     expect(toSlug('bZ4X')).toBe('bz4x');
+    expect(toSlug('Citroën C5 Aircross')).toBe('citroen-c5-aircross');
   });
 });
 
@@ -143,6 +154,8 @@ describe('spec §9 block maths', () => {
     expect(priceRangeSearchHref(30_260)).toBe('/search/new-used-and-demo-cars?price_max=30500&sortBy=price_desc');
     expect(priceRangeSearchHref(1)).toBe(`/search/new-used-and-demo-cars?price_max=${PRICE_SLIDER_PAGE.min}&sortBy=price_desc`);
     expect(priceRangeSearchHref(9e9)).toBe(`/search/new-used-and-demo-cars?price_max=${PRICE_SLIDER_PAGE.max}&sortBy=price_desc`);
+    // A used-only site searches its used cars.
+    expect(priceRangeSearchHref(20_000, true)).toBe('/search/used-cars?price_max=20000&sortBy=price_desc');
   });
 
   it('blog card: description cut at 100 characters on a word, date dd MMM yyyy', () => {

@@ -6,7 +6,7 @@
  * A path the tenant has no page for is a 404: nothing renders a placeholder.
  */
 import * as v from 'valibot';
-import { HrefSchema, IsoDateSchema, SlugSchema } from './entities/common.ts';
+import { IsoDateSchema, SlugSchema } from './entities/common.ts';
 import { CAR_TYPES } from './entities/car.ts';
 import { LEAD_FORM_KINDS } from './lead-forms.ts';
 import { BLOG_DESCRIPTION_LIMIT, PRICE_SLIDER_PAGE, SALES_COUNTER } from './constants.ts';
@@ -23,11 +23,13 @@ export const ContentPathSchema = v.pipe(
 export const LinkSchema = v.pipe(
   v.string(),
   v.maxLength(2048),
-  v.regex(/^(?:\/(?!\/)[^\s]*|#[\w-]+|https:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d\s()-]+)$/, 'A link is a site path, https://, mailto: or tel:'),
+  v.regex(/^(?:\/(?![/\\])[^\s\\]*|#[\w-]+|https:\/\/[^\s\\]+|mailto:[^\s]+|tel:[+\d\s()-]+)$/, 'A link is a site path, https://, mailto: or tel:'),
 );
 const Action = v.object({ label: Line(60), href: LinkSchema, primary: v.optional(v.boolean(), false) });
+/** An image address: a site path or https (no http mixed content, no data: or javascript: URI). */
+export const ImageSrcSchema = v.pipe(v.string(), v.maxLength(2048), v.regex(/^(?:\/(?![/\\])[^\s\\]*|https:\/\/[^\s\\]+)$/, 'An image is a site path or an https:// address'));
 const ImageRef = v.object({
-  src: HrefSchema,
+  src: ImageSrcSchema,
   /** Empty only for a decorative image. */
   alt: v.pipe(v.string(), v.maxLength(300)),
   width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4000)), 1280),
@@ -122,7 +124,7 @@ export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
 export const PromotionSchema = v.object({
   title: Line(120),
   text: v.optional(Line(300)),
-  image: HrefSchema,
+  image: ImageSrcSchema,
   /** Empty when the text says it all (the image is then decorative). */
   alt: v.optional(v.pipe(v.string(), v.maxLength(300)), ''),
   href: v.optional(LinkSchema),
@@ -141,6 +143,8 @@ export const SpinPrizeSchema = v.object({
   win: v.optional(v.boolean(), true),
   /** What the shopper is told when they win it (how to claim). */
   claim: v.optional(Line(400)),
+  /** How many the campaign gives away (the terms' prize pool); absent: no limit. Once all are won it is not drawn. */
+  quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000))),
 });
 export type SpinPrize = v.InferOutput<typeof SpinPrizeSchema>;
 
@@ -157,6 +161,11 @@ export const SpinCampaignSchema = v.pipe(
   v.check((c) => c.starts <= c.ends, 'A campaign ends on or after it starts'),
   v.check((c) => c.prizes.some((p) => p.weight > 0), 'At least one prize has odds above 0'),
   v.check((c) => new Set(c.prizes.map((p) => p.id)).size === c.prizes.length, 'Prize ids are unique'),
+  // When prizes run out, a spin still needs an outcome: a miss that never runs out.
+  v.check(
+    (c) => !c.prizes.some((p) => p.quantity !== undefined) || c.prizes.some((p) => !p.win && p.quantity === undefined && p.weight > 0),
+    'A campaign with limited prizes needs a miss (win: false) without a quantity and with odds above 0',
+  ),
 );
 export type SpinCampaign = v.InferOutput<typeof SpinCampaignSchema>;
 
@@ -218,10 +227,13 @@ export function salesSoFar(nowMs: number): number {
   return Math.min(SALES_COUNTER.perDay, Math.floor(secondsToday / SALES_COUNTER.stepSeconds));
 }
 
+/** The all-stock search page the price-range form submits to: used cars on a used-only site. */
+export const priceRangeSearchPath = (usedOnly = false): string => (usedOnly ? '/search/used-cars' : '/search/new-used-and-demo-cars');
+
 /** The search the price-range page's button opens: cars up to that price, highest price first (spec §2, §9). */
-export function priceRangeSearchHref(maxPrice: number): string {
+export function priceRangeSearchHref(maxPrice: number, usedOnly = false): string {
   const clamped = Math.min(PRICE_RANGE.max, Math.max(PRICE_RANGE.min, Math.round(maxPrice / PRICE_RANGE.step) * PRICE_RANGE.step));
-  return `/search/new-used-and-demo-cars?price_max=${clamped}&sortBy=price_desc`;
+  return `${priceRangeSearchPath(usedOnly)}?price_max=${clamped}&sortBy=price_desc`;
 }
 
 /** Blog card text: the description cut at 100 characters (spec §9), on a word where one is near. */
@@ -241,7 +253,7 @@ export function blogDate(iso: string): string {
 
 /** A name as a URL slug: 'LandCruiser Prado' -> 'landcruiser-prado', 'D-Max' -> 'd-max' (model pages, blog tags). */
 export const toSlug = (name: string): string =>
-  name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
  * The car page's blog section (spec §2 vehicle page): posts about the car's model first, then posts about its make

@@ -50,8 +50,20 @@ export const findSpin = async (db: D1Database, tenant: string, campaignId: strin
 
 /** A recorded spin as the shopper learns it: the campaign's prize when it still has it, else what was recorded. */
 export function recordedPrize(campaign: SpinCampaign, row: SpinRow): SpinPrizeResult {
-  const prize = campaign.prizes.find((p) => p.id === row.prize_id);
-  return prize ? prizeResult(prize) : { id: row.prize_id, label: row.prize_label, win: row.won === 1 };
+  // What was drawn stands (label and win as recorded, whatever the campaign says now); only how to claim is current.
+  const claim = campaign.prizes.find((p) => p.id === row.prize_id)?.claim;
+  return { id: row.prize_id, label: row.prize_label, win: row.won === 1, ...(row.won === 1 && claim ? { claim } : {}) };
+}
+
+/** Prizes that can still be drawn: those without a quantity, and those with fewer spins recorded than their quantity. */
+export async function availablePrizes(db: D1Database, tenant: string, campaign: SpinCampaign): Promise<SpinPrize[]> {
+  if (!campaign.prizes.some((p) => p.quantity !== undefined)) return campaign.prizes;
+  const { results } = await db
+    .prepare('SELECT prize_id, COUNT(*) AS n FROM spins WHERE tenant = ? AND campaign_id = ? GROUP BY prize_id')
+    .bind(tenant, campaign.id)
+    .all<{ prize_id: string; n: number }>();
+  const given = new Map(results.map((r) => [r.prize_id, r.n]));
+  return campaign.prizes.filter((p) => p.quantity === undefined || (given.get(p.id) ?? 0) < p.quantity);
 }
 
 /** The lead a win sends the dealer: the session's contact, the prize as subcategory, the campaign beside it. */
@@ -110,6 +122,19 @@ export function createSpinRoutes(options: SpinRoutesOptions = {}) {
       eventId: null,
       page: SPIN_PAGE_PATH,
     });
+    // The winner's text goes with the lead: once, by whichever request wrote it (also a retry after a lost lead).
+    // After the answer; a failure is logged only: the prize is on screen and with the dealer.
+    const tenant = c.get('tenant');
+    const text = (async () => {
+      try {
+        await selectSms(c.env).send({ tenant, to: user.phone, body: winText(c.get('siteConfig').name, campaign, prize) });
+      } catch (err) {
+        console.error(`edge-api spin-to-win: winner's text not sent for tenant ${tenant}: ${describeError(err)}`);
+      }
+    })();
+    const ctx = executionCtxOf(c);
+    if (ctx) ctx.waitUntil(text);
+    else await text;
   }
 
   /** The campaign and the signed-in shopper, or the refusal (404 no campaign, 401 signed out). */
@@ -180,22 +205,37 @@ export function createSpinRoutes(options: SpinRoutesOptions = {}) {
         return refuse(429, 'rate_limited');
       }
 
-      const prize = drawPrize(campaign.prizes, random);
-      const leadId = prize.win ? await derivedId('spin-to-win', tenant, campaign.id, user.phone) : null;
-      // The UNIQUE (tenant, campaign_id, phone_hash) key decides between simultaneous spins: only one insert lands, the
-      // other request reads that row back and answers its outcome (its own draw is discarded, never shown).
-      const inserted = await db
-        .prepare(
-          `INSERT INTO spins (tenant, campaign_id, phone_hash, prize_id, prize_label, won, lead_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (tenant, campaign_id, phone_hash) DO NOTHING`,
-        )
-        .bind(tenant, campaign.id, await spinPhoneKey(tenant, user.phone), prize.id, prize.label, prize.win ? 1 : 0, leadId, at)
-        .run();
-      if (inserted.meta.changes !== 1) {
+      // The draw: among the prizes not yet all won (the terms' prize pool, `quantity`). The insert checks the count in
+      // the same statement, so two spins cannot both take the last of a prize; the loser draws again without it.
+      // The UNIQUE (tenant, campaign_id, phone_hash) key decides between simultaneous spins of one phone: only one
+      // insert lands, the other request reads that row back and answers its outcome (its own draw is never shown).
+      const phoneKey = await spinPhoneKey(tenant, user.phone);
+      let pool = await availablePrizes(db, tenant, campaign);
+      let prize: SpinPrize | null = null;
+      let leadId: string | null = null;
+      while (pool.some((p) => p.weight > 0)) {
+        const drawn = drawPrize(pool, random);
+        const drawnLead = drawn.win ? await derivedId('spin-to-win', tenant, campaign.id, user.phone) : null;
+        const inserted = await db
+          .prepare(
+            `INSERT INTO spins (tenant, campaign_id, phone_hash, prize_id, prize_label, won, lead_id, created_at)
+             SELECT ?, ?, ?, ?, ?, ?, ?, ?
+             WHERE ?9 IS NULL OR (SELECT COUNT(*) FROM spins WHERE tenant = ?1 AND campaign_id = ?2 AND prize_id = ?4) < ?9
+             ON CONFLICT (tenant, campaign_id, phone_hash) DO NOTHING`,
+          )
+          .bind(tenant, campaign.id, phoneKey, drawn.id, drawn.label, drawn.win ? 1 : 0, drawnLead, at, drawn.quantity ?? null)
+          .run();
+        if (inserted.meta.changes === 1) {
+          prize = drawn;
+          leadId = drawnLead;
+          break;
+        }
         const first = await findSpin(db, tenant, campaign.id, user.phone);
         if (first) return alreadySpun(first);
-        return refuse(503, 'failed');
+        // The last of that prize went to someone else meanwhile.
+        pool = pool.filter((p) => p.id !== drawn.id);
       }
+      if (!prize) return refuse(503, 'failed');
       if (leadId) {
         try {
           await ensureLead(c, campaign, prize, leadId, user, at);
@@ -204,18 +244,6 @@ export function createSpinRoutes(options: SpinRoutesOptions = {}) {
           console.error(`edge-api spin-to-win: lead of a win not written for tenant ${tenant}: ${describeError(err)}`);
           return refuse(503, 'failed');
         }
-        // The winner's text, after the answer (once: only the request whose spin landed gets here). A failure is
-        // logged only: the prize is on screen and with the dealer.
-        const text = (async () => {
-          try {
-            await selectSms(c.env).send({ tenant, to: user.phone, body: winText(c.get('siteConfig').name, campaign, prize) });
-          } catch (err) {
-            console.error(`edge-api spin-to-win: winner's text not sent for tenant ${tenant}: ${describeError(err)}`);
-          }
-        })();
-        const ctx = executionCtxOf(c);
-        if (ctx) ctx.waitUntil(text);
-        else await text;
       }
       return answer({ campaign_id: campaign.id, prize: prizeResult(prize), already_spun: false, ...(leadId ? { lead_id: leadId } : {}) }, 201);
     });

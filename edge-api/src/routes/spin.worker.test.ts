@@ -153,6 +153,24 @@ describe('POST /api/spin-to-win (issue 14: one spin per signed-in phone, drawn o
     expect(await listCrmInbox(env.DB, t)).toHaveLength(won ? 1 : 0);
   });
 
+  it('gives away no more of a prize than its quantity (the terms’ prize pool): once all are won, it is not drawn', async () => {
+    const t = await spinTenant('spin-pool', campaign({ prizes: [
+      { id: 'voucher', label: '$500 voucher', weight: 1_000_000, win: true, quantity: 2 },
+      { id: 'no-luck', label: 'Better luck next time', weight: 1, win: false },
+    ] }));
+    // Both vouchers already won by other phones.
+    for (const n of [1, 2]) {
+      await env.DB.prepare('INSERT INTO spins (tenant, campaign_id, phone_hash, prize_id, prize_label, won, lead_id, created_at) VALUES (?, ?, ?, ?, ?, 1, NULL, ?)')
+        .bind(t, 'summer-spin', await scopedHash(t, `04000000${n}0`), 'voucher', '$500 voucher', Date.now())
+        .run();
+    }
+    const res = await spin(t, await signIn(t));
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as SpinAnswer).prize).toMatchObject({ id: 'no-luck', win: false });
+    const counts = await env.DB.prepare('SELECT prize_id, COUNT(*) AS n FROM spins WHERE tenant = ? GROUP BY prize_id ORDER BY prize_id').bind(t).all();
+    expect(counts.results).toEqual([{ prize_id: 'no-luck', n: 1 }, { prize_id: 'voucher', n: 2 }]);
+  });
+
   it('records a miss without a lead; another phone spins for itself', async () => {
     const t = await spinTenant('spin-miss', onlyMiss);
     const [one, two] = [newPhone(), newPhone()];

@@ -22,7 +22,7 @@ import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptio
  * - `GET /search?_segments=<path>`: every search page of spec §2 (cached `public, max-age=30`; an unknown path is the
  *   protocol's empty 404);
  * - `GET /offers`, `GET /offer?_id=&_manufacturerSlug=`: the tenant's current offers with their models' stock;
- * - `GET /parts-search`: the parts placeholder;
+ * - (`/parts/search` has no fragment yet: the empty 404 below, so the shell answers its not-found page; issue 17);
  * - slots (contracts SLOTS, read with `readSlotParams`; bad params are the empty 404):
  *   `GET /stock-strip?strip=&car_type=&heading=&limit=` (a home page's featured stock), `GET /quick-search?heading=`
  *   (a home page's quick search: the stock's own choices) and `GET /similar-cars?slug=` (the car page's similar

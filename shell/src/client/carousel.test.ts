@@ -61,6 +61,9 @@ function fakeCarousel(slides = 3) {
       if (on) this.attrs.set(n, '');
       else this.attrs.delete(n);
     }
+    removeAttribute(n: string) {
+      this.attrs.delete(n);
+    }
     contains(node: unknown): boolean {
       return node === this || this.children.some((c) => c.contains(node));
     }
@@ -105,7 +108,9 @@ function fakeCarousel(slides = 3) {
   const live = () => timers.filter((t) => !t.cleared);
   const tick = () => live().forEach((t) => t.fn());
   const click = (el: El) => el.dispatchEvent(new Event('click'));
-  return { root: root as unknown as HTMLElement, track, controls, rotation, prev, next, scrolls, timers, live, tick, click, timerOpts, El };
+  /** Which slides a keyboard or screen reader can reach (not inert, not aria-hidden). */
+  const reachable = () => slideEls.map((el, i) => (el.attrs.has('inert') || el.attrs.get('aria-hidden') === 'true' ? null : i)).filter((i) => i !== null);
+  return { root: root as unknown as HTMLElement, track, controls, rotation, prev, next, scrolls, timers, live, tick, click, timerOpts, El, reachable };
 }
 
 describe('initCarousel', () => {
@@ -115,11 +120,15 @@ describe('initCarousel', () => {
     expect(c.controls.hidden).toBe(false);
     expect(c.live().map((t) => t.ms)).toEqual([6000]);
     expect(c.track.getAttribute('aria-live')).toBe('off');
+    // Only the slide shown is reachable by keyboard and screen reader; the others are inert.
+    expect(c.reachable()).toEqual([0]);
     c.tick();
+    expect(c.reachable()).toEqual([1]);
     c.tick();
     expect(c.scrolls.map((s) => s.left)).toEqual([1200, 2400]);
     c.tick();
     expect(c.scrolls.at(-1)).toEqual({ left: 0, behavior: 'smooth' });
+    expect(c.reachable()).toEqual([0]);
   });
 
   it('holds while hovered or focused and resumes after', () => {

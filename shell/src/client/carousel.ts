@@ -62,12 +62,25 @@ export function initCarousel(root: HTMLElement, opts: { reducedMotion: boolean }
   track.addEventListener('scroll', () => {
     // A swipe or a scrollbar drag: the slide it settles on is the current one.
     clearTimeout(settle);
-    settle = setTimeout(() => (index = indexFromScroll(track.scrollLeft, track.clientWidth, slides.length)), 150);
+    settle = setTimeout(() => {
+      index = indexFromScroll(track.scrollLeft, track.clientWidth, slides.length);
+      mark(index);
+    }, 150);
   }, { passive: true });
 
   const current = () => index;
+  // Only the slide shown is in the accessibility tree and the Tab order (the others are inert): a keyboard or screen
+  // reader user meets what is on screen, and revealing the next slide is what the polite live region announces.
+  const mark = (to: number) => {
+    slides.forEach((slide, i) => {
+      slide.toggleAttribute('inert', i !== to);
+      if (i === to) slide.removeAttribute('aria-hidden');
+      else slide.setAttribute('aria-hidden', 'true');
+    });
+  };
   const show = (to: number) => {
     index = to;
+    mark(to);
     track.scrollTo({ left: slides[to]!.offsetLeft - slides[0]!.offsetLeft, behavior: scrollBehaviour(opts.reducedMotion) });
   };
   const sync = () => {
@@ -85,6 +98,7 @@ export function initCarousel(root: HTMLElement, opts: { reducedMotion: boolean }
 
   controls.hidden = false;
   root.setAttribute('data-carousel-ready', '');
+  mark(index);
   rotation.addEventListener('click', () => {
     state.stopped = !state.stopped;
     // Play means play: the hover and focus that pressed it do not hold the slide show (APG rotation control).

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { priceRangeSearchHref, salesSoFar, type ContentPageInput } from '@forecourt/contracts/content';
 import { MAX_FRAGMENT_SLOTS } from '@forecourt/contracts/fragments';
 import { PRICE_SLIDER_PAGE } from '@forecourt/contracts/constants';
-import { blogCardList, CONTENT_FORM_ID, LEAD_FORM_SLOT, offersFor, PRICE_RANGE_ACTION, renderBlocks, tenantToday } from './content-blocks.ts';
+import { blogCardList, CONTENT_FORM_ID, LEAD_FORM_SLOT, offersFor, renderBlocks, tenantToday } from './content-blocks.ts';
+const PRICE_RANGE_ACTION = '/search/new-used-and-demo-cars';
 import { demoTenant } from '../test/tenants.ts';
 import { page, POSTS, richContent, withContent } from '../test/content.ts';
 import type { Tenant } from './tenant.ts';
@@ -187,6 +188,14 @@ describe('renderBlocks: each block', () => {
     // What the browser submits is exactly the search priceRangeSearchHref names.
     const fields = [...html.matchAll(/<input type="(?:range|hidden)"[^>]* name="([^"]+)"[^>]* value="([^"]+)"|<input type="hidden" name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1] ?? m[3], m[2] ?? m[4]] as [string, string]);
     expect(`${PRICE_RANGE_ACTION}?${new URLSearchParams(fields)}`).toBe(priceRangeSearchHref(50_000));
+    // A used-only site searches its used cars.
+    const used = await render([{ type: 'price-range' }], { tenant: demoTenant('outback-used-cars') });
+    expect(used.html).toContain('<form class="fc-price-range__form" action="/search/used-cars" method="get">');
+  });
+
+  it('a titled disclaimer is a section named by its heading', async () => {
+    const { html } = await render([{ type: 'disclaimer', heading: 'Terms', items: ['Conditions apply.'] }]);
+    expect(html).toContain('<section class="fc-disclaimer" id="fc-b0" aria-labelledby="fc-b0-title"><h2 id="fc-b0-title">Terms</h2>');
   });
 
   it('spin-to-win: the wheel HTML it is given, else nothing', async () => {

@@ -12,7 +12,7 @@ import { slotFor } from '@forecourt/contracts/slots';
 import { PRICE_SLIDER_PAGE } from '@forecourt/contracts/constants';
 import { formatAud } from '@forecourt/contracts/display';
 import type { Offer } from '@forecourt/contracts/entities/content';
-import { blogDate, blogExcerpt, pageAt, postsAbout, priceRangeSearchHref, salesSoFar, type BlogPost, type ContentBlock, type ContentPage } from '@forecourt/contracts/content';
+import { blogDate, blogExcerpt, pageAt, postsAbout, priceRangeSearchPath, salesSoFar, type BlogPost, type ContentBlock, type ContentPage } from '@forecourt/contracts/content';
 import { renderMarkdown } from './markdown.ts';
 import { sectionHead } from './pages.ts';
 import type { Tenant } from './tenant.ts';
@@ -35,8 +35,6 @@ export type RenderedBlocks = { html: string; slots: FragmentSlot[] };
 /** The slot id of a content page's lead form, and the form's island id (its fields' ids start with it). */
 export const LEAD_FORM_SLOT = 'lead-form';
 export const CONTENT_FORM_ID = 'fa-lead-form';
-/** Where the price-range form goes (the same search `priceRangeSearchHref` links to). */
-export const PRICE_RANGE_ACTION = priceRangeSearchHref(PRICE_SLIDER_PAGE.min).split('?')[0]!;
 /** Where the price-range slider starts before the shopper moves it. */
 export const PRICE_RANGE_DEFAULT = 50_000;
 /** Offers' descriptions on cards are cut here (as on the home page). */
@@ -67,7 +65,10 @@ function renderBlock(block: ContentBlock, ctx: BlockCtx): Html {
     case 'benefits':
       return benefitsBlock(block, ctx);
     case 'disclaimer':
-      return html`<div class="fc-disclaimer" id="${ctx.id}"${block.heading ? html` aria-labelledby="${ctx.id}-title"` : ''}>${block.heading ? html`<h2 id="${ctx.id}-title">${block.heading}</h2>` : ''}${block.items.map((item) => html`<div class="fc-disclaimer__item">${raw(renderMarkdown(item))}</div>`)}</div>`;
+      // A titled disclaimer is a section named by its heading; an untitled one is plain small print.
+      return block.heading
+        ? html`<section class="fc-disclaimer" id="${ctx.id}" aria-labelledby="${ctx.id}-title"><h2 id="${ctx.id}-title">${block.heading}</h2>${block.items.map((item) => html`<div class="fc-disclaimer__item">${raw(renderMarkdown(item))}</div>`)}</section>`
+        : html`<div class="fc-disclaimer" id="${ctx.id}">${block.items.map((item) => html`<div class="fc-disclaimer__item">${raw(renderMarkdown(item))}</div>`)}</div>`;
     case 'cta':
       return html`<section class="fc-cta fc-card" id="${ctx.id}" aria-labelledby="${ctx.id}-title"><h2 id="${ctx.id}-title">${block.heading}</h2>${block.text ? html`<p>${block.text}</p>` : ''}${actions(block.actions, 'fc-cta__actions')}</section>`;
     case 'stats':
@@ -237,7 +238,7 @@ function priceRangeBlock(block: Block<'price-range'>, ctx: BlockCtx): Html {
   // The output is not announced (aria-live off): the slider's own value text already is.
   return html`<section class="fc-section fc-price-range fc-card" id="${ctx.id}" ${block.heading ? html`aria-labelledby="${titleId}"` : raw('aria-label="Shop by price"')}>
 ${block.heading ? html`<h2 id="${titleId}">${block.heading}</h2>` : ''}
-<form class="fc-price-range__form" action="${PRICE_RANGE_ACTION}" method="get">
+<form class="fc-price-range__form" action="${priceRangeSearchPath(ctx.tenant.config.search.used_only)}" method="get">
 <label for="${inputId}">Maximum price</label>
 <output class="fc-price-range__value" id="${ctx.id}-value" for="${inputId}" aria-live="off">${amount}</output>
 <input type="range" id="${inputId}" name="price_max" min="${min}" max="${max}" step="${step}" value="${PRICE_RANGE_DEFAULT}" aria-valuetext="${amount}" data-price-range="${ctx.id}-value">

@@ -178,7 +178,7 @@ describe('contentSitemapPaths', () => {
 });
 
 describe('the demo tenants’ content', () => {
-  it.each(['harbourside-toyota', 'southern-cross-motor-group', 'outback-used-cars'])('%s: every page and post renders with one h1, unique ids, no script', async (slug) => {
+  it.each(['harbourside-toyota', 'southern-cross-motor-group', 'outback-used-cars'])('%s: every page and post renders with one h1, headings in order, unique ids, no script', async (slug) => {
     const tenant = demoTenant(slug);
     const rendered = [
       ...(await Promise.all(tenant.content.pages.map(async (p) => ({ at: p.path, page: await contentPage(tenant, p.path, undefined, { origin: ORIGIN, spin: '<div id="fc-spin"></div>' }) })))),
@@ -191,6 +191,9 @@ describe('the demo tenants’ content', () => {
       expect(new Set(ids).size, at).toBe(ids.length);
       expect(page.body, at).not.toMatch(/<script|\son[a-z]+=|href="(?:javascript|data):/i);
       expect(page.head.slots?.length ?? 0, at).toBeLessThanOrEqual(8);
+      // Headings go down one level at a time (WCAG 1.3.1, axe heading-order): never h1 -> h3 or h2 -> h4.
+      const levels = [...page.body.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+      for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, `${at}: h${levels[i - 1]} then h${levels[i]}`).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -154,8 +154,8 @@ describe('renderMarkdown: links and images', () => {
 });
 
 describe('renderMarkdown: structure', () => {
-  it('shifts headings down one level (the page owns the h1)', () => {
-    expect(renderMarkdown('# One\n\n## Two\n\n###### Six')).toBe('<h2>One</h2>\n<h3>Two</h3>\n<h6>Six</h6>\n');
+  it('makes a # heading an h2 (the page owns the h1) and keeps deeper levels, so none is skipped', () => {
+    expect(renderMarkdown('# One\n\n## Two\n\n### Three\n\n###### Six')).toBe('<h2>One</h2>\n<h2>Two</h2>\n<h3>Three</h3>\n<h6>Six</h6>\n');
   });
 
   it('typographer: curly quotes and dashes', () => {

@@ -7,7 +7,7 @@
  *   decoded entities and percent-encoded the rest, so `jav&#x61;script:`, `JaVaScRiPt:`, `java\tscript:`, `data:`,
  *   `file:` or `//evil.example` never become an href; a refused link stays as its literal text;
  * - an image is https or a site path only (no http mixed content, no data: URI), lazy-loaded;
- * - headings move down one level (`#` is an h2): the page owns its h1.
+ * - a `#` heading becomes an h2 (the page owns its h1); `##` and deeper keep their level, so none is skipped.
  */
 import MarkdownIt from 'markdown-it';
 
@@ -42,7 +42,8 @@ function createRenderer(): MarkdownIt {
     return image(tokens, idx, options, env, self);
   };
 
-  const shift = (tag: string) => (/^h[1-5]$/.test(tag) ? `h${Number(tag[1]) + 1}` : tag);
+  // The page owns the h1: a Markdown `#` becomes an h2; `##` and deeper keep their level (no level is skipped).
+  const shift = (tag: string) => (tag === 'h1' ? 'h2' : tag);
   rules.heading_open = (tokens, idx, options, _env, self) => {
     tokens[idx]!.tag = shift(tokens[idx]!.tag);
     return self.renderToken(tokens, idx, options);

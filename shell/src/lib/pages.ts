@@ -8,6 +8,7 @@ import { notFoundBlock, slugify } from './document.ts';
 import type { Tenant } from './tenant.ts';
 import { brandGridSection } from './brand-pages.ts';
 import { heroSection } from './promotions.ts';
+import { offersFor } from './content-blocks.ts';
 
 export type ShellPage = { status: number; head: FragmentHead; body: string };
 
@@ -41,8 +42,8 @@ export const sectionHead = (id: string, title: string, more?: { href: string; la
  * Home page: the tenant's sections in order (config `home.sections`, else the template's). Sections other remotes own
  * are their fragments, filled as slots: mf-search's stock strips, mf-locations' locations summary.
  */
-export async function homePage(tenant: Tenant): Promise<ShellPage> {
-  const { config, data } = tenant;
+export async function homePage(tenant: Tenant, now = Date.now()): Promise<ShellPage> {
+  const { config } = tenant;
   const sections = config.home?.sections ?? defaultHomeSections(config);
   const slots: FragmentSlot[] = [];
   const features = config.features;
@@ -62,7 +63,8 @@ export async function homePage(tenant: Tenant): Promise<ShellPage> {
         return html`<div class="fc-section">${raw(slotMarker(id))}</div>`;
       }
       case 'offers': {
-        const offers = data.offers.slice(0, 3);
+        // Current offers only (an expired one is gone on its expiry's next day, in the tenant's time zone).
+        const offers = offersFor(tenant, {}, now).slice(0, 3);
         if (!offers.length) return '';
         return html`<section class="fc-section" aria-labelledby="fc-offers-title">
 ${sectionHead('fc-offers-title', 'Current offers', { href: '/special-offers', label: 'All offers' })}

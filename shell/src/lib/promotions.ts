@@ -42,8 +42,9 @@ const NEXT_ICON = html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="fa
  * each slide a group labelled "n of N". The page's one h1 is the site's name (visually hidden), so every slide's title
  * is an h2 whichever slide shows. Without JavaScript the slides are a horizontally scrolling row with snap points
  * (every slide reachable by scrolling or Tab) and the buttons stay hidden; client/carousel.ts shows the rotation
- * control first, then Previous and Next, and moves on every PROMO_INTERVAL_MS unless the shopper prefers reduced
- * motion. The first image is the page's largest paint (fetchpriority high); the others load lazily.
+ * control first, then Previous and Next, makes the slides not shown inert (only what is on screen is reachable; the
+ * slide revealed is what the polite live region announces), and moves on every PROMO_INTERVAL_MS unless the shopper
+ * prefers reduced motion. The first image is the page's largest paint (fetchpriority high); the others load lazily.
  */
 export function promotionsSlider(tenant: Tenant, slides: readonly Promotion[]) {
   const { width, height } = PROMO_SLIDER_SIZE;

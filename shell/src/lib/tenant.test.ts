@@ -105,3 +105,31 @@ describe('release registry (read with the tenant)', () => {
     expect(reads).toBe(afterFailure);
   });
 });
+
+describe('resolveTenant: the tenant’s content', () => {
+  it('a content document that cannot be read leaves the site up with no content (logged), and is tried again', async () => {
+    const config = demoTenants().find((t) => t.slug === 'outback-used-cars')!;
+    let contentReads = 0;
+    let stored: unknown = { pages: [{ path: 'not-a-path', title: 'T', description: 'D', blocks: [] }] };
+    const kv: ConfigKv = {
+      get: (async (key: string) => {
+        if (key === 'tenant:outback-used-cars') return config;
+        if (key === 'content:outback-used-cars') {
+          contentReads++;
+          return stored;
+        }
+        return null;
+      }) as ConfigKv['get'],
+    };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const tenant = await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, now: 1, cacheSeconds: 0 });
+    expect(tenant?.config.slug).toBe('outback-used-cars');
+    expect(tenant?.content).toEqual({ pages: [], posts: [], promotions: [] });
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('content of outback-used-cars unreadable'), expect.stringContaining('pages.0.path'));
+    error.mockRestore();
+    stored = { pages: [{ path: '/about-us', title: 'About', description: 'D', blocks: [{ type: 'markdown', markdown: 'Hi.' }] }] };
+    const again = await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, now: 2, cacheSeconds: 0 });
+    expect(again?.content.pages.map((p) => p.path)).toEqual(['/about-us']);
+    expect(contentReads).toBe(2);
+  });
+});

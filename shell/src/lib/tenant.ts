@@ -1,7 +1,7 @@
 import { kvHostKey, type SiteConfig } from '@forecourt/contracts/tenant';
 import type { RemoteReleases } from '@forecourt/contracts/releases';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
-import type { TenantContent } from '@forecourt/contracts/content';
+import { EMPTY_CONTENT, type TenantContent } from '@forecourt/contracts/content';
 import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
 
 /** A request's tenant: its config and data, and the release registry its remote versions are resolved with. */
@@ -81,10 +81,24 @@ export async function resolveTenant(kv: ConfigKv, host: string | undefined, opti
   const [config, data, content, releases] = await Promise.all([
     store.config(slug),
     store.data(slug),
-    store.content(slug),
+    contentOf(store, slug),
     releasesOf(store, options.cacheSeconds ?? CONFIG_CACHE_SECONDS, options.now),
   ]);
   return config ? { config, data, content, releases } : null;
+}
+
+/**
+ * The tenant's content, or none when it cannot be read (KV failing, a document the schema refuses): content pages are
+ * then 404s for a moment, but search, car pages, lead forms and every API keep working. Logged, not cached (the
+ * store drops a failed read, so the next request tries again).
+ */
+async function contentOf(store: TenantStore, slug: string): Promise<TenantContent> {
+  try {
+    return await store.content(slug);
+  } catch (error) {
+    console.error(`shell: content of ${slug} unreadable, serving none:`, error instanceof Error ? error.message : error);
+    return EMPTY_CONTENT;
+  }
 }
 
 /** A registry read that failed is not tried again for at least this long (or the config cache time, if longer). */
