@@ -47,3 +47,17 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 /** Escapes text for HTML element content and quoted attribute values (`& < > " '`), for markup built as strings. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * Today's date (`YYYY-MM-DD`) in a time zone: the calendar day a dealer's start, expiry and campaign dates refer to
+ * (the config's default zone when none or an unknown one is given).
+ * @example todayIn('Australia/Perth', Date.UTC(2026, 10, 26, 17)) // '2026-11-27'
+ */
+export function todayIn(timeZone: string | undefined, now: number): string {
+  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  try {
+    return format(timeZone || 'Australia/Brisbane');
+  } catch {
+    return format('Australia/Brisbane');
+  }
+}

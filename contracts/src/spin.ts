@@ -13,6 +13,7 @@
 import * as v from 'valibot';
 import { SlugSchema } from './entities/common.ts';
 import type { SpinCampaign, SpinPrize } from './content.ts';
+import { todayIn } from './display.ts';
 
 export const SPIN_API = '/api/spin-to-win';
 /** The page (route table: shell page 'spin-to-win', gate 'gated_spin_to_win'). */
@@ -89,14 +90,7 @@ export type SpinStatus = v.InferOutput<typeof SpinStatusSchema>;
 export const prizeResult = (prize: SpinPrize): SpinPrizeResult => ({ id: prize.id, label: prize.label, win: prize.win, ...(prize.win && prize.claim ? { claim: prize.claim } : {}) });
 
 /** The day `nowMs` falls on in a time zone, `YYYY-MM-DD` (an unknown zone reads as the platform's default, Brisbane). */
-export function dayIn(timeZone: string, nowMs: number): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(nowMs);
-  try {
-    return format(timeZone);
-  } catch {
-    return format('Australia/Brisbane');
-  }
-}
+export const dayIn = (timeZone: string, nowMs: number): string => todayIn(timeZone, nowMs);
 
 /** Whether a campaign takes spins on a day (its first and last days included). */
 export function campaignPhase(campaign: Pick<SpinCampaign, 'starts' | 'ends'>, today: string): 'upcoming' | 'open' | 'ended' {

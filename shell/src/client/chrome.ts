@@ -1,22 +1,14 @@
 /** Small behaviours of the shell's own chrome: dropdowns, announcement bar, promo popup (spec §4). */
 import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
+import { todayIn } from '@forecourt/contracts/display';
 
 const PROMO_KEY = (id: string) => `${STORAGE_KEYS.promoDismissed}:${id}`;
 const ANNOUNCEMENT_KEY = STORAGE_KEYS.announcementDismissed;
 /** Delay before the promo popup opens: never on first render (spec §4); also the retry delay while the shopper types. */
 export const PROMO_DELAY_MS = 4000;
-/** The config's default zone (contracts SiteConfig `time_zone`), used when the page names none or an unknown one. */
-const DEFAULT_TIME_ZONE = 'Australia/Brisbane';
 
-/** Today's date (`YYYY-MM-DD`) in a time zone: the calendar day the dealer's start/expiry dates refer to. */
-export function todayIn(timeZone: string | undefined, now: number): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  try {
-    return format(timeZone || DEFAULT_TIME_ZONE);
-  } catch {
-    return format(DEFAULT_TIME_ZONE);
-  }
-}
+/** Today's date (`YYYY-MM-DD`) in a time zone: one rule for the server and the browser (contracts). */
+export { todayIn };
 
 /**
  * Spec §4 Promo popup: hidden after expiry and once dismissed. Start and expiry are whole days in the tenant's time

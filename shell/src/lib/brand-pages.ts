@@ -11,7 +11,7 @@ import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { breadcrumbs, notFoundPage, sectionHead, type ShellPage } from './pages.ts';
 import { blogCardList, offerCards } from './content-blocks.ts';
 import type { Tenant } from './tenant.ts';
-import { todayIn } from '../client/chrome.ts';
+import { todayIn } from '@forecourt/contracts/display';
 
 /** A brand's tile in the grid: its landing page when the tenant has one, else its search page. */
 export type BrandTile = { slug: string; name: string; logo: string | null; href: string };

@@ -10,6 +10,7 @@ import { MAX_FRAGMENT_SLOTS, slotMarker, type FragmentSlot } from '@forecourt/co
 import { leadFormErrorParams } from '@forecourt/contracts/lead-forms';
 import { slotFor } from '@forecourt/contracts/slots';
 import { PRICE_SLIDER_PAGE } from '@forecourt/contracts/constants';
+import { todayIn } from '@forecourt/contracts/display';
 import { formatAud } from '@forecourt/contracts/display';
 import type { Offer } from '@forecourt/contracts/entities/content';
 import { blogDate, blogExcerpt, pageAt, postsAbout, priceRangeSearchPath, salesSoFar, type BlogPost, type ContentBlock, type ContentPage } from '@forecourt/contracts/content';
@@ -166,14 +167,7 @@ ${block.text ? html`<p>${block.text}</p>` : ''}
 }
 
 /** Today (YYYY-MM-DD) in the tenant's time zone: offers run whole days there. */
-export function tenantToday(timeZone: string, now: number): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  try {
-    return format(timeZone);
-  } catch {
-    return format('Australia/Brisbane');
-  }
-}
+export const tenantToday = (timeZone: string, now: number): string => todayIn(timeZone, now);
 
 /** The tenant's running offers, optionally of one make or model. */
 export function offersFor(tenant: Tenant, filter: { manufacturer?: string; model?: string }, now: number): Offer[] {

@@ -2,7 +2,7 @@ import { html } from 'hono/html';
 import { livePromotions, type Promotion } from '@forecourt/contracts/content';
 import { PROMO_SLIDER_SIZE } from '@forecourt/contracts/constants';
 import type { Tenant } from './tenant.ts';
-import { todayIn } from '../client/chrome.ts';
+import { todayIn } from '@forecourt/contracts/display';
 
 /** How often the slider moves on by itself (client/carousel.ts), in ms: long enough to read a slide's heading and text. */
 export const PROMO_INTERVAL_MS = 6000;
