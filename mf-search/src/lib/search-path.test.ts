@@ -5,13 +5,15 @@ const catalogue: SearchCatalogue = {
   makes: [
     { label: 'Toyota', value: 'Toyota', count: 40 },
     { label: 'Land Rover', value: 'Land Rover', count: 3 },
+    { label: 'Isuzu', value: 'Isuzu', count: 7 },
   ],
   bodies: [{ label: 'SUV', value: 'suv', count: 20 }],
-  knownMakes: [{ slug: 'hino', name: 'Hino' }],
+  knownMakes: [{ slug: 'hino', name: 'Hino' }, { slug: 'isuzu-ute', name: 'Isuzu UTE' }],
   places: [{ slug: 'tingalpa-sales', name: 'Tingalpa Sales', facet: 'location_id', value: 'loc-1' }],
   knownModels: ['Corolla Cross'],
 };
-const models = async (make: string) => (make === 'Toyota' ? [{ label: 'HiLux', value: 'HiLux', count: 5 }] : []);
+const models = async (make: string) =>
+  make === 'Toyota' ? [{ label: 'HiLux', value: 'HiLux', count: 5 }] : make === 'Isuzu' ? [{ label: 'D-Max', value: 'D-Max', count: 4 }] : [];
 
 describe('resolveSearchPath (spec §2 Search routes, documented order)', () => {
   it('stock-type pages come first', async () => {
@@ -28,6 +30,10 @@ describe('resolveSearchPath (spec §2 Search routes, documented order)', () => {
     expect(await resolveSearchPath('tingalpa-sales', catalogue, models)).toMatchObject({ filters: { location_id: ['loc-1'] } });
     expect(await resolveSearchPath('land-rover', catalogue, models)).toMatchObject({ heading: 'Land Rover', filters: { make: ['Land Rover'] } });
     expect(await resolveSearchPath('HINO', catalogue, models)).toMatchObject({ filters: { make: ['Hino'] } });
+  });
+  it('a brand naming a line of its make (Isuzu UTE) searches the stock’s make (Isuzu), headed by the brand', async () => {
+    expect(await resolveSearchPath('isuzu-ute', catalogue, models)).toMatchObject({ heading: 'Isuzu UTE', filters: { make: ['Isuzu'] } });
+    expect(await resolveSearchPath('isuzu-ute/d-max', catalogue, models)).toMatchObject({ heading: 'Isuzu UTE D-Max', filters: { make: ['Isuzu'], model: ['D-Max'] } });
   });
   it('{make}/{model} with breadcrumbs; unknown make or model is null', async () => {
     const path = await resolveSearchPath('toyota/hilux', catalogue, models);

@@ -45,7 +45,12 @@ function resolveMake(key: string, catalogue: SearchCatalogue): { value: string; 
   const inStock = findFacet(catalogue.makes, key);
   if (inStock) return { value: inStock.value, label: inStock.label };
   const known = catalogue.knownMakes.find((m) => m.slug === key || facetKey(m.name) === key);
-  return known ? { value: known.name, label: known.name } : null;
+  if (!known) return null;
+  // A brand that names a line of its make ('Isuzu UTE', slug isuzu-ute) finds the stock's make ('Isuzu'): the longest
+  // stock make its name starts with. Otherwise the brand's own name (no stock yet: an empty page, not a 404).
+  const knownKey = facetKey(known.name);
+  const line = catalogue.makes.filter((i) => knownKey.startsWith(facetKey(i.value))).sort((a, b) => facetKey(b.value).length - facetKey(a.value).length)[0];
+  return { value: line?.value ?? known.name, label: known.name };
 }
 
 /**
