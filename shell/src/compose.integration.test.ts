@@ -336,6 +336,19 @@ describe('robots.txt and sitemap.xml', () => {
     for (const path of locations) expect((await hsGet(path)).status, path).toBe(200);
   });
 
+  it("a group's sitemap lists its brand pages, model pages and every blog post, each answering 200", async () => {
+    const res = await get(platform.url, localHost('southern-cross-motor-group'), '/sitemap.xml');
+    const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const posts = contents['southern-cross-motor-group'].posts;
+    expect(posts.length).toBeGreaterThan(0);
+    for (const path of ['/brands', '/isuzu-ute/overview', '/hyundai/overview', '/models/d-max', '/models/mu-x', '/blog', ...posts.map((p) => `/blog/${p.slug}`)]) {
+      expect(paths, path).toContain(path);
+    }
+    for (const path of ['/isuzu-ute/overview', '/models/d-max', `/blog/${posts[0]!.slug}`]) {
+      expect((await get(platform.url, localHost('southern-cross-motor-group'), path)).status, path).toBe(200);
+    }
+  });
+
   it('a used-only tenant lists no new or demo stock pages', async () => {
     const res = await get(platform.url, localHost('outback-used-cars'), '/sitemap.xml');
     expect(res.status).toBe(200);

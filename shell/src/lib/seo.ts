@@ -28,6 +28,8 @@ export function staticSitemapPaths(tenant: Tenant): string[] {
   paths.push('/locations', '/contact', '/finance');
   const shown = new Set(config.locations);
   for (const l of data.locations) if (l.visible && shown.has(l.id)) paths.push(`/locations/${l.slug}`);
+  // The brand grid where the tenant has one, and each brand's landing page.
+  if (config.features.brand_grid && config.brands.length) paths.push('/brands');
   paths.push(...contentSitemapPaths(tenant), ...brandPagePaths(tenant));
   return paths;
 }
