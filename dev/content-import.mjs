@@ -8,9 +8,9 @@
  * Exit codes: 0 imported (or would be, with --dry-run); 1 folder unreadable or invalid; 2 usage error.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { ROOT, readWranglerConfig } from './workers.mjs';
+import { ROOT } from './workers.mjs';
+import { importBundle, loadDemo, openLocalKv } from './local-kv.mjs';
 
 const USAGE = `Usage: npm run content:import -- --tenant <slug> <folder> [options]
 
@@ -62,23 +62,6 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** Bundles a TS entry (`{ contents, resolveDir }` or a file) in memory, workspace imports resolved, and imports it. */
-async function importBundle(entry) {
-  // Loaded on use: --help and usage errors answer without loading esbuild or workerd.
-  const { build } = await import('esbuild');
-  const result = await build({
-    ...(typeof entry === 'string' ? { entryPoints: [join(ROOT, entry)] } : { stdin: { ...entry, loader: 'ts' } }),
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
-}
-
-/** Every file under `dir` as relative path (with `/`) -> text. */
 async function readFolder(dir) {
   const files = {};
   const walk = async (at) => {
@@ -92,25 +75,10 @@ async function readFolder(dir) {
   return files;
 }
 
-/** A Miniflare with the shell's CONFIG KV over the same local state `npm start` uses (dev/platform.mjs). */
-async function openConfigKv(persist) {
-  const { Miniflare, Log, LogLevel } = await import('miniflare');
-  const id = (readWranglerConfig('shell').kv_namespaces ?? []).find((ns) => ns.binding === 'CONFIG')?.id;
-  if (!id) throw new Error('shell/wrangler.jsonc binds no CONFIG KV namespace');
-  return new Miniflare({
-    cf: false,
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 204 }); } };',
-    kvNamespaces: { CONFIG: id },
-    kvPersist: join(persist, 'kv'),
-    log: new Log(LogLevel.WARN),
-  });
-}
-
 /** Where the tenant is known: the local CONFIG KV, else the demo tenants; null when unknown. */
 async function tenantSource(lib, config, slug) {
   if (await config.get(lib.kvTenantKey(slug))) return 'local CONFIG KV';
-  const demo = existsSync(join(ROOT, 'demo/dist/index.mjs')) ? await import(join(ROOT, 'demo/dist/index.mjs')) : await importBundle('demo/src/index.ts');
+  const demo = await loadDemo();
   return demo.demoTenants().some((t) => t.slug === slug) ? 'demo tenants' : null;
 }
 
@@ -146,7 +114,7 @@ async function main(argv) {
   });
 
   process.env.WRANGLER_SEND_METRICS = 'false';
-  const mf = await openConfigKv(opts.persist);
+  const mf = await openLocalKv(opts.persist, 'shell', ['CONFIG']);
   try {
     const config = await mf.getKVNamespace('CONFIG');
     // The tenant first: a usage error (2) says so whether or not the folder is valid.

@@ -9,9 +9,9 @@
  * Exit codes: 0 good rows imported (or would be, with --dry-run); 1 file unreadable or no good row; 2 usage error.
  */
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ROOT, readWranglerConfig } from './workers.mjs';
+import { ROOT } from './workers.mjs';
+import { importBundle, loadDemo, openLocalKv } from './local-kv.mjs';
 
 const USAGE = `Usage: npm run stock:import -- --tenant <slug> <file.json|file.csv> [options]
 
@@ -68,38 +68,6 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** Bundles a TS entry (a file, or `{ contents, resolveDir }`) in memory, workspace imports resolved, and imports it. */
-async function importBundle(entry) {
-  // Loaded on use: --help and usage errors answer without loading esbuild or workerd.
-  const { build } = await import('esbuild');
-  const result = await build({
-    ...(typeof entry === 'string' ? { entryPoints: [join(ROOT, entry)] } : { stdin: { ...entry, loader: 'ts' } }),
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].text;
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-}
-
-/** A Miniflare with mf-search's KV bindings over the same local state `npm start` uses (dev/platform.mjs). */
-async function openKv(persist) {
-  const { Miniflare, Log, LogLevel } = await import('miniflare');
-  const namespaces = Object.fromEntries((readWranglerConfig('mf-search').kv_namespaces ?? []).map((ns) => [ns.binding, ns.id]));
-  for (const binding of ['CONFIG', 'STOCK']) if (!namespaces[binding]) throw new Error(`mf-search/wrangler.jsonc binds no ${binding} KV namespace`);
-  return new Miniflare({
-    cf: false,
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 204 }); } };',
-    kvNamespaces: namespaces,
-    kvPersist: join(persist, 'kv'),
-    log: new Log(LogLevel.WARN),
-  });
-}
-
 async function listKeys(kv, prefix) {
   const keys = [];
   let cursor;
@@ -118,7 +86,7 @@ async function loadTenant(lib, config, slug) {
     const data = await config.get(lib.kvTenantDataKey(slug), 'json');
     return { source: 'local CONFIG KV', site: lib.parseSiteConfig(stored), data: data ? lib.parseTenantData(slug, data) : null };
   }
-  const demo = existsSync(join(ROOT, 'demo/dist/index.mjs')) ? await import(join(ROOT, 'demo/dist/index.mjs')) : await importBundle('demo/src/index.ts');
+  const demo = await loadDemo();
   const site = demo.demoTenants().find((t) => t.slug === slug);
   return site ? { source: 'demo tenants', site, data: demo.demoTenantData(slug) } : null;
 }
@@ -162,7 +130,7 @@ async function main(argv) {
   }
 
   process.env.WRANGLER_SEND_METRICS = 'false';
-  const mf = await openKv(opts.persist);
+  const mf = await openLocalKv(opts.persist, 'mf-search', ['CONFIG', 'STOCK']);
   try {
     const config = await mf.getKVNamespace('CONFIG');
     const tenant = await loadTenant(lib, config, opts.tenant);
