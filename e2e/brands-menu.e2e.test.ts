@@ -50,8 +50,12 @@ async function tenantWithPromotions(): Promise<{ slug: string; slides: Promotion
 }
 
 const activeLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
-/** The slide the track shows (its scroll position over one slide's width). */
-const shownSlide = (page: Page) => page.locator('[data-carousel-track]').evaluate((t) => Math.round(t.scrollLeft / t.clientWidth));
+/** The slide the track has come to rest on (its scroll position over one slide's width), or -1 while it is between two. */
+const shownSlide = (page: Page) =>
+  page.locator('[data-carousel-track]').evaluate((t) => {
+    const at = t.scrollLeft / t.clientWidth;
+    return Math.abs(at - Math.round(at)) < 0.01 ? Math.round(at) : -1;
+  });
 
 describe('mega menu and brand grid (dealer group)', () => {
   it('the mega menu opens by keyboard with its groups; /brands has the sections and stats; axe clean; stacked on a phone', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { indexFromScroll, initCarousel, initialRotation, isRotating, nextIndex, prevIndex, rotationLabel, scrollBehaviour } from './carousel.ts';
 
 describe('slide arithmetic', () => {
@@ -178,6 +178,38 @@ describe('initCarousel', () => {
     c.click(c.prev);
     c.click(c.prev);
     expect(c.scrolls.map((s) => s.left)).toEqual([1200, 2400, 1200, 0, 2400]);
+  });
+
+  it('a pause in the scroll events of a move under way (a busy machine) does not move it back: Next goes on from the target', () => {
+    vi.useFakeTimers();
+    try {
+      const c = fakeCarousel();
+      // A smooth scroll that has not arrived yet: the track stays where the first frame left it.
+      c.track.scrollTo = (o) => void c.scrolls.push(o);
+      initCarousel(c.root, { reducedMotion: false, ...c.timerOpts });
+      c.tick();
+      c.track.scrollLeft = 400;
+      c.track.dispatchEvent(new Event('scroll'));
+      vi.advanceTimersByTime(200);
+      expect(c.reachable()).toEqual([1]);
+      c.click(c.next);
+      expect(c.scrolls.map((s) => s.left)).toEqual([1200, 2400]);
+      // It arrives: the settled position is the slide shown.
+      c.track.scrollLeft = 2400;
+      c.track.dispatchEvent(new Event('scroll'));
+      vi.advanceTimersByTime(200);
+      expect(c.reachable()).toEqual([2]);
+      // The shopper swipes back by hand: where they leave it is the current slide.
+      c.track.dispatchEvent(new Event('pointerdown'));
+      c.track.scrollLeft = 0;
+      c.track.dispatchEvent(new Event('scroll'));
+      vi.advanceTimersByTime(200);
+      expect(c.reachable()).toEqual([0]);
+      c.click(c.next);
+      expect(c.scrolls.at(-1)!.left).toBe(1200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('under reduced motion: no rotation until Play, and instant moves', () => {

@@ -58,15 +58,25 @@ export function initCarousel(root: HTMLElement, opts: { reducedMotion: boolean }
   let timer: unknown = null;
   // The slide shown, or being scrolled to: a second press during a smooth scroll goes on from the target.
   let index = 0;
+  // The slide a programmatic move is scrolling to: until the track gets there, a pause in its scroll events (a busy
+  // main thread or compositor) says nothing about where the shopper is, so it must not move `index` back.
+  let target: number | null = null;
   let settle: ReturnType<typeof setTimeout> | undefined;
   track.addEventListener('scroll', () => {
     // A swipe or a scrollbar drag: the slide it settles on is the current one.
     clearTimeout(settle);
     settle = setTimeout(() => {
-      index = indexFromScroll(track.scrollLeft, track.clientWidth, slides.length);
+      const at = indexFromScroll(track.scrollLeft, track.clientWidth, slides.length);
+      if (target !== null) {
+        if (at !== target || Math.abs(track.scrollLeft - (slides[target]!.offsetLeft - slides[0]!.offsetLeft)) > 2) return;
+        target = null;
+      }
+      index = at;
       mark(index);
     }, 150);
   }, { passive: true });
+  // The shopper taking the track in hand ends a programmatic move: where they leave it is where it is.
+  for (const type of ['pointerdown', 'wheel', 'touchstart'] as const) track.addEventListener(type, () => (target = null), { passive: true });
 
   const current = () => index;
   // Only the slide shown is in the accessibility tree and the Tab order (the others are inert): a keyboard or screen
@@ -80,6 +90,7 @@ export function initCarousel(root: HTMLElement, opts: { reducedMotion: boolean }
   };
   const show = (to: number) => {
     index = to;
+    target = to;
     mark(to);
     track.scrollTo({ left: slides[to]!.offsetLeft - slides[0]!.offsetLeft, behavior: scrollBehaviour(opts.reducedMotion) });
   };
