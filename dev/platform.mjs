@@ -30,7 +30,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
 
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
- *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, only?: string[], cronSeconds?: number,
+ *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, vars?: Record<string, Record<string, string>>, only?: string[], cronSeconds?: number,
  *   demo?: boolean }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
@@ -46,6 +46,8 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
  *   without one), and the release registry the runtime seeds lists both versions with their Worker version ids.
  *   `pins` (`{ <tenant slug>: { <remote>: <version> } }`) pins demo tenants to versions as they are seeded.
  *   `configCacheSeconds` sets the shell's CONFIG_CACHE_SECONDS (tests that change a pin while it runs).
+ *   `vars` (`{ <folder>: { NAME: value } }`) adds to (or replaces single) bindings of a Worker over its wrangler.jsonc
+ *   vars, e.g. `{ 'edge-api': { YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: … } }` for a test against a local provider.
  */
 export async function startPlatform(options = {}) {
   const { port = 8787, host = '127.0.0.1', persist = join(ROOT, '.wrangler/state'), seed = true, scale = 'default', logLevel = 'warn' } = options;
@@ -74,6 +76,7 @@ export async function startPlatform(options = {}) {
     // The shell's dev page of remote versions (/_forecourt/remote-versions) exists only in local runs; tests may shorten
     // how long the shell keeps configs (a pin or rollback seen sooner).
     if (dir === 'shell') worker.bindings = { DEV_PAGES: 'on', ...worker.bindings, ...(options.configCacheSeconds !== undefined ? { CONFIG_CACHE_SECONDS: String(options.configCacheSeconds) } : {}) };
+    if (options.vars?.[dir]) worker.bindings = { ...worker.bindings, ...options.vars[dir] };
     if (REMOTES.includes(dir)) withVersionMetadata(worker, dir, builtVersion(join(ROOT, dir)));
     return worker;
   });

@@ -87,15 +87,15 @@ export async function dismissPromos(context: BrowserContext): Promise<void> {
 
 /**
  * Starts the composed platform (in-memory D1/KV, demo data) and Chromium before a test file's tests and stops both
- * after them; `ready` receives them.
+ * after them; `ready` receives them. `options` (read in beforeAll) adds startPlatform options (e.g. `vars`).
  */
-export function usePlatformAndBrowser<P extends { dispose(): Promise<void> }>(ready: (platform: P, browser: Browser) => void): void {
+export function usePlatformAndBrowser<P extends { dispose(): Promise<void> }>(ready: (platform: P, browser: Browser) => void, options: () => Record<string, unknown> = () => ({})): void {
   let platform: P | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     // @ts-expect-error plain ESM module without types
     const { startPlatform } = await import('../dev/platform.mjs');
-    platform = (await startPlatform({ port: 0, persist: false, logLevel: 'error' })) as P;
+    platform = (await startPlatform({ port: 0, persist: false, logLevel: 'error', ...options() })) as P;
     browser = await launchChromium();
     ready(platform, browser);
   });

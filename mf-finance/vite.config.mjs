@@ -8,6 +8,7 @@ export default defineConfig(
     exposes: {
       './FinanceSteps': './src/islands/FinanceSteps.tsx',
       './FinanceCalculator': './src/islands/FinanceCalculator.tsx',
+      './PreApproval': './src/islands/PreApproval.tsx',
     },
   }),
 );

@@ -258,7 +258,16 @@ export const FinanceCreateCustomerRequestSchema = v.object({
   data: FinanceCustomerCreationSchema,
   /** The full lead, created in parallel (spec §4 Finance popup journey). */
   additionalData: LeadSubmissionSchema,
+  /**
+   * The lead's id, a UUID the form makes when it opens (as POST /api/leads' `lead_id`): a retried final submit never
+   * records a second lead. Without it edge-api derives one from the request, so only an identical retry is one lead.
+   */
+  lead_id: v.optional(v.pipe(v.string(), v.uuid('lead_id must be a UUID.'))),
 });
+/** edge-api's YouX paths the browser (and mf-finance, on its behalf) calls. */
+export const YOUX_API = { createCustomer: '/api/youx/create-customer' } as const;
+/** The success answer of POST /api/youx/create-customer: where the shopper goes to finish with the lender. */
+export const FinanceCreateCustomerAnswerSchema = v.object({ redirectUrl: v.pipe(v.string(), v.url()) });
 export const FinanceCreateCustomerResponseSchema = v.union([
   v.object({ redirectUrl: v.pipe(v.string(), v.url()) }),
   ErrorResponseSchema,

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { sampleCar } from './fixtures/car.ts';
-import { callInternal, fetchCar, INTERNAL, INTERNAL_CALLERS, InternalAnswerError, internalUrl, type ServiceBinding } from './internal.ts';
+import { CarQuerySchema, callInternal, fetchCar, fetchCarById, INTERNAL, INTERNAL_CALLERS, InternalAnswerError, internalUrl, type ServiceBinding } from './internal.ts';
 import { TENANT_HEADER } from './tenant.ts';
 
 type Seen = { url: URL; headers: Headers; signal: AbortSignal | null | undefined };
@@ -40,15 +41,20 @@ describe('callInternal', () => {
   it('sets the tenant header (over any header the caller passes), extra headers and the timeout; checks the answer', async () => {
     const edge = binding(() => Response.json({ reserved: ['1'], extra: true }));
     const answer = await callInternal(edge, 'reservedCars', { tenant: 'test-motors', query: { car_ids: '1,2' }, headers: { cookie: 'a=b', [TENANT_HEADER]: 'other' }, timeoutMs: 500 });
-    expect(answer).toEqual({ ok: true, status: 200, data: { reserved: ['1'] } });
+    expect(answer).toMatchObject({ ok: true, status: 200, data: { reserved: ['1'] } });
+    expect(answer.ok && answer.headers.get('content-type')).toMatch(/json/);
     expect(edge.seen[0]!.headers.get(TENANT_HEADER)).toBe('test-motors');
     expect(edge.seen[0]!.headers.get('cookie')).toBe('a=b');
     expect(edge.seen[0]!.signal).toBeInstanceOf(AbortSignal);
     expect(edge.seen[0]!.url.searchParams.get('car_ids')).toBe('1,2');
   });
 
-  it('a non-2xx answer is its status (body discarded); a 2xx outside the contract throws', async () => {
+  it('a non-2xx answer is its status, with its JSON `{ error }` and Retry-After when it has them; a 2xx outside the contract throws', async () => {
     expect(await callInternal(binding(() => new Response('nope', { status: 404 })), 'delivery', { tenant: 't', query: { postcode: '4000', origin: '4127' } })).toEqual({ ok: false, status: 404 });
+    const refused = () => Response.json({ error: 'Too many verification attempts. Please try again later.', fields: {} }, { status: 429, headers: { 'retry-after': '60' } });
+    expect(await callInternal(binding(refused), 'session', { tenant: 't' })).toEqual({ ok: false, status: 429, error: 'Too many verification attempts. Please try again later.', retryAfter: 60 });
+    expect(await callInternal(binding(() => Response.json({ error: 7 }, { status: 400 })), 'session', { tenant: 't' })).toEqual({ ok: false, status: 400 });
+    expect(await callInternal(binding(() => new Response('{bad', { status: 502, headers: { 'content-type': 'application/json' } })), 'session', { tenant: 't' })).toEqual({ ok: false, status: 502 });
     await expect(callInternal(binding(() => Response.json({ reserved: [1] })), 'reservedCars', { tenant: 't' })).rejects.toBeInstanceOf(InternalAnswerError);
     await expect(callInternal(binding(() => { throw new Error('down'); }), 'sitemap', { tenant: 't' })).rejects.toThrow('down');
   });
@@ -72,8 +78,38 @@ describe('fetchCar (the one car lookup)', () => {
   });
 });
 
+describe('fetchCarById (finance links carry the id)', () => {
+  it('asks `?id=` only; null for an unknown id (404), a refused one (400) or a string that is no id (not asked)', async () => {
+    const search = binding(() => Response.json({ car: sampleCar }));
+    expect((await fetchCarById(search, 'test-motors', sampleCar.id, 500))?.slug).toBe(sampleCar.slug);
+    expect(search.seen[0]!.url.pathname).toBe('/internal/car');
+    expect([...search.seen[0]!.url.searchParams]).toEqual([['id', sampleCar.id]]);
+    expect(search.seen[0]!.headers.get(TENANT_HEADER)).toBe('test-motors');
+    expect(search.seen[0]!.signal).toBeInstanceOf(AbortSignal);
+    expect(await fetchCarById(binding(() => new Response(null, { status: 404 })), 't', 'gone')).toBeNull();
+    expect(await fetchCarById(binding(() => new Response(null, { status: 400 })), 't', 'x')).toBeNull();
+    const never = binding(() => Response.json({ car: sampleCar }));
+    for (const id of ['', 'a'.repeat(101)]) expect(await fetchCarById(never, 't', id), id).toBeNull();
+    expect(never.seen).toHaveLength(0);
+  });
+
+  it('throws when mf-search fails or breaks the contract', async () => {
+    await expect(fetchCarById(binding(() => new Response(null, { status: 502 })), 't', '42')).rejects.toThrow('mf-search answered 502 for a car');
+    await expect(fetchCarById(binding(() => Response.json({ car: { id: 1 } })), 't', '42')).rejects.toBeInstanceOf(InternalAnswerError);
+  });
+
+  it('the car query names exactly one of slug and id', () => {
+    expect(v.is(CarQuerySchema, { slug: 'a-car' })).toBe(true);
+    expect(v.is(CarQuerySchema, { id: 'Stock #42/ä' })).toBe(true);
+    expect(v.is(CarQuerySchema, { slug: 'a-car', id: '42' })).toBe(false);
+    expect(v.is(CarQuerySchema, {})).toBe(false);
+    expect(v.is(CarQuerySchema, { id: '' })).toBe(false);
+    expect(internalUrl('car', { query: { id: 'a b/1' } })).toBe('https://mf-search.internal/internal/car?id=a+b%2F1');
+  });
+});
+
 describe('INTERNAL_CALLERS', () => {
-  /** Who really calls what: `callInternal(<binding>, '<name>'`, `fetchCar(` (car) and `loadReservedIds(` (reservedCars). */
+  /** Who really calls what: `callInternal(<binding>, '<name>'`, `fetchCar(` or `fetchCarById(` (car) and `loadReservedIds(` (reservedCars). */
   function scanCallers(): Record<string, string[]> {
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const found: Record<string, Set<string>> = {};
@@ -87,7 +123,7 @@ describe('INTERNAL_CALLERS', () => {
       for (const file of files(path.join(root, part, 'src'))) {
         const text = readFileSync(file, 'utf8');
         const names = [...text.matchAll(/callInternal\([^,]+,\s*'([A-Za-z]+)'/g)].map((m) => m[1]!);
-        if (/\bfetchCar\(/.test(text)) names.push('car');
+        if (/\bfetchCar(?:ById)?\(/.test(text)) names.push('car');
         if (/\bloadReservedIds\(/.test(text)) names.push('reservedCars');
         for (const name of names) (found[name] ??= new Set()).add(part);
       }

@@ -6,12 +6,12 @@
  * are reserved, the session) are listed too, so their answers are checked the same way.
  */
 import * as v from 'valibot';
-import { FinanceQuickQuoteRequestSchema, FinanceQuickQuoteResponseSchema } from './api.ts';
+import { FinanceCreateCustomerAnswerSchema, FinanceCreateCustomerRequestSchema, YOUX_API, FinanceQuickQuoteRequestSchema, FinanceQuickQuoteResponseSchema, SendCodeRequestSchema, VerifyCodeRequestSchema } from './api.ts';
 import { CarSchema } from './entities/car.ts';
-import { SlugSchema } from './entities/common.ts';
+import { IdSchema, SlugSchema } from './entities/common.ts';
 import { MarketPriceResultSchema } from './entities/market-price.ts';
 import { DeliveryEstimateSchema } from './entities/vdp.ts';
-import { SessionResponseSchema, SIGN_IN_API } from './sign-in.ts';
+import { SendCodeResponseSchema, SessionResponseSchema, SIGN_IN_API } from './sign-in.ts';
 import { SPIN_API, SpinStatusSchema } from './spin.ts';
 import { TENANT_HEADER } from './tenant.ts';
 import type { RouteOwner } from './routes.ts';
@@ -25,8 +25,15 @@ const NumberText = (min: number, max: number) => v.pipe(v.string(), v.transform(
 /** The longest car slug looked up: SlugSchema has no bound, and a stock slug (year, make, model, badge, id) is far shorter. */
 export const MAX_CAR_SLUG_LENGTH = 200;
 
-/** `GET /internal/car?slug=` (mf-search): one car of the tenant, its stock visibility applied. */
-export const CarQuerySchema = v.object({ slug: v.pipe(v.string(), v.maxLength(MAX_CAR_SLUG_LENGTH), SlugSchema) });
+/** A car slug as the lookup takes it (bounded, lowercase slug). */
+const CarSlug = v.pipe(v.string(), v.maxLength(MAX_CAR_SLUG_LENGTH), SlugSchema);
+
+/**
+ * `GET /internal/car?slug=` or `GET /internal/car?id=` (mf-search): one car of the tenant, its stock visibility
+ * applied. Exactly one of the two: the vehicle page and the writes know the slug, while finance links carry the car's
+ * id (spec §2: `/finance?car_id=`). Strict objects, so a query naming both (or neither) is refused.
+ */
+export const CarQuerySchema = v.union([v.strictObject({ slug: CarSlug }), v.strictObject({ id: IdSchema })]);
 export const CarAnswerSchema = v.object({ car: CarSchema });
 
 /** `GET /internal/sitemap` (mf-search): every in-stock car page of the tenant. */
@@ -94,24 +101,43 @@ export const INTERNAL = {
   spin: { owner: 'edge-api', path: SPIN_API, answer: SpinStatusSchema },
   /** `POST /internal/youx/quote` (edge-api's YouX port, the one rate card): 502 `{ error }` when the provider fails. */
   quickQuote: { owner: 'edge-api', path: '/internal/youx/quote', body: FinanceQuickQuoteRequestSchema, answer: FinanceQuickQuoteResponseSchema },
+  /**
+   * The sign-in endpoints, called by mf-finance's pre-approval journey on the shopper's behalf (their address headers
+   * and cookies forwarded, so edge-api's limits and known-device rules apply as if the browser had called):
+   * `POST /api/auth/otp` texts a code (edge-api records event 36), `POST /api/auth/verify` checks it and answers the
+   * session cookie in `set-cookie` (event 37). Failures carry `{ error }` in spec §8's words.
+   */
+  sendCode: { owner: 'edge-api', path: SIGN_IN_API.sendCode, body: SendCodeRequestSchema, answer: SendCodeResponseSchema },
+  verifyCode: { owner: 'edge-api', path: SIGN_IN_API.verify, body: VerifyCodeRequestSchema, answer: SessionResponseSchema },
+  /**
+   * `POST /api/youx/create-customer` (spec §7; edge-api's YouX port): with the session of the phone the customer
+   * names, records the Finance Enquiry lead (lead outbox, event 9) and creates the YouX customer in parallel -> 200
+   * `{ redirectUrl }`. 401 no session, 403 another phone, 400 a body outside the contract, 429 too many, 503 `{ error:
+   * 'Lead submission failed' }` (the lead was not recorded), 502 `{ error: 'Failed to create YouX customer' }` (the
+   * lead was recorded; the provider failed or gave no redirect URL).
+   */
+  createCustomer: { owner: 'edge-api', path: YOUX_API.createCustomer, body: FinanceCreateCustomerRequestSchema, answer: FinanceCreateCustomerAnswerSchema },
 } as const satisfies Record<string, Endpoint>;
 export type InternalName = keyof typeof INTERNAL;
 
 /**
  * Who calls each endpoint (kept truthful by internal.test.ts, which scans every part's sources for `callInternal(…,
- * '<name>'`, `fetchCar(` and `loadReservedIds(`): the canary's contract check holds a caller and an owner of
+ * '<name>'`, `fetchCar(`, `fetchCarById(` and `loadReservedIds(`): the canary's contract check holds a caller and an owner of
  * different versions to the same contract (contract-compat.ts).
  */
 export const INTERNAL_CALLERS = {
-  car: ['mf-vehicle', 'edge-api'],
+  car: ['mf-vehicle', 'edge-api', 'mf-finance'],
   sitemap: ['shell'],
   marketPrice: ['mf-vehicle'],
   delivery: ['mf-vehicle'],
   reservedCars: ['mf-search', 'mf-vehicle'],
   payment: ['mf-vehicle'],
-  session: ['shell'],
+  session: ['shell', 'mf-finance'],
   spin: ['shell'],
   quickQuote: ['mf-finance'],
+  sendCode: ['mf-finance'],
+  verifyCode: ['mf-finance'],
+  createCustomer: ['mf-finance'],
 } as const satisfies Record<InternalName, ReadonlyArray<RouteOwner | 'edge-api'>>;
 type QueryOf<N extends InternalName> = (typeof INTERNAL)[N] extends { query: infer Q extends v.GenericSchema } ? v.InferInput<Q> : Record<string, string | string[]>;
 type BodyOf<N extends InternalName> = (typeof INTERNAL)[N] extends { body: infer B extends v.GenericSchema } ? v.InferInput<B> : never;
@@ -136,7 +162,9 @@ export type InternalCall<N extends InternalName> = {
  * answer (its body discarded). An unreachable owner or a timeout throws (the caller decides: a deferred part returns
  * null, a critical part fails the page); so does a 2xx whose body breaks the contract (`InternalAnswerError`).
  */
-export type InternalResult<N extends InternalName> = { ok: true; status: number; data: InternalAnswer<N> } | { ok: false; status: number };
+export type InternalResult<N extends InternalName> =
+  | { ok: true; status: number; data: InternalAnswer<N>; headers: Headers }
+  | { ok: false; status: number; error?: string; retryAfter?: number };
 
 export class InternalAnswerError extends Error {
   override name = 'InternalAnswerError';
@@ -156,6 +184,23 @@ export function internalUrl<N extends InternalName>(name: N, call: Pick<Internal
   return `https://${endpoint.owner}.internal${path}${search ? `?${search}` : ''}`;
 }
 
+/** The longest error text kept from a refusal (the owners' messages are one sentence). */
+const MAX_ERROR_LENGTH = 500;
+
+/** A refusal's `{ error }` text (when it is JSON with one) and its Retry-After seconds; anything else is dropped. */
+async function errorOf(res: Response): Promise<{ error?: string; retryAfter?: number }> {
+  const retry = Number(res.headers.get('retry-after'));
+  const out: { error?: string; retryAfter?: number } = Number.isInteger(retry) && retry > 0 ? { retryAfter: retry } : {};
+  if (!/^application\/json\b/i.test(res.headers.get('content-type') ?? '')) {
+    await res.body?.cancel();
+    return out;
+  }
+  const body: unknown = await res.json().catch(() => null);
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error === 'string' && error.length > 0) out.error = error.slice(0, MAX_ERROR_LENGTH);
+  return out;
+}
+
 /**
  * One call to another Worker: the tenant header set, the answer checked against its contract.
  * @example const answer = await callInternal(c.env.SEARCH, 'car', { tenant, query: { slug } });
@@ -173,23 +218,34 @@ export async function callInternal<N extends InternalName>(binding: ServiceBindi
   }
   if (call.timeoutMs !== undefined) init.signal = AbortSignal.timeout(call.timeoutMs);
   const res = await binding.fetch(internalUrl(name, call), init);
-  if (!res.ok) {
-    await res.body?.cancel();
-    return { ok: false, status: res.status };
-  }
+  if (!res.ok) return { ok: false, status: res.status, ...(await errorOf(res)) };
   const parsed = v.safeParse(INTERNAL[name].answer as v.GenericSchema, await res.json());
   if (!parsed.success) throw new InternalAnswerError(`${INTERNAL[name].owner} answered ${name} outside its contract: ${v.flatten(parsed.issues).root?.join('; ') ?? Object.keys(v.flatten(parsed.issues).nested ?? {}).join(', ')}`);
-  return { ok: true, status: res.status, data: parsed.output as InternalAnswer<N> };
+  return { ok: true, status: res.status, data: parsed.output as InternalAnswer<N>, headers: res.headers };
 }
 
 /**
  * The car of this tenant with this slug, as mf-search's read model has it (stock visibility applied): null when it is
- * not one (unknown, or not a slug at all); throws when mf-search fails, is unreachable or breaks the contract. The one
- * car lookup of the platform (mf-vehicle's pages, edge-api's writes that name a car).
+ * not one (unknown, or not a slug at all); throws when mf-search fails, is unreachable or breaks the contract. The car
+ * lookup of the platform (mf-vehicle's pages, edge-api's writes that name a car); fetchCarById is the same by id.
  */
 export async function fetchCar(search: ServiceBinding, tenant: string, slug: string, timeoutMs?: number): Promise<v.InferOutput<typeof CarSchema> | null> {
   if (!v.is(CarQuerySchema, { slug })) return null;
-  const answer = await callInternal(search, 'car', { tenant, query: { slug }, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  return carAnswer(await callInternal(search, 'car', { tenant, query: { slug }, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }));
+}
+
+/**
+ * The car of this tenant with this id (`/internal/car?id=`), with fetchCar's meaning: null when it is not one (unknown,
+ * or no id at all: empty or longer than IdSchema allows); throws when mf-search fails, is unreachable or breaks the
+ * contract. For links that carry the car's id rather than its slug (mf-finance's `/finance?car_id=`, spec §2).
+ */
+export async function fetchCarById(search: ServiceBinding, tenant: string, id: string, timeoutMs?: number): Promise<v.InferOutput<typeof CarSchema> | null> {
+  if (!v.is(CarQuerySchema, { id })) return null;
+  return carAnswer(await callInternal(search, 'car', { tenant, query: { id }, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }));
+}
+
+/** A car lookup's answer: the car, null for a 404 (unknown) or 400 (refused query), or a throw for anything else. */
+function carAnswer(answer: InternalResult<'car'>): v.InferOutput<typeof CarSchema> | null {
   if (answer.ok) return answer.data.car;
   if (answer.status === 404 || answer.status === 400) return null;
   throw new Error(`mf-search answered ${answer.status} for a car`);

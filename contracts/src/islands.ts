@@ -55,7 +55,7 @@ export const ISLANDS = {
     'ShareBar', 'StickyBar', 'TrackedLink', 'ViewCount', 'ImageGallery', 'SpinViewer', 'ReserveForm', 'PaymentStatus',
   ],
   'mf-locations': ['LocationsList'],
-  'mf-finance': ['FinanceSteps', 'FinanceCalculator'],
+  'mf-finance': ['FinanceSteps', 'FinanceCalculator', 'PreApproval'],
   'mf-account': ['HeaderAccount', 'SavedCars', 'CompareCars', 'LeadForm', 'LeadSuccess', 'SignIn'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 export type IslandModule<R extends RemoteName> = (typeof ISLANDS)[R][number];

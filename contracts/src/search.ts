@@ -69,6 +69,11 @@ export interface SearchPort {
   search(scope: SearchScope, request: SearchRequest): Promise<SearchResponse>;
   /** Car by slug for the vehicle page (the search engine is the read model). Sold cars are returned regardless of visibility windows. */
   getBySlug(scope: SearchScope, slug: string): Promise<Car | null>;
+  /**
+   * Car by id, with getBySlug's visibility (sold cars too): finance links carry the car's id, not its slug (spec §2
+   * `/finance?car_id=`). Exact match only; another tenant's car is null.
+   */
+  getById(scope: SearchScope, id: string): Promise<Car | null>;
   /** Similar cars, spec §7/§9: same model first, de-duplicated, in stock, price window, excluding the car, max 6. */
   similar(scope: SearchScope, car: Car, limit?: number): Promise<Car[]>;
 }

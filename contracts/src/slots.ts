@@ -42,10 +42,12 @@ export const CalculatorSlotParamsSchema = v.object({
 
 /**
  * Params of mf-search's stock strip (the home page's featured-stock carousels): which cars (new arrivals: the newest
- * in stock; specials: reduced or offer-priced; type: one stock type, newest first), an optional heading, how many.
+ * in stock; specials: reduced or offer-priced; type: one stock type, newest first; finance: the finance page's 'Get
+ * Finance Now' promo, spec §2 "featured in-stock used cars with more than one photo", newest first, 6 by default), an
+ * optional heading, how many.
  */
 export const StockStripSlotParamsSchema = v.object({
-  strip: v.picklist(['new-arrivals', 'specials', 'type']),
+  strip: v.picklist(['new-arrivals', 'specials', 'type', 'finance']),
   car_type: v.optional(v.picklist(CAR_TYPES)),
   heading: Text(80),
   limit: v.optional(v.pipe(v.string(), v.regex(/^(?:[4-9]|1[0-2])$/, 'Between 4 and 12 cars'))),

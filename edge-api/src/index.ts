@@ -15,7 +15,7 @@ import { miscellaneousRoutes } from './routes/miscellaneous.ts';
 import { rateLimitRoutes } from './routes/rate-limit.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { vehicleInternalRoutes, viewsRoutes } from './routes/views.ts';
-import { youxInternalRoutes } from './routes/youx.ts';
+import { youxApiRoutes, youxInternalRoutes } from './routes/youx.ts';
 import { authRoutes } from './routes/auth.ts';
 import { spinRoutes } from './routes/spin.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
@@ -49,6 +49,7 @@ const routes = app
   .route('/', youxInternalRoutes)
   .route('/api', authRoutes)
   .route('/api', spinRoutes)
+  .route('/api', youxApiRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);
 

@@ -18,8 +18,12 @@ export type AppEnv = {
 export type Secrets = {
   /** Keys the sign-in code hashes (src/auth/code.ts otpHashKey); the local runtime makes one per start. */
   OTP_HASH_KEY?: string;
-  /** YouX's quick-quote endpoint (a var set with YOUX_ADAPTER="http") and its key (a secret): ports/youx/select.ts. */
+  /**
+   * YouX's quick-quote and customer-creation endpoints (vars set with YOUX_ADAPTER="http") and its key (a secret):
+   * ports/youx/select.ts.
+   */
   YOUX_QUOTE_URL?: string;
+  YOUX_CUSTOMER_URL?: string;
   YOUX_API_KEY?: string;
 };
 

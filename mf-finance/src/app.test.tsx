@@ -29,13 +29,14 @@ describe('mf-finance Worker', () => {
       expect(res.status, page).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get(VERSION_HEADER)).toBe(version);
-      // /finance depends only on its query and tenant; the placeholders keep the default.
-      expect(res.headers.get('cache-control')).toBe(page === 'finance' ? 'public, max-age=60' : 'private, no-store');
+      // Every page but the shopper's personalised quote depends only on its query and tenant.
+      const personal = page === 'personalised-finance';
+      expect(res.headers.get('cache-control')).toBe(personal ? 'private, no-store' : 'public, max-age=60');
       const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
       expect(head?.styles).toEqual(styles);
       expect(head?.title).toMatch(/ \| Test Motors$/);
-      // The placeholders stay out of search results; /finance (the calculator) is a real page.
-      expect(head?.robots).toBe(page === 'finance' ? undefined : 'noindex');
+      // Real pages, indexable; the shopper's own quote is not.
+      expect(head?.robots).toBe(personal ? 'noindex' : undefined);
       const html = await res.text();
       expect(html).not.toMatch(/<html|<head/);
       expect(html).toContain('<h1>');

@@ -5,6 +5,7 @@ import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { selectQuickQuote } from './quote/select.ts';
 import type { AppEnv, QuickQuoteFor } from './routes/context.ts';
 import { fragmentRoutes } from './routes/fragments.tsx';
+import { preapprovalRoutes } from './routes/preapproval.ts';
 import { quoteRoutes } from './routes/quote.ts';
 
 export type AppOptions = {
@@ -21,7 +22,7 @@ export type AppOptions = {
 
 /**
  * The mf-finance Worker: the finance pages and the finance calculator slot as fragments (ARCHITECTURE.md "Fragments"),
- * and `/api/finance/quote`.
+ * `/api/finance/quote` and `/api/finance/preapproval` (the instant pre-approval's steps).
  * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
 export function createApp({ styles, version, quickQuote = selectQuickQuote }: AppOptions) {
@@ -36,7 +37,8 @@ export function createApp({ styles, version, quickQuote = selectQuickQuote }: Ap
   app.use('*', tenantMiddleware());
 
   app.route(`${apiPrefixOf('mf-finance')}/quote`, quoteRoutes(quickQuote));
-  app.route('/fragments', fragmentRoutes({ styles, version }));
+  app.route(`${apiPrefixOf('mf-finance')}/preapproval`, preapprovalRoutes(quickQuote));
+  app.route('/fragments', fragmentRoutes({ styles, version, quickQuote }));
 
   app.onError((error, c) => {
     console.error('mf-finance error', error.message);

@@ -107,8 +107,31 @@ describe('mf-search Worker', () => {
     }
     const bad = await get('/internal/car?slug=Not%20A%20Slug');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'Give a car slug.' });
+    expect(await bad.json()).toEqual({ error: 'Give a car slug or a car id.' });
     expect((await get(`/internal/car?slug=${otherCar.slug}`, 'other-motors')).status).toBe(200);
+  });
+
+  it('/internal/car?id= answers a known id of this tenant (finance links carry the id); 404 unknown or another tenant\'s; 400 both, neither or too long', async () => {
+    const port = spyPort(createEmbeddedSearch({ [TENANT]: parseCars([sampleCar, mazda]), 'other-motors': parseCars([otherCar]) }));
+    const spied = client({ engine: () => port });
+    const found = await spied(`/internal/car?id=${mazda.id}`);
+    expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(((await found.json()) as { car: { id: string; slug: string } }).car).toMatchObject({ id: mazda.id, slug: mazda.slug });
+    expect(port.calls).toEqual([{ method: 'getById', tenant: TENANT }]);
+    for (const id of ['404404', otherCar.id, ` ${mazda.id}`]) {
+      const res = await spied(`/internal/car?id=${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(404);
+      expect(await res.json()).toEqual({ error: 'No such car.' });
+    }
+    expect((await spied(`/internal/car?id=${otherCar.id}`, 'other-motors')).status).toBe(200);
+    port.calls.length = 0;
+    for (const query of [`id=${mazda.id}&slug=${mazda.slug}`, '', 'id=', `id=${'9'.repeat(101)}`, 'car_id=9001']) {
+      const res = await spied(`/internal/car?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Give a car slug or a car id.' });
+    }
+    expect(port.calls).toEqual([]);
   });
 
   it('/internal/sitemap lists every in-stock car page of the tenant', async () => {

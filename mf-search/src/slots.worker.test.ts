@@ -12,7 +12,7 @@ import { SimilarCarsIslandPropsSchema } from '@forecourt/contracts/islands';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import { designProblems } from '@forecourt/ui/design-check';
 import manifest from '../dist/asset-manifest.json';
-import { FAKE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
+import { FAKE_TENANT, FINANCE_CARS, FINANCE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
 import { fetchWorker } from './test/worker.ts';
 
 const get = (path: string, tenant: string = FAKE_TENANT) => fetchWorker(path, { headers: { [TENANT_HEADER]: tenant } });
@@ -87,6 +87,37 @@ describe('slot stock-strip (a home page’s featured stock)', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('');
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('finance (the finance page’s Get Finance Now): 6 used cars in stock with more than one photo, newest first, to their pages', async () => {
+    const res = await get('/fragments/stock-strip?strip=finance', FINANCE_TENANT);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(head(res)).toMatchObject({ title: 'Get Finance Now', styles: manifest.css });
+    const html = await res.text();
+    expect(html).toContain('<h2 id="fs-strip-finance-used-h">Get Finance Now</h2>');
+    expect(html).toContain('href="/search/used-cars?sortBy=latest"');
+    expect(cards(html)).toBe(6);
+    const shown = FINANCE_CARS.filter((car) => html.includes(`href="/cars/${car.slug}"`)).map((car) => car.id);
+    expect(shown).toEqual(['8001', '8002', '8003', '8004', '8005', '8006']);
+    // Newest first on the page too.
+    expect(html.indexOf('/cars/2021-mazda-cx-5-maxx-8001')).toBeLessThan(html.indexOf('/cars/2021-mazda-cx-5-maxx-8006'));
+    // More cars on request: the seventh (two images, no photos_count) joins; one photo, new, sold and coming soon never do.
+    const more = await (await get('/fragments/stock-strip?strip=finance&limit=12&heading=Drive%20away%20today', FINANCE_TENANT)).text();
+    expect(FINANCE_CARS.filter((car) => more.includes(`href="/cars/${car.slug}"`)).map((car) => car.id)).toEqual(['8001', '8002', '8003', '8004', '8005', '8006', '8007']);
+    expect(more).toContain('<h2 id="fs-strip-finance-used-h">Drive away today</h2>');
+  });
+
+  it('finance: the tenant’s own cars only; none qualifying is the empty answer; another stock type is the empty 404', async () => {
+    // Test Motors' stock: sampleCar (two photos, used) and the reserved car; never Finance Motors' cars.
+    const own = await (await get('/fragments/stock-strip?strip=finance')).text();
+    expect(cards(own)).toBe(2);
+    expect(FINANCE_CARS.some((car) => own.includes(`/cars/${car.slug}`))).toBe(false);
+    const none = await get('/fragments/stock-strip?strip=finance', 'no-stock');
+    expect(none.status).toBe(200);
+    expect(await none.text()).toBe('');
+    expect(none.headers.get('cache-control')).toBe('public, max-age=60');
+    await expectEmpty404('/fragments/stock-strip?strip=finance&car_type=new', FINANCE_TENANT);
   });
 
   it('params the contract refuses, or a type strip without its type: the empty 404', async () => {

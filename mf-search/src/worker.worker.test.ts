@@ -8,7 +8,7 @@ import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
-import { FAKE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
+import { FAKE_TENANT, FINANCE_CARS, FINANCE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
 import { fetchWorker } from './test/worker.ts';
 
 const get = (path: string, tenant?: string) => fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} });
@@ -43,6 +43,22 @@ describe('mf-search Worker (workerd)', () => {
     expect(((await res.json()) as { car: { id: string } }).car.id).toBe(sampleCar.id);
     expect((await get('/internal/car?slug=no-such-car-1', FAKE_TENANT)).status).toBe(404);
     expect((await get(`/internal/car?slug=${sampleCar.slug}`, 'no-stock')).status).toBe(404);
+  });
+
+  it('answers /internal/car?id= (finance links carry the car id): this tenant’s car only, exactly one of slug and id', async () => {
+    const res = await get(`/internal/car?id=${RESERVED_CAR.id}`, FAKE_TENANT);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { car: { id: string; slug: string } }).car).toMatchObject({ id: RESERVED_CAR.id, slug: RESERVED_CAR.slug });
+    expect((await get('/internal/car?id=999999', FAKE_TENANT)).status).toBe(404);
+    // Another tenant's car, by its id, asked as this tenant (and this tenant's car asked as another): not found.
+    expect((await get(`/internal/car?id=${FINANCE_CARS[0]!.id}`, FAKE_TENANT)).status).toBe(404);
+    expect((await get(`/internal/car?id=${sampleCar.id}`, FINANCE_TENANT)).status).toBe(404);
+    expect((await get(`/internal/car?id=${FINANCE_CARS[0]!.id}`, FINANCE_TENANT)).status).toBe(200);
+    for (const query of [`id=${sampleCar.id}&slug=${sampleCar.slug}`, '', 'id=']) {
+      const bad = await get(`/internal/car?${query}`, FAKE_TENANT);
+      expect(bad.status, query).toBe(400);
+      expect(await bad.json()).toEqual({ error: 'Give a car slug or a car id.' });
+    }
   });
 
   it('answers an unknown tenant, or none, with 404 JSON, and an unknown page with the protocol’s empty 404', async () => {

@@ -9,7 +9,7 @@ import { slotFor } from '@forecourt/contracts/slots';
 
 /** The form's island id (its fields' ids start with it) and its slot (marker) id. */
 export const FINANCE_FORM_ID = 'ff-enquiry';
-export const FINANCE_FORM_SLOT = 'finance-form';
+export const FINANCE_FORM_SLOT = 'ff-enquiry-slot';
 
 export function financeFormSlot(params: URLSearchParams): FragmentSlot {
   const car = params.get('car_id');

@@ -12,13 +12,13 @@ export const PAGE_TITLES: Record<FinancePage, string> = {
 
 /** What each page offers, said plainly. */
 export const PAGE_INTROS: Record<FinancePage, string> = {
-  finance: 'Work out your repayments, then tell us what you would like to finance and we will call you with options.',
-  'finance-enquiry': 'Tell us what you would like to finance and we will call you with options.',
-  'apply-for-finance': 'Send us a finance enquiry below and we will call you to start your application.',
-  'personalised-finance': 'Tell us a little about what you would like to finance below and we will call you with personalised options.',
+  finance: 'Get pre-approved or tell us what you would like to finance, and work out your repayments.',
+  'finance-enquiry': 'Tell us what you would like to finance and our finance team will call you with options that suit your budget.',
+  'apply-for-finance': 'Start your finance application here: send us your details and the car you are after, and our finance team will call you to complete it.',
+  'personalised-finance': 'Your personalised finance quote for this car, worked out for your credit history and term.',
 };
 
 export const isFinancePage = (page: string): page is FinancePage => (PAGES['mf-finance'] as readonly string[]).includes(page);
 
-/** Pages that carry the finance enquiry form (lib/enquiry-form.ts). */
-export const hasEnquiryForm = (page: FinancePage) => page === 'finance-enquiry' || page === 'apply-for-finance' || page === 'personalised-finance';
+/** The pages that are the Finance Enquiry form and its context (fragments/FinanceEnquiryPage.tsx). */
+export const isEnquiryPage = (page: FinancePage): page is 'finance-enquiry' | 'apply-for-finance' => page === 'finance-enquiry' || page === 'apply-for-finance';

@@ -1,28 +1,43 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
 import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { CalculatorSection } from '../fragments/CalculatorSection.tsx';
+import { isPurchasable } from '@forecourt/contracts/entities/car';
+import { callInternal, fetchCarById } from '@forecourt/contracts/internal';
+import { type ChosenCar } from '../fragments/CarSummary.tsx';
+import { FinanceEnquiryPage } from '../fragments/FinanceEnquiryPage.tsx';
 import { FinancePage } from '../fragments/FinancePage.tsx';
-import { FinancePlaceholder } from '../fragments/FinancePlaceholder.tsx';
+import { PersonalisedFinancePage } from '../fragments/PersonalisedFinancePage.tsx';
+import { financeCarsSlot } from '../lib/get-finance-now.ts';
+import { preapprovalPage, type PreapprovalPage } from '../lib/preapproval-page.ts';
+import { carBudget, clampPrice, carContextFrom, estimateFrom, estimateQuery } from '../lib/preapproval.ts';
+import { quoteOrNull } from '../quote/quote-or-null.ts';
 import { calculatorProps } from '../lib/calculator.ts';
 import { financeFormSlot } from '../lib/enquiry-form.ts';
-import { hasEnquiryForm, isFinancePage, PAGE_TITLES } from '../lib/pages.ts';
-import type { AppEnv, RouteOptions } from './context.ts';
+import { isFinancePage, PAGE_INTROS, PAGE_TITLES } from '../lib/pages.ts';
+import type { AppEnv, QuickQuoteFor, RouteOptions } from './context.ts';
 
 /** The calculator slot depends only on its query (and the tenant the shell keys its cache by): shareable for a minute. */
 export const CALCULATOR_CACHE_CONTROL = 'public, max-age=60';
+/** A page with the shopper's own application, details or quote. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
+/** The chosen car and the session are extras of a page: it renders without them past this. */
+export const CAR_TIMEOUT_MS = 1_500;
 
 /**
  * `/fragments/*`, the finance pages the shell composes (ARCHITECTURE.md "Fragments"):
  * - `GET /finance-calculator` (contracts `SLOTS.financeCalculator`): the calculator slot other remotes embed, not a
  *   route of its own; params the contract refuses give the protocol's empty 404 (the host page shows no calculator);
- * - `GET /finance`: the standalone calculator page; `GET /finance-enquiry`, `/apply-for-finance`,
- *   `/personalised-finance`: the placeholders (with mf-account's finance enquiry form slot where they have one);
+ * - `GET /finance`: the finance form (`#finance-form`: the instant pre-approval where the site has it, else
+ *   mf-account's Finance Enquiry slot) beside the chosen car (`car_id`) or the 3 steps, Get Finance Now (mf-search's
+ *   finance strip) and the standalone calculator; `private, no-store` once it shows the shopper's own application;
+ * - `GET /finance-enquiry`, `/apply-for-finance`: the Finance Enquiry form with the car of `car_id`;
+ * - `GET /personalised-finance`: the shopper's quote for the car and the pre-approval with their saved details;
  * - any other page: the protocol's empty 404 (the shell draws its standard not-found block).
  */
-export function fragmentRoutes({ styles, version }: RouteOptions) {
+export function fragmentRoutes({ styles, version, quickQuote }: RouteOptions & { quickQuote: QuickQuoteFor }) {
   /** No such page here: the empty 404 of the fragment protocol; the shell draws its standard not-found block. */
   const notFound = (config: SiteConfig) => notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
 
@@ -42,17 +57,78 @@ export function fragmentRoutes({ styles, version }: RouteOptions) {
     const page = c.req.param('page');
     if (!isFinancePage(page)) return notFound(config);
     const title = PAGE_TITLES[page];
+    const query = new URL(c.req.url).searchParams;
+    const { car, carUnavailable } = await chosenCar(c, query.get('car_id'));
+    const description = `${PAGE_INTROS[page]} ${config.name}.`;
+
     if (page === 'finance') {
-      const calculator = calculatorProps(config, new URL(c.req.url).searchParams, true);
-      const body = await renderToReadableStream(<FinancePage config={config} calculator={calculator} />);
-      // Like the slot, the page depends only on its query and the tenant.
-      return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `Work out your finance repayments with ${config.name}.`, styles }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
+      const calculator = calculatorProps(config, query, true);
+      const journey = config.features.finance_preapproval ? await withQuote(c, preapprovalPage(query, c.req.header('cookie'))) : null;
+      const getFinanceNow = config.features.get_finance_now && !car;
+      const slots = [...(journey ? [] : [financeFormSlot(query)]), ...(getFinanceNow ? [financeCarsSlot()] : [])];
+      const body = await renderToReadableStream(
+        <FinancePage config={config} calculator={calculator} car={car} carUnavailable={carUnavailable} preapproval={journey?.props ?? null} getFinanceNow={getFinanceNow} />,
+      );
+      // Without anything of the shopper's own, the page depends only on its query and the tenant (shared for a minute).
+      return fragmentResponse(body, {
+        head: { title: `${title} | ${config.name}`, description: `Finance with ${config.name}: get pre-approved, enquire and work out your repayments.`, styles, slots, ...(journey?.personal ? { robots: 'noindex' } : {}) },
+        version,
+        cacheControl: journey?.personal ? PERSONAL_CACHE_CONTROL : CALCULATOR_CACHE_CONTROL,
+      });
     }
-    const body = await renderToReadableStream(<FinancePlaceholder page={page} config={config} />);
-    // Placeholders are thin pages: kept out of search results until the finance pages land.
-    const slots = hasEnquiryForm(page) ? [financeFormSlot(new URL(c.req.url).searchParams)] : [];
-    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles, slots }, version });
+
+    if (page === 'personalised-finance') {
+      const user = await sessionUser(c);
+      const prefill = user ? { firstName: user.first_name ?? '', lastName: user.last_name ?? '', email: user.email ?? '', phone: user.phone } : {};
+      const estimate = { ...estimateFrom((k) => query.get(k)), ...(car && !query.get('vehiclePriceBudget') && !query.get('price') ? { price: clampPrice(carBudget(car)) } : {}) };
+      const carContext = { ...carContextFrom((k) => query.get(k)), ...(car ? { car_id: car.id } : {}) };
+      const personalQuery = new URLSearchParams({ ...Object.fromEntries(query), ...estimateQuery(estimate), ...carContext });
+      const journey = config.features.finance_preapproval ? preapprovalPage(personalQuery, c.req.header('cookie'), Object.fromEntries(Object.entries(prefill).filter(([, v]) => v))) : null;
+      const quote = await quoteOrNull(quickQuote(c.env), config.slug, { estimate, car: carContext });
+      const body = await renderToReadableStream(
+        <PersonalisedFinancePage config={config} car={car} carUnavailable={carUnavailable} firstName={user?.first_name ?? null} estimate={estimate} carContext={carContext} quote={quote} preapproval={journey?.props ?? null} />,
+      );
+      const slots = journey ? [] : [financeFormSlot(query)];
+      // The shopper's own quote and details: never shared, never indexed.
+      return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description, robots: 'noindex', styles, slots }, version, cacheControl: PERSONAL_CACHE_CONTROL });
+    }
+
+    // /finance-enquiry and /apply-for-finance: real, indexable pages.
+    const body = await renderToReadableStream(<FinanceEnquiryPage page={page} config={config} car={car} />);
+    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description, styles, slots: [financeFormSlot(query)] }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
   });
+
+  /** The car of `car_id` when it is one of the site's cars for sale; a failure of mf-search leaves the page without it. */
+  async function chosenCar(c: Context<AppEnv>, id: string | null): Promise<{ car: ChosenCar | null; carUnavailable: boolean }> {
+    if (!id) return { car: null, carUnavailable: false };
+    try {
+      const car = await fetchCarById(c.env.SEARCH, c.var.config.slug, id, CAR_TIMEOUT_MS);
+      if (car && isPurchasable(car) && !car.sold) return { car, carUnavailable: false };
+      return { car: null, carUnavailable: true };
+    } catch (error) {
+      console.warn('mf-finance: chosen car not loaded', error instanceof Error ? error.message : 'error');
+      return { car: null, carUnavailable: false };
+    }
+  }
+
+  /** Step 3 shows the personalised quote of the application. */
+  async function withQuote(c: Context<AppEnv>, journey: PreapprovalPage): Promise<PreapprovalPage> {
+    if (journey.props.step !== 3 || !journey.application) return journey;
+    const quote = await quoteOrNull(quickQuote(c.env), c.var.config.slug, journey.application);
+    return { ...journey, props: { ...journey.props, quote } };
+  }
+
+  /** The signed-in shopper (edge-api's session, their cookie forwarded), or null. */
+  async function sessionUser(c: Context<AppEnv>) {
+    const cookie = c.req.header('cookie');
+    if (!cookie) return null;
+    try {
+      const answer = await callInternal(c.env.EDGE_API, 'session', { tenant: c.var.config.slug, headers: { cookie }, timeoutMs: CAR_TIMEOUT_MS });
+      return answer.ok ? answer.data.user : null;
+    } catch {
+      return null;
+    }
+  }
 
   return app;
 }

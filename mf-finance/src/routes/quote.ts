@@ -16,8 +16,9 @@ export function quoteRoutes(port: QuickQuoteFor) {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
     c.header('cache-control', 'no-store');
-    // spec §5 External quote: only when the site turns the feature on.
-    if (!c.var.config.features.youx_quote) return c.json({ error: 'Not found.' }, 404);
+    // spec §5 External quote: only when the site turns it on (or runs the YouX pre-approval, whose first step quotes).
+    const { youx_quote, finance_preapproval } = c.var.config.features;
+    if (!youx_quote && !finance_preapproval) return c.json({ error: 'Not found.' }, 404);
     // Every quote costs a provider call: limited per tenant and client IP before anything else is done.
     const ip = rateLimitAddress(c.req.header(CLIENT_IP_HEADER)) ?? 'unknown';
     const { success } = await c.env.QUOTE_LIMITER.limit({ key: `${c.var.config.slug}:${ip}` });

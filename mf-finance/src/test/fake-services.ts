@@ -15,5 +15,10 @@ export function fakeEdgeApi(request: Request): Response {
   return Response.json({ error: 'Not found.' }, { status: 404 });
 }
 
+/** mf-search: INTERNAL.car by id knows no car here (the finance page then shows the steps); anything else a 404. */
+export function fakeSearch(): Response {
+  return Response.json({ error: 'No such car.' }, { status: 404 });
+}
+
 /** What vitest.workers.config.ts binds in place of wrangler.jsonc's `services`. */
-export const serviceBindings = { EDGE_API: fakeEdgeApi };
+export const serviceBindings = { EDGE_API: fakeEdgeApi, SEARCH: fakeSearch };

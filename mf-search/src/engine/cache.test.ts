@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchPort, type SearchRequestInput, type SearchResponse } from '@forecourt/contracts/search';
 import { MANUFACTURER_QUERY_CACHE_CAP, OFFERS_QUERY_CACHE_CAP, QueryCache, queryCacheKey, withQueryCache } from './cache.ts';
 import { scopeOf } from '../test/engine-fixtures.ts';
@@ -17,6 +18,9 @@ function countingPort(fail?: () => boolean): SearchPort & { calls: number } {
     },
     async getBySlug() {
       return null;
+    },
+    async getById(_scope: unknown, id: string) {
+      return id === 'known' ? ({ id } as Car) : null;
     },
     async similar() {
       return [];
@@ -140,10 +144,13 @@ describe('withQueryCache', () => {
     expect(cached.cache.size).toBe(1);
   });
 
-  it('passes getBySlug and similar through', async () => {
+  it('passes getBySlug, getById and similar through', async () => {
     const port = countingPort();
     const cached = withQueryCache(port, { cap: 10 });
     expect(await cached.getBySlug(scope, 'x')).toBeNull();
+    expect(await cached.getById(scope, 'known')).toEqual({ id: 'known' });
+    expect(await cached.getById(scope, 'x')).toBeNull();
     expect(port.calls).toBe(0);
+    expect(cached.cache.size).toBe(0);
   });
 });

@@ -114,7 +114,7 @@ export type CachedSearchPort = SearchPort & { cache: QueryCache<Promise<SearchRe
 
 /**
  * Wraps a search port with a query cache. Concurrent identical queries share one call; a failed call (503,
- * timeout) is not cached, so the next query asks the engine again. getBySlug and similar pass through.
+ * timeout) is not cached, so the next query asks the engine again. getBySlug, getById and similar pass through.
  * @example const port = withQueryCache(createEmbeddedSearch(stock), { cap: MANUFACTURER_QUERY_CACHE_CAP });
  */
 export function withQueryCache(port: SearchPort, options: QueryCacheOptions): CachedSearchPort {
@@ -134,6 +134,7 @@ export function withQueryCache(port: SearchPort, options: QueryCacheOptions): Ca
       return pending;
     },
     getBySlug: (scope, slug) => port.getBySlug(scope, slug),
+    getById: (scope, id) => port.getById(scope, id),
     similar: (scope, car, limit) => port.similar(scope, car, limit),
   };
 }

@@ -13,7 +13,7 @@
 import * as v from 'valibot';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchPort, type SearchRequest, type SearchResponse, type SearchScope } from '@forecourt/contracts/search';
-import { buildTenantIndex, carBySlug, searchIndex, similarCars, type TenantIndex } from './tenant-index.ts';
+import { buildTenantIndex, carById, carBySlug, searchIndex, similarCars, type TenantIndex } from './tenant-index.ts';
 import { SIMILAR_MAX } from './similar.ts';
 
 /** Stock per tenant: a fixed map (tests, demo) or a loader (KV, an import) called once per tenant and isolate. */
@@ -63,6 +63,9 @@ export function createEmbeddedSearch(source: CarSource): EmbeddedSearch {
     },
     async getBySlug(scope: SearchScope, slug: string): Promise<Car | null> {
       return carBySlug(await indexOf(scope.tenant), scope, slug);
+    },
+    async getById(scope: SearchScope, id: string): Promise<Car | null> {
+      return carById(await indexOf(scope.tenant), scope, id);
     },
     async similar(scope: SearchScope, car: Car, limit: number = SIMILAR_MAX): Promise<Car[]> {
       return similarCars(await indexOf(scope.tenant), scope, car, limit);

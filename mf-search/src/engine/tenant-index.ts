@@ -93,6 +93,8 @@ export type TenantIndex = {
   cars: Car[];
   docs: IndexedDoc[];
   bySlug: Map<string, number>;
+  /** Ordinal of each car id (ids are unique in `cars`): finance links name a car by id. */
+  byId: Map<string, number>;
   /** Ordinal of each Orama internal id (-1 when unknown). */
   ordinalOf: Int32Array;
   /** Ordinals in each sort order, and each ordinal's position in it. */
@@ -188,6 +190,7 @@ export function buildTenantIndex(stock: readonly Car[]): TenantIndex {
     cars.push(car);
   }
   const { docs, bySlug, facetInfo } = describe(cars);
+  const byId = new Map(cars.map((car, i) => [car.id, i]));
 
   // Sorting uses precomputed total orders (with tie-breaks), so Orama's sorter is off.
   const db = create({ schema: SCHEMA, sort: { enabled: false } });
@@ -212,7 +215,7 @@ export function buildTenantIndex(stock: readonly Car[]): TenantIndex {
     orders[sort] = order;
   }
   const columns = Object.fromEntries(TERM_FACETS.map((f) => [f, facetColumn(docs, f)])) as Record<TermFacet, FacetColumn>;
-  return { db, cars, docs, bySlug, ordinalOf, orders, positions, facetInfo, columns, tokenCache: new Map(), clauseCache: new Map(), buildMs: performance.now() - started };
+  return { db, cars, docs, bySlug, byId, ordinalOf, orders, positions, facetInfo, columns, tokenCache: new Map(), clauseCache: new Map(), buildMs: performance.now() - started };
 }
 
 // --- filters --------------------------------------------------------------------------------------------------
@@ -466,6 +469,14 @@ export function searchIndex(index: TenantIndex, scope: SearchScope, request: Sea
 /** The car with this slug if it has a vehicle page on the tenant's site (sold cars included, see hasVehiclePage). */
 export function carBySlug(index: TenantIndex, scope: SearchScope, slug: string): Car | null {
   const i = index.bySlug.get(slug);
+  if (i === undefined) return null;
+  const car = index.cars[i]!;
+  return hasVehiclePage(car, scope) ? car : null;
+}
+
+/** The car with this id under carBySlug's rule (a vehicle page on the tenant's site, sold cars included). */
+export function carById(index: TenantIndex, scope: SearchScope, id: string): Car | null {
+  const i = index.byId.get(id);
   if (i === undefined) return null;
   const car = index.cars[i]!;
   return hasVehiclePage(car, scope) ? car : null;

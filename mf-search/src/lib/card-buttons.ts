@@ -3,7 +3,8 @@
  * purchasability and the tenant's flags. Pure; the component only renders the list.
  */
 import { isReservable, isTestDriveOnly, type Car } from '@forecourt/contracts/entities/car';
-import { DEFAULT_FINANCE_LINK, FIND_SIMILAR_TEXT, RESERVE_DEFAULT_AMOUNT } from '@forecourt/contracts/constants';
+import { FIND_SIMILAR_TEXT, RESERVE_DEFAULT_AMOUNT } from '@forecourt/contracts/constants';
+import { financeHref } from '@forecourt/contracts/finance-link';
 import { formatAud, priceDisplay } from '@forecourt/contracts/display';
 import { facetKey } from '../engine/facets.ts';
 import { isAvailable } from './card-tags.ts';
@@ -37,18 +38,10 @@ export const carPath = (car: Pick<Car, 'slug'>) => `/cars/${encodeURIComponent(c
 export { isTestDriveOnly };
 
 /**
- * Finance link of spec §2: `/finance` with car_id, vehiclePriceBudget, car_type, vin and preferredDealership, ending
- * with #finance-form. Parameters without a value are left out.
- * @param price the price the card shows (offer or normal price); 0 leaves the budget out.
+ * Finance link of spec §2 (`/finance?car_id=..&vehiclePriceBudget=..&car_type=..&vin=..&preferredDealership=..#finance-form`):
+ * the one builder in contracts, so a card's link and the car page's are the same link (issue 15).
  */
-export function financeHref(car: Pick<Car, 'id' | 'car_type' | 'vin' | 'dealership_slug'>, price: number): string {
-  const params = new URLSearchParams({ car_id: String(car.id) });
-  if (price > 0) params.set('vehiclePriceBudget', String(price));
-  params.set('car_type', car.car_type);
-  if (car.vin?.trim()) params.set('vin', car.vin.trim());
-  if (car.dealership_slug) params.set('preferredDealership', car.dealership_slug);
-  return `${DEFAULT_FINANCE_LINK}?${params}#finance-form`;
-}
+export { financeHref };
 
 /** Search page of the same make and model, the path `/search/{make}/{model}` resolves (slugified like facet keys). */
 export const similarHref = (car: Pick<Car, 'make' | 'model'>): string => `/search/${facetKey(car.make)}/${facetKey(car.model)}`;

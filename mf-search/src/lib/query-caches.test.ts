@@ -13,6 +13,7 @@ function countingPort() {
       return { hits: [], count: model.length, page: 1, pages: 1, facets: {}, facetStats: {}, ms: 0 } as unknown as SearchResponse;
     },
     getBySlug: async () => null,
+    getById: async () => null,
     similar: async () => [],
   } as SearchPort;
   return { port, calls };

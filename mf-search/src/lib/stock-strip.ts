@@ -3,12 +3,18 @@
  * shows, its heading and its 'View all' search page. Pure; the route reads the params with `readSlotParams`.
  * - `new-arrivals`: the newest cars in stock;
  * - `specials`: cars in stock shown at a reduced price (an offer price or a was-price: the search's `reduced`);
- * - `type`: one stock type (`car_type`), newest first.
+ * - `type`: one stock type (`car_type`), newest first;
+ * - `finance`: the finance page's 'Get Finance Now' promo (spec §2: "6 featured in-stock used cars with more than one
+ *   photo"): used cars with more than one photo, newest first, FEATURED_FINANCE_CARS by default; 'View all' goes to
+ *   the used cars. The search port has no photo filter, so the route looks through the newest used cars page by page
+ *   (`stripCars`).
  * Every strip is in stock only (status in_stock, not sold), narrowed to `car_type` when given, `limit` cars (default 8).
  * A brand or model page narrows it to one make (and model): the search page `/search/<make>[/<model>]` resolves the
  * slugs to the stock's own values (`SearchPath`), and 'View all' goes to that page.
  */
-import type { SearchRequest, SearchScope } from '@forecourt/contracts/search';
+import { FEATURED_FINANCE_CARS } from '@forecourt/contracts/constants';
+import type { Car } from '@forecourt/contracts/entities/car';
+import type { SearchPort, SearchRequest, SearchScope } from '@forecourt/contracts/search';
 import type { SlotParams } from '@forecourt/contracts/slots';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { CardCar } from './card.ts';
@@ -51,14 +57,51 @@ export function stripPathSegments(params: Pick<StockStripParams, 'make' | 'model
 
 const TYPE_SLUG = { new: 'new-cars', used: 'used-cars', demo: 'demo-cars' } as const;
 
-/** The strip the params describe, or null when they say nothing showable (a `type` strip needs its `car_type`). */
+/** Default headings of the strips that do not take their stock type's page label. */
+const STRIP_HEADINGS = { 'new-arrivals': 'New arrivals', specials: 'Specials', finance: 'Get Finance Now' } as const;
+
+/**
+ * The strip the params describe, or null when they say nothing showable (a `type` strip needs its `car_type`; a
+ * `finance` strip is used cars, so another `car_type` names nothing).
+ */
 export function resolveStrip(params: StockStripParams): StockStrip | null {
-  const carType = params.car_type ?? null;
+  const finance = params.strip === 'finance';
+  if (finance && params.car_type && params.car_type !== 'used') return null;
+  const carType = finance ? 'used' : (params.car_type ?? null);
   if (params.strip === 'type' && !carType) return null;
   // A model without its make names nothing.
   if (params.model && !params.make) return null;
-  const defaultHeading = params.strip === 'new-arrivals' ? 'New arrivals' : params.strip === 'specials' ? 'Specials' : TYPE_PAGES[TYPE_SLUG[carType!]]!.label;
-  return { strip: params.strip, carType, heading: params.heading?.trim() || defaultHeading, limit: params.limit ? Number(params.limit) : STOCK_STRIP_DEFAULT_LIMIT };
+  const defaultHeading = params.strip === 'type' ? TYPE_PAGES[TYPE_SLUG[carType!]]!.label : STRIP_HEADINGS[params.strip];
+  const defaultLimit = finance ? FEATURED_FINANCE_CARS : STOCK_STRIP_DEFAULT_LIMIT;
+  return { strip: params.strip, carType, heading: params.heading?.trim() || defaultHeading, limit: params.limit ? Number(params.limit) : defaultLimit };
+}
+
+/**
+ * A car the finance strip may feature: more than one photo (spec §2). The feed's `photos_count` when it gives one (as
+ * the vehicle page counts them), else the images it sent.
+ */
+export const hasSeveralPhotos = (car: Car): boolean => (car.photos_count ?? car.images.length) > 1;
+
+/**
+ * How the finance strip looks for its cars: pages of this many of the newest used cars in stock, at most this many
+ * pages (a car with a single photo is the exception in a feed, so the first page nearly always fills the strip).
+ */
+export const FINANCE_STRIP_SCAN = { hitsPerPage: 50, pages: 4 } as const;
+
+/**
+ * The cars of a strip, in its order: one search for most strips; for the finance strip, the newest used cars in stock
+ * page by page until `limit` of them have more than one photo (or FINANCE_STRIP_SCAN is spent, or the stock is).
+ */
+export async function stripCars(engine: Pick<SearchPort, 'search'>, scope: SearchScope, strip: StockStrip): Promise<Car[]> {
+  const request = stripRequest(strip);
+  if (strip.strip !== 'finance') return (await engine.search(scope, request)).hits;
+  const found: Car[] = [];
+  for (let page = 1, pages = 1; page <= Math.min(pages, FINANCE_STRIP_SCAN.pages) && found.length < strip.limit; page++) {
+    const result = await engine.search(scope, { ...request, page, hitsPerPage: FINANCE_STRIP_SCAN.hitsPerPage });
+    pages = result.pages;
+    found.push(...result.hits.filter(hasSeveralPhotos));
+  }
+  return found.slice(0, strip.limit);
 }
 
 /** The search that fills a strip: newest first, the specials only for specials, one type when narrowed. */

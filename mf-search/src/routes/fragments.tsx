@@ -13,7 +13,7 @@ import { QUICK_SEARCH_REQUEST, quickSearchView } from '../lib/quick-search.ts';
 import { carouselFavourites, toCardCars } from '../lib/card.ts';
 import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
 import { scopeFor } from '../lib/scope.ts';
-import { resolveStrip, stripId, stripPathSegments, stripRequest, stripScope, stripViewAll } from '../lib/stock-strip.ts';
+import { resolveStrip, stripCars, stripId, stripPathSegments, stripScope, stripViewAll } from '../lib/stock-strip.ts';
 import { buildSearchView } from '../lib/view.ts';
 import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptions } from './context.ts';
 
@@ -24,7 +24,8 @@ import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptio
  * - `GET /offers`, `GET /offer?_id=&_manufacturerSlug=`: the tenant's current offers with their models' stock;
  * - (`/parts/search` has no fragment yet: the empty 404 below, so the shell answers its not-found page; issue 17);
  * - slots (contracts SLOTS, read with `readSlotParams`; bad params are the empty 404):
- *   `GET /stock-strip?strip=&car_type=&heading=&limit=` (a home page's featured stock), `GET /quick-search?heading=`
+ *   `GET /stock-strip?strip=&car_type=&heading=&limit=` (a home page's featured stock; `strip=finance`: the finance
+ *   page's 'Get Finance Now' cars), `GET /quick-search?heading=`
  *   (a home page's quick search: the stock's own choices) and `GET /similar-cars?slug=` (the car page's similar
  *   cars), each with this remote's stylesheet in its head and shared for a minute;
  * - anything else: the empty 404 the shell answers with its standard not-found block.
@@ -93,10 +94,10 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
       if (!params.output.heading?.trim()) strip.heading = `${page.path.heading} in stock`;
     }
     const now = Date.now();
-    const result = await c.var.engine.search(stripScope(config, now), stripRequest(strip));
+    const hits = await stripCars(c.var.engine, stripScope(config, now), strip);
     // Reserved online (edge-api): the card shows Reserved and no Reserve button, as in the search grid.
-    const reserved = result.hits.length ? await reservedOf(c)(result.hits.map((car) => String(car.id))) : null;
-    const cars = markReserved(result.hits, reserved);
+    const reserved = hits.length ? await reservedOf(c)(hits.map((car) => String(car.id))) : null;
+    const cars = markReserved(hits, reserved);
     const head = { title: strip.heading };
     // No car to show: nothing in the page (an empty answer; the host shows no empty section).
     if (!cars.length) return fragment('', head, SLOT_CACHE);

@@ -16,13 +16,20 @@ export function internalRoutes() {
 
   /**
    * The vehicle page's read model (ARCHITECTURE.md "Data": stock lives in the search engine): one car of this tenant
-   * by slug, as the Car contract, with the tenant's stock visibility applied (a car sold past the tenant's window,
-   * hidden from the website or excluded is a 404) and its similar cars' search kept here. mf-vehicle calls it.
+   * by slug (`?slug=`: mf-vehicle, edge-api) or by id (`?id=`: mf-finance, whose links carry `car_id`), exactly one of
+   * the two, as the Car contract, with the vehicle page's visibility (a car not on the website, off the base filters or
+   * excluded, or another tenant's, is a 404) and its similar cars' search kept here.
    */
   app.get(INTERNAL.car.path, async (c) => {
-    const query = v.safeParse(CarQuerySchema, { slug: c.req.query('slug') ?? '' });
-    if (!query.success) return c.json({ error: 'Give a car slug.' }, 400);
-    const car = await c.var.engine.getBySlug(scopeFor(c.var.config, Date.now()), query.output.slug);
+    const asked: Record<string, string> = {};
+    for (const key of ['slug', 'id'] as const) {
+      const value = c.req.query(key);
+      if (value !== undefined) asked[key] = value;
+    }
+    const query = v.safeParse(CarQuerySchema, asked);
+    if (!query.success) return c.json({ error: 'Give a car slug or a car id.' }, 400);
+    const scope = scopeFor(c.var.config, Date.now());
+    const car = 'slug' in query.output ? await c.var.engine.getBySlug(scope, query.output.slug) : await c.var.engine.getById(scope, query.output.id);
     if (!car) return c.json({ error: 'No such car.' }, 404);
     return c.json({ car } satisfies InternalAnswer<'car'>, 200, { 'cache-control': SEARCH_PAGE_CACHE });
   });

@@ -354,6 +354,28 @@ export function describeSearchPort(name: string, makeAdapter: MakeAdapter): void
       });
     });
 
+    describe('getById', () => {
+      it('returns the car, sold ones outside the window included (the getBySlug rule)', async () => {
+        expect(await port.getById(alpha, 'a1')).toEqual(car('a1'));
+        expect((await port.getById(alpha, 'a9'))?.slug).toBe(car('a9').slug);
+        expect((await port.getById(alpha, 'a15'))?.slug).toBe(car('a15').slug);
+        expect((await port.getById(beta, 'b1'))?.slug).toBe(car('b1').slug);
+      });
+      it('returns null off the website, off the base filters, unknown, other tenant, other spelling or injected', async () => {
+        expect(await port.getById(alpha, 'a13')).toBeNull();
+        expect(await port.getById({ ...alpha, used_only: true }, 'a1')).toBeNull();
+        expect(await port.getById({ ...alpha, excluded_stocknums: ['n1001'] }, 'a1')).toBeNull();
+        expect(await port.getById(alpha, 'a99')).toBeNull();
+        expect(await port.getById(alpha, '')).toBeNull();
+        expect(await port.getById(alpha, 'b1')).toBeNull();
+        expect(await port.getById(beta, 'a1')).toBeNull();
+        expect(await port.getById(alpha, 'A1')).toBeNull();
+        expect(await port.getById(alpha, 'a1 ')).toBeNull();
+        for (const value of INJECTION_VALUES) expect(await port.getById(alpha, value), value).toBeNull();
+        expect(await port.getById(alpha, 'a1" OR tenant = "beta')).toBeNull();
+      });
+    });
+
     describe('similar', () => {
       it('same model first, then make, then body; in stock, price window, closest first', async () => {
         expect(ids(await port.similar(alpha, car('a1')))).toEqual(['a3', 'a4', 'a18', 'a5', 'a17']);

@@ -71,6 +71,7 @@ export function spyPort(port: Partial<SearchPort> = {}): SearchPort & { calls: P
     calls,
     search: (scope, request) => (calls.push({ method: 'search', tenant: scope.tenant }), (port.search ?? missing('search'))(scope, request)),
     getBySlug: (scope, slug) => (calls.push({ method: 'getBySlug', tenant: scope.tenant }), (port.getBySlug ?? missing('getBySlug'))(scope, slug)),
+    getById: (scope, id) => (calls.push({ method: 'getById', tenant: scope.tenant }), (port.getById ?? missing('getById'))(scope, id)),
     similar: (scope, car, limit) => (calls.push({ method: 'similar', tenant: scope.tenant }), (port.similar ?? missing('similar'))(scope, car, limit)),
   };
 }

@@ -6,10 +6,12 @@ import { env } from 'cloudflare:workers';
 import { seedKv } from '@forecourt/contracts/fixtures/kv';
 import { siteConfigInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
 import { kvStockChunkKey, kvStockMetaKey } from '@forecourt/contracts/tenant-data';
-import { FAKE_TENANT, STOCK_CARS } from './fake-services.ts';
+import { FAKE_TENANT, FINANCE_CARS, FINANCE_TENANT, STOCK_CARS } from './fake-services.ts';
 
-await seedKv(env.CONFIG, tenantEntries([siteConfigInput(FAKE_TENANT), siteConfigInput('no-stock')]));
+await seedKv(env.CONFIG, tenantEntries([siteConfigInput(FAKE_TENANT), siteConfigInput('no-stock'), siteConfigInput(FINANCE_TENANT)]));
 await seedKv(env.STOCK, {
   [kvStockMetaKey(FAKE_TENANT)]: { count: STOCK_CARS.length, chunks: 1, updated_at: '2025-06-01T00:00:00.000Z', source: 'import' },
   [kvStockChunkKey(FAKE_TENANT, 0)]: STOCK_CARS,
+  [kvStockMetaKey(FINANCE_TENANT)]: { count: FINANCE_CARS.length, chunks: 1, updated_at: '2025-06-01T00:00:00.000Z', source: 'import' },
+  [kvStockChunkKey(FINANCE_TENANT, 0)]: FINANCE_CARS,
 });

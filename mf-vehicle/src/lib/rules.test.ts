@@ -146,7 +146,7 @@ describe('share links (spec §5: only with a site URL; Twitter hideable)', () =>
 
 describe('finance links', () => {
   it('Get Finance carries car_id, car_type, preferredDealership, vehiclePriceBudget, vin and ends with #finance-form', () => {
-    expect(financeHref(sampleCar as never)).toBe('/finance?car_id=148223&car_type=used&preferredDealership=springwood-toyota&vehiclePriceBudget=31990&vin=JTNK4RBE903123456#finance-form');
+    expect(financeHref(sampleCar as never)).toBe('/finance?car_id=148223&vehiclePriceBudget=31990&car_type=used&vin=JTNK4RBE903123456&preferredDealership=springwood-toyota#finance-form');
   });
   it("the budget is the price the shopper sees (an offer wins); none for a subscription car or one without a price", () => {
     expect(financeHref({ ...sampleCar, offer_price: 29990 } as never)).toContain('vehiclePriceBudget=29990');

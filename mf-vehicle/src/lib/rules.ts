@@ -10,6 +10,7 @@ import {
   MARKET_PRICE_MIN_CONFIDENCE,
 } from '@forecourt/contracts/constants';
 import { priceDisplay } from '@forecourt/contracts/display';
+import { financeHref as contractsFinanceHref } from '@forecourt/contracts/finance-link';
 import { isPurchasable, isReservable, type Car } from '@forecourt/contracts/entities/car';
 import type { MarketPriceResult } from '@forecourt/contracts/entities/market-price';
 import type { FeatureFlags } from '@forecourt/contracts/tenant';
@@ -152,15 +153,12 @@ export function shareLinks(siteUrl: string | undefined, path: string, title: str
 }
 
 /**
- * Get Finance link (spec §2 Finance: links carry car_id, car_type, preferredDealership, vehiclePriceBudget, vin). The
- * budget is the price the shopper sees (an offer wins, spec §4), the amount the page's estimate is worked out on.
+ * Get Finance link (spec §2 Finance: links carry preferredDealership, vehiclePriceBudget, car_id, car_type and vin and
+ * end with #finance-form), built by contracts' one `financeHref` so it matches the search card's. The budget is the price
+ * the shopper sees (an offer wins, spec §4), the amount the page's estimate is worked out on; none for a subscription,
+ * preorder or unpriced car.
  */
 export function financeHref(car: Pick<Car, 'id' | 'car_type' | 'vin' | 'price' | 'dealership_slug' | 'offer_price' | 'before_price' | 'subscription_price' | 'preorder'>): string {
-  const q = new URLSearchParams({ car_id: car.id, car_type: car.car_type });
-  if (car.dealership_slug) q.set('preferredDealership', car.dealership_slug);
   const shown = priceDisplay(car);
-  if (shown.kind === 'price' || shown.kind === 'offer') q.set('vehiclePriceBudget', String(shown.amount));
-  if (car.vin) q.set('vin', car.vin);
-  // Spec §2 Finance: links carry these and end with #finance-form.
-  return `/finance?${q.toString()}#finance-form`;
+  return contractsFinanceHref(car, shown.kind === 'price' || shown.kind === 'offer' ? shown.amount : 0);
 }

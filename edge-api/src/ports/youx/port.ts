@@ -17,6 +17,11 @@ export type CreateFinanceCustomerInput = {
   data: FinanceCustomerCreation;
   /** The full lead, created in parallel (spec §4 Finance popup journey). */
   additionalData?: LeadSubmission;
+  /**
+   * The id of that lead in edge-api (the CRM knows it by it): the provider's reference for the application, and its
+   * idempotency key, so a retried submit names the same application.
+   */
+  leadId?: string;
   /** Absolute site origin, e.g. https://dealer.example.com.au, for the redirect after a local application. */
   siteUrl: string;
 };

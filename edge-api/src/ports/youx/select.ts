@@ -11,6 +11,8 @@ export type YouxEnv = {
   YOUX_ADAPTER?: string;
   /** YouX quick-quote endpoint, needed by 'http'. */
   YOUX_QUOTE_URL?: string;
+  /** YouX customer-creation endpoint, used by 'http' for POST /api/youx/create-customer (unset: that fails, spec §8). */
+  YOUX_CUSTOMER_URL?: string;
   /** Worker secret (`wrangler secret put YOUX_API_KEY`), needed by 'http'. */
   YOUX_API_KEY?: string;
   DB: D1Database;
@@ -22,6 +24,6 @@ export function selectYoux(env: YouxEnv): YouxPort {
     case 'embedded':
       return new EmbeddedYoux(env.DB);
     case 'http':
-      return new HttpYoux({ url: env.YOUX_QUOTE_URL ?? '', apiKey: env.YOUX_API_KEY ?? '' });
+      return new HttpYoux({ url: env.YOUX_QUOTE_URL ?? '', apiKey: env.YOUX_API_KEY ?? '', ...(env.YOUX_CUSTOMER_URL ? { customerUrl: env.YOUX_CUSTOMER_URL } : {}) });
   }
 }

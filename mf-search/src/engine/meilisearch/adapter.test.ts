@@ -5,7 +5,7 @@ import { describeSearchPort } from '../../test/adapter-suite.ts';
 import { ALPHA_CARS, BETA_CARS, scopeOf } from '../../test/engine-fixtures.ts';
 import { createMeilisearchClient, createMeilisearchSearch, SearchServiceError, SearchUnavailableError } from './adapter.ts';
 import { startFakeMeilisearch, type FakeMeilisearch } from '../../test/fake-meilisearch.ts';
-import { ensureIndex, indexStock, INDEX_SETTINGS } from './settings.ts';
+import { documentId, ensureIndex, indexStock, INDEX_SETTINGS } from './settings.ts';
 
 const KEY = 'test-master-key';
 const req = (input: SearchRequestInput = {}) => v.parse(SearchRequestSchema, input);
@@ -68,6 +68,18 @@ describe('meilisearch adapter: wire and errors', () => {
     for (const q of queries) expect(q).toMatchObject({ limit: 10, attributesToHighlight: [], facets: [] });
   });
 
+  it("looks a car up by id in one multi-search: the tenant's site filter and the primary key of tenant and id", async () => {
+    fake.requests.length = 0;
+    expect((await port().getById(alpha, 'a5'))?.id).toBe('a5');
+    expect(fake.requests.map((r) => r.path)).toEqual(['/multi-search']);
+    const [query] = (fake.requests[0]!.body as { queries: { filter: string; limit: number }[] }).queries;
+    expect(query!.filter).toContain('(tenant = "alpha")');
+    expect(query!.filter).toContain('(show_on_dealer_website = "true")');
+    expect(query!.filter).toContain(`(doc_id = "${documentId('alpha', 'a5')}")`);
+    // Beta's own car under alpha's scope is another primary key: nothing.
+    expect(await port().getById(alpha, 'b1')).toBeNull();
+  });
+
   it('rejects with SearchUnavailableError on a 503 (non-JSON body) and recovers after', async () => {
     fake.outage = true;
     try {
@@ -75,6 +87,7 @@ describe('meilisearch adapter: wire and errors', () => {
       expect(error).toBeInstanceOf(SearchUnavailableError);
       expect(error).toMatchObject({ status: 503, timedOut: false });
       await expect(port().getBySlug(alpha, 'x')).rejects.toBeInstanceOf(SearchUnavailableError);
+      await expect(port().getById(alpha, 'a1')).rejects.toBeInstanceOf(SearchUnavailableError);
       await expect(port().similar(alpha, ALPHA_CARS[0]!)).rejects.toBeInstanceOf(SearchUnavailableError);
     } finally {
       fake.outage = false;

@@ -38,6 +38,9 @@ import { documentId, facetDisplayAttribute, facetKeyAttribute, fromDocument, par
 
 export { SearchServiceError, SearchUnavailableError } from './errors.ts';
 
+/** Hits asked for by getById: primary keys differing only in letter case all match its filter (see there). */
+const ID_LOOKUP_LIMIT = 5;
+
 /** Default time a request may take before it counts as unavailable. */
 export const DEFAULT_TIMEOUT_MS = 3_000;
 
@@ -289,6 +292,14 @@ export function createMeilisearchSearch(options: MeilisearchOptions): Meilisearc
       const { car } = fromDocument(hit);
       // Meilisearch compares strings case-insensitively; the vehicle page wants this exact slug.
       return car.slug === slug ? car : null;
+    },
+
+    async getById(scope, id) {
+      // The primary key holds tenant and id (ids are unique per tenant only), so this never reads another tenant's car.
+      const [result] = await multiSearch([{ indexUid, filter: toFilterString(and(siteFilter(scope), eq('doc_id', documentId(scope.tenant, id)))!), limit: ID_LOOKUP_LIMIT, attributesToHighlight: [] }]);
+      // Meilisearch compares strings case-insensitively, and doc_id is base64url, where case matters: a few keys may
+      // match; the car is the one with exactly this id.
+      return result!.hits.map((hit) => fromDocument(hit).car).find((car) => car.id === id) ?? null;
     },
 
     async similar(scope, car, limit = SIMILAR_MAX) {

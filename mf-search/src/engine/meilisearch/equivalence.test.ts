@@ -1,7 +1,7 @@
 /**
  * The Meilisearch adapter (against the fake server) gives the embedded engine's answers on generated stock:
  * randomised requests over every filter, range, sort, facet and page, compared in full (hits in order, counts,
- * facet items, facet stats), plus getBySlug and similar. Text queries are left to the adapter suite (scoring differs).
+ * facet items, facet stats), plus getBySlug, getById and similar. Text queries are left to the adapter suite (scoring differs).
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,7 @@ describe('meilisearch adapter = embedded engine on generated stock', () => {
     for (const scope of scopes) {
       for (const car of CARS.slice(0, 30)) {
         expect(await meili.getBySlug(scope, car.slug), car.id).toEqual(await embedded.getBySlug(scope, car.slug));
+        expect(await meili.getById(scope, car.id), car.id).toEqual(await embedded.getById(scope, car.id));
         expect((await meili.similar(scope, car)).map((c) => c.id), car.id).toEqual((await embedded.similar(scope, car)).map((c) => c.id));
       }
     }
