@@ -88,8 +88,9 @@ describe('instant finance pre-approval', () => {
     expect(await page.locator('.ff-car').count()).toBe(1);
     expect(await page.locator('#ffp-heading').textContent()).toBe('Instant Finance pre-approval with no impact on your credit score.');
     expect(await heading(page)).toBe('Step 1 of 4: Quick Estimate');
-    // The budget of the link is the purchase price (the estimate quoted by the provider stand-in).
+    // The budget of the link is the purchase price; a change asks the provider stand-in for the estimate.
     expect(await page.locator('#ffp-price').inputValue()).toMatch(/^\d{1,3}(,\d{3})*$/);
+    await page.locator('#ffp-term').selectOption('4');
     await expect.poll(() => page.locator('.ffp .ffc-result').textContent()).toContain('$123');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -129,8 +130,8 @@ describe('instant finance pre-approval', () => {
 
     // The lead (Finance Enquiry, the car) and the YouX customer, both made; the lead id is the provider's reference.
     const reference = new URL(page.url()).pathname.split('/').pop()!;
-    const [lead] = await d1('SELECT category, car_id, json_extract(payload, ?) AS phone FROM leads WHERE tenant = ? AND id = ?', '$.phone', TENANT, reference);
-    expect(lead).toEqual({ category: 'Finance Enquiry', car_id: carId, phone: '0412300111' });
+    const [lead] = await d1('SELECT category, car_id, contact_phone FROM leads WHERE tenant = ? AND id = ?', TENANT, reference);
+    expect(lead).toEqual({ category: 'Finance Enquiry', car_id: carId, contact_phone: '0412300111' });
     const sent = provider.customers.at(-1) as { customer: Record<string, unknown>; dealer: string };
     expect(sent.dealer).toBe(TENANT);
     expect(sent.customer).toMatchObject({ phoneNumber: '0412300111', firstName: 'Jordan', postCode: '0870' });
@@ -139,12 +140,14 @@ describe('instant finance pre-approval', () => {
   });
 
   it('without JavaScript: the plain forms post forward; YouX failing shows spec §8 text and the lead is still made; Apply again ends on the lender', async () => {
+    // (axe needs JavaScript; the steps are the same server-rendered component the first test checks with it.)
     const context = await shopper(false);
     const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
     await page.goto(`${platform.tenantUrl(TENANT)}/finance`, { waitUntil: 'load' });
     // Get Finance Now: featured used cars with real car pages.
     expect(await page.locator('#ff-gfn-title').textContent()).toBe('Get Finance Now');
-    const carLinks = await page.locator('.ff-gfn a[href^="/cars/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
+    const carLinks = await page.locator('.ff-gfn a[href^="/cars/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!).filter((h) => /^\/cars\/[a-z0-9-]+$/.test(h)))]);
     expect(carLinks.length).toBeGreaterThan(0);
     expect(carLinks.length).toBeLessThanOrEqual(6);
     expect((await getWithHost(platform.url, `${TENANT}.localhost`, carLinks[0]!)).status).toBe(200);
@@ -164,7 +167,6 @@ describe('instant finance pre-approval', () => {
     await page.waitForURL(/check=1/);
     expect(await page.locator('#ffp-email-error').textContent()).toBe('Invalid email address.');
     expect(await page.locator('#ffp-firstName').inputValue()).toBe('Alex');
-    expect(await axeViolations(page)).toEqual([]);
     await page.locator('#ffp-email').fill('alex@example.com');
     const since = Date.now() - 1000;
     await page.getByRole('button', { name: 'Next' }).click();
@@ -178,18 +180,22 @@ describe('instant finance pre-approval', () => {
     await page.getByRole('button', { name: 'Apply to lender' }).click();
     await page.waitForURL(/preapproval_error=youx/);
     expect(await page.locator('.ffp-alert').textContent()).toBe('Failed to create customer with YouX');
-    expect(await axeViolations(page)).toEqual([]);
     // The lead was recorded all the same (edge-api's outbox delivers it to the CRM).
-    const leads = await d1('SELECT id, category FROM leads WHERE tenant = ? AND json_extract(payload, ?) = ?', TENANT, '$.phone', '0412300222');
+    const leads = await d1('SELECT id, category FROM leads WHERE tenant = ? AND contact_phone = ?', TENANT, '0412300222');
     expect(leads).toEqual([{ id: expect.any(String), category: 'Finance Enquiry' }]);
     expect(await d1('SELECT COUNT(*) AS n FROM lead_outbox WHERE tenant = ? AND lead_id = ?', TENANT, leads[0]!.id)).toEqual([{ n: 1 }]);
 
     // The phone is proven: Apply again needs no code, and the same lead is not made twice.
     provider.failCustomers = false;
     expect(await page.locator('#ffp-code').count()).toBe(0);
+    // A plain form may not leave the site (the shell's CSP form-action 'self'): the page says it is done and links on.
     await page.getByRole('button', { name: 'Apply to lender' }).click();
-    await page.waitForURL(`${LENDER}/start/${String(leads[0]!.id)}`);
-    expect(await d1('SELECT COUNT(*) AS n FROM leads WHERE tenant = ? AND json_extract(payload, ?) = ?', TENANT, '$.phone', '0412300222')).toEqual([{ n: 1 }]);
+    const onward = page.getByRole('link', { name: 'Continue your application with the lender' });
+    await onward.waitFor();
+    expect(await onward.getAttribute('href')).toBe(`${LENDER}/start/${String(leads[0]!.id)}`);
+    await onward.click();
+    await page.waitForURL(`${LENDER}/start/**`);
+    expect(await d1('SELECT COUNT(*) AS n FROM leads WHERE tenant = ? AND contact_phone = ?', TENANT, '0412300222')).toEqual([{ n: 1 }]);
     await context.close();
   });
 });

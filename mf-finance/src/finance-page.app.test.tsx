@@ -106,6 +106,9 @@ describe('/finance', () => {
     expect(code.html).toContain('aria-describedby="ffp-code-error"');
     const youx = await read(await page('/fragments/finance?step=4&preapproval_error=youx', 'journey-motors', { cookie: applicationCookie(stored).split(';')[0]! }));
     expect(youx.html).toContain('<p class="ffp-alert" role="alert" id="ffp-error">Failed to create customer with YouX</p>');
+    const done = await read(await page('/fragments/finance?step=4', 'journey-motors', { cookie: applicationCookie({ ...stored, verified: true, redirectUrl: 'https://apply.youx.example/start/abc' }).split(';')[0]! }));
+    expect(done.html).toContain('<a class="fc-btn fc-btn--primary" href="https://apply.youx.example/start/abc">Continue your application with the lender</a>');
+    expect(done.html).not.toContain('name="action"');
     const junk = await read(await page('/fragments/finance?step=4&preapproval_error=%3Cb%3E', 'journey-motors', { cookie: applicationCookie(stored).split(';')[0]! }));
     expect(junk.journey?.error).toBeNull();
   });

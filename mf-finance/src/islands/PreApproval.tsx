@@ -27,6 +27,8 @@ export type PreApprovalProps = {
   phone: string | null;
   /** The shopper has proven the phone (a retried final submit needs no code). */
   verified: boolean;
+  /** The application was made (a plain form's last answer): where the lender continues it. */
+  redirectUrl: string | null;
 };
 
 type FieldName = DetailField | 'code';
@@ -69,6 +71,7 @@ export default function PreApproval(props: PreApprovalProps) {
   const [phone, setPhone] = useState<string | null>(props.phone);
   const [busy, setBusy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
+  const [touched, setTouched] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const { car } = props;
@@ -79,9 +82,10 @@ export default function PreApproval(props: PreApprovalProps) {
     if (!moved.current) return;
     heading.current?.focus();
   }, [step]);
-  // Step 1's estimate: the provider's quick quote, 500 ms after the last change (spec §5); nothing on failure.
+  // Step 1's estimate: the provider's quick quote, 500 ms after the last change (spec §5); nothing on failure. Only once
+  // the shopper changes something: a page view alone costs no provider call (the page's calculator quotes already).
   useEffect(() => {
-    if (!hydrated || step !== 1) return;
+    if (!hydrated || step !== 1 || !touched) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(QUOTE_API, {
@@ -98,7 +102,7 @@ export default function PreApproval(props: PreApprovalProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [hydrated, step, estimate.price, estimate.term, estimate.credit]);
+  }, [hydrated, touched, step, estimate.price, estimate.term, estimate.credit]);
 
   const go = (to: StepNumber) => {
     moved.current = true;
@@ -191,7 +195,7 @@ export default function PreApproval(props: PreApprovalProps) {
       </p>
     ) : null;
   const described = (name: FieldName, hint?: string) => [hint, fieldErrors[name] ? `ffp-${name}-error` : null].filter(Boolean).join(' ') || undefined;
-  const back = step > 1 ? (step - 1) as StepNumber : null;
+  const back = step > 1 && !props.redirectUrl ? (step - 1) as StepNumber : null;
   const weekly = (q: FinanceQuickQuoteResponse) => formatAud(Math.round(q.weeklyRepaymentAmount));
 
   return (
@@ -241,6 +245,7 @@ export default function PreApproval(props: PreApprovalProps) {
                     const price = clampPrice(priceText);
                     setPriceText(formatNumber(price));
                     setEstimate((x) => ({ ...x, price }));
+                    setTouched(true);
                   }}
                 />
               </div>
@@ -250,7 +255,10 @@ export default function PreApproval(props: PreApprovalProps) {
             </div>
             <div className="ffc-field">
               <label htmlFor="ffp-term">Loan term</label>
-              <select id="ffp-term" name="loanTerm" value={estimate.term} onChange={(e) => setEstimate((x) => ({ ...x, term: Number(e.target.value) }))}>
+              <select id="ffp-term" name="loanTerm" value={estimate.term} onChange={(e) => {
+                  setEstimate((x) => ({ ...x, term: Number(e.target.value) }));
+                  setTouched(true);
+                }}>
                 {TERMS.map((t) => (
                   <option key={t} value={t}>
                     {t} {t === 1 ? 'year' : 'years'}
@@ -262,7 +270,10 @@ export default function PreApproval(props: PreApprovalProps) {
               <legend>Credit history</legend>
               {(['GREAT', 'DECENT', 'POOR'] as const).map((c) => (
                 <label key={c}>
-                  <input type="radio" name="selfAssessedCreditScore" value={c} checked={estimate.credit === c} onChange={() => setEstimate((x) => ({ ...x, credit: c }))} /> {CREDIT_LABELS[c]}
+                  <input type="radio" name="selfAssessedCreditScore" value={c} checked={estimate.credit === c} onChange={() => {
+                      setEstimate((x) => ({ ...x, credit: c }));
+                      setTouched(true);
+                    }} /> {CREDIT_LABELS[c]}
                 </label>
               ))}
             </fieldset>
@@ -341,7 +352,17 @@ export default function PreApproval(props: PreApprovalProps) {
             </p>
           </>
         ) : null}
-        {step === 4 ? (
+        {step === 4 && props.redirectUrl ? (
+          <div className="ffc-result" role="status">
+            <p className="ffc-result__payment">Your application has been sent to the lender.</p>
+            <p>
+              <a className="fc-btn fc-btn--primary" href={props.redirectUrl}>
+                Continue your application with the lender
+              </a>
+            </p>
+          </div>
+        ) : null}
+        {step === 4 && !props.redirectUrl ? (
           <>
             {props.verified ? (
               <p>Your mobile is confirmed. Apply to send your application to the lender.</p>
@@ -373,7 +394,7 @@ export default function PreApproval(props: PreApprovalProps) {
               </a>
             )
           ) : null}
-          {step === 4 ? (
+          {step === 4 && props.redirectUrl ? null : step === 4 ? (
             <>
               <button type="submit" className="fc-btn fc-btn--primary" name="action" value="apply" disabled={busy} aria-busy={busy || undefined}>
                 {busy ? 'Applying...' : 'Apply to lender'}

@@ -47,7 +47,10 @@ export function preapprovalPage(query: URLSearchParams, cookieHeader: string | n
 
   const phone = application?.codeSent && application.details.phone ? maskedPhone(application.details.phone) : null;
   return {
-    props: { step, estimate, details, car, fieldErrors, error, quote: null as FinanceQuickQuoteResponse | null, phone, verified: application?.verified === true && step === 4 },
+    props: {
+      step, estimate, details, car, fieldErrors, error, quote: null as FinanceQuickQuoteResponse | null, phone, verified: application?.verified === true && step === 4,
+      redirectUrl: step === 4 && application?.redirectUrl ? application.redirectUrl : null,
+    },
     application,
     personal: asked > 1 || Object.keys(prefill).length > 0 || application !== null,
   };

@@ -190,6 +190,11 @@ export type Application = {
   codeSent: boolean;
   /** The code was verified (the shopper is signed in as that phone): a retried final submit skips the check. */
   verified: boolean;
+  /**
+   * Where the lender continues the application, once it was made. A plain form cannot be sent on to another site (the
+   * shell's CSP `form-action 'self'` covers a form's redirects), so the page shows it as a link instead.
+   */
+  redirectUrl?: string;
 };
 
 /** `__Host-`: Secure, Path=/, no Domain; the shopper's browser only. */
@@ -208,6 +213,7 @@ const ApplicationSchema = v.object({
   leadId: v.pipe(v.string(), v.uuid()),
   codeSent: v.boolean(),
   verified: v.boolean(),
+  redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(1000), v.url(), v.startsWith('https://'))),
 });
 
 const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -231,6 +237,7 @@ export function decodeApplication(value: string | null | undefined): Application
       leadId: a.leadId,
       codeSent: a.codeSent,
       verified: a.verified,
+      ...(a.redirectUrl ? { redirectUrl: a.redirectUrl } : {}),
     };
   } catch {
     return null;

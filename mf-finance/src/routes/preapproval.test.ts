@@ -125,11 +125,12 @@ describe('POST /api/finance/preapproval', () => {
     expect(appCookie(res)).toContain('Max-Age=0');
   });
 
-  it('without JavaScript the final submit ends with a 303 to the lender', async () => {
+  it("without JavaScript the final submit ends on step 4 with the lender's address kept for its link (forms may not leave the site)", async () => {
     const { post } = setup();
     const res = await post(new URLSearchParams({ action: 'apply', code: '123456' }), { cookie: cookieOf(stored) });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('https://apply.youx.example/start/abc');
+    expect(res.headers.get('location')).toBe('/finance?step=4&vehiclePriceBudget=45990&loanTerm=5&selfAssessedCreditScore=DECENT&car_id=148223&car_type=used#finance-form');
+    expect(applicationOf(res)).toMatchObject({ verified: true, redirectUrl: 'https://apply.youx.example/start/abc' });
   });
 
   const failures: Array<[string, Parameters<typeof edge>[0], number, Record<string, unknown>]> = [

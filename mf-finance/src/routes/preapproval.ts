@@ -116,12 +116,14 @@ export function preapprovalRoutes(quickQuote: QuickQuoteFor) {
       return c.json({ error: 'Unknown action.' }, 400);
     }
 
-    if (answer.kind === 'done') setCookies.push(applicationCookie(null));
+    // Done: the island goes straight to the lender (the application is over); a plain form's page shows the lender's
+    // address as a link, kept in the application for that page (the shell's CSP keeps forms from leaving the site).
+    if (answer.kind === 'done') setCookies.push(applicationCookie(isForm && application ? { ...application, redirectUrl: answer.redirectUrl } : null));
     else if (application) setCookies.push(applicationCookie(application));
     for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
 
     if (isForm) {
-      if (answer.kind === 'done') return c.redirect(answer.redirectUrl, 303);
+      if (answer.kind === 'done') return c.redirect(`/finance?step=4&${new URLSearchParams({ ...estimateQuery(application!.estimate), ...application!.car })}#finance-form`, 303);
       return c.redirect(stepLocation(answer, application), 303);
     }
     switch (answer.kind) {
