@@ -116,7 +116,7 @@ if (only.includes('js')) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
   results.js = {};
-  for (const path of ['/', '/search/new-used-and-demo-cars', carPath]) {
+  for (const path of ['/', '/search/new-used-and-demo-cars', carPath, '/finance']) {
     const page = await browser.newPage();
     const bodies = [];
     page.on('response', async (res) => {
@@ -151,7 +151,7 @@ if (only.includes('lighthouse')) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   results.lighthouse = {};
   try {
-    for (const path of ['/', '/search/new-used-and-demo-cars', carPath]) {
+    for (const path of ['/', '/search/new-used-and-demo-cars', carPath, '/finance']) {
       const url = `http://${tenantSlug}.localhost:${platform.url.port}${path}`;
       // Warm the page first (the search index of the bench stock is built on a part's first request, ~1.8 s): what
       // is measured is the page a shopper gets from a running site, not the platform's cold start.

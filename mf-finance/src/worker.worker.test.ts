@@ -63,6 +63,25 @@ describe('mf-finance Worker (workerd)', () => {
     expect((await quote('quotes', '203.0.113.21')).status).toBe(200);
   });
 
+  it('the pre-approval: Your Details texts a code and quotes (edge-api), keeps the application; limited per client by PREAPPROVAL_LIMITER (20 a minute); 404 without the switch', async () => {
+    const details = (tenant: string, ip: string) =>
+      fetchWorker('/api/finance/preapproval', {
+        method: 'POST',
+        headers: { [TENANT_HEADER]: tenant, [CLIENT_IP_HEADER]: ip, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'details', vehiclePriceBudget: '30000', loanTerm: '5', firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', phone: '0412345678', postCode: '4000' }),
+      });
+    const first = await details('preapproval', '203.0.113.30');
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ step: 3, quote: FAKE_QUOTE, phone: '0412 ••• 678' });
+    expect(first.headers.getSetCookie().some((c) => c.startsWith('__Host-fc_finance_application=') && c.includes('HttpOnly'))).toBe(true);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await details('preapproval', '203.0.113.31')).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect((await details('preapproval', '203.0.113.31')).status).toBe(429);
+    expect((await details('preapproval', '203.0.113.32')).status).toBe(200);
+    expect((await details('test-motors', '203.0.113.33')).status).toBe(404);
+  });
+
   it('serves its built client bundle under /_mf/ from ASSETS, no tenant needed', async () => {
     const res = await get(manifest.entry!);
     expect(res.status).toBe(200);

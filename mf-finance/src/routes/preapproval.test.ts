@@ -174,6 +174,18 @@ describe('POST /api/finance/preapproval', () => {
     expect(edgeCalls()).toEqual([]);
   });
 
+  it('new details keep the lead id of an unfinished application, but a verified or finished one starts a new lead', async () => {
+    const { post } = setup();
+    const same = await post({ action: 'details', ...estimate, ...details }, { cookie: cookieOf(stored) });
+    expect(applicationOf(same)?.leadId).toBe(stored.leadId);
+    for (const finished of [{ ...stored, verified: true }, { ...stored, verified: true, redirectUrl: 'https://apply.youx.example/x' }]) {
+      const res = await post({ action: 'details', ...estimate, ...details }, { cookie: cookieOf(finished) });
+      expect(applicationOf(res)?.leadId).not.toBe(stored.leadId);
+      expect(applicationOf(res)).toMatchObject({ verified: false, codeSent: true });
+      expect(applicationOf(res)?.redirectUrl).toBeUndefined();
+    }
+  });
+
   it('Send a new code goes to the application phone', async () => {
     const { post, bodyOf } = setup();
     const res = await post({ action: 'resend' }, { cookie: cookieOf(stored) });

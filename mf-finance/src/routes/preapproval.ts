@@ -87,7 +87,9 @@ export function preapprovalRoutes(quickQuote: QuickQuoteFor) {
         estimate: estimateFrom(get),
         details: detailsFrom(get),
         car: carContextFrom(get),
-        leadId: stored?.leadId ?? crypto.randomUUID(),
+        // The same journey keeps its lead id (a retry makes no second lead); once its code was verified (the final
+        // submit may have recorded the lead) or it was sent to the lender, new details are a new application.
+        leadId: stored && !stored.verified && !stored.redirectUrl ? stored.leadId : crypto.randomUUID(),
         codeSent: false,
         verified: false,
       };

@@ -8,10 +8,12 @@ import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 /** What the fake edge-api's YouX port quotes, for any tenant that sends its header. */
 export const FAKE_QUOTE = { weeklyRepaymentAmount: 91.62, advertisedRate: 6.29, comparisonRate: 8.19 };
 
-/** edge-api: `POST /internal/youx/quote` (INTERNAL.quickQuote) answers FAKE_QUOTE; anything else is a 404. */
+/** edge-api: `POST /internal/youx/quote` (INTERNAL.quickQuote) answers FAKE_QUOTE, a code is sent; anything else is a 404. */
 export function fakeEdgeApi(request: Request): Response {
   const url = new URL(request.url);
   if (url.pathname === INTERNAL.quickQuote.path && request.method === 'POST' && request.headers.get(TENANT_HEADER)) return Response.json(FAKE_QUOTE);
+  // The pre-approval's code: sent.
+  if (url.pathname === INTERNAL.sendCode.path && request.method === 'POST' && request.headers.get(TENANT_HEADER)) return Response.json({ ok: true, expires_in: 600 });
   return Response.json({ error: 'Not found.' }, { status: 404 });
 }
 
