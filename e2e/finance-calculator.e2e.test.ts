@@ -29,6 +29,8 @@ const newContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<Brow
 
 async function openFinance(page: Page, path = '/finance') {
   await page.goto(`${platform.tenantUrl(slug)}${path}`, { waitUntil: 'load' });
+  // The calculator sits below the finance form: its code loads as it nears the viewport.
+  await page.locator('#finance-calculator').scrollIntoViewIfNeeded();
   await page.waitForSelector('#ffc[data-hydrated] form[data-ready]');
 }
 
@@ -136,6 +138,7 @@ describe('finance calculator on /finance', () => {
       if (r.url().endsWith('/api/finance/quote')) quotes.push({ at: Date.now(), body: r.postData() ?? '' });
     });
     await page.goto(`${platform.tenantUrl(quoteSite)}/finance`, { waitUntil: 'load' });
+    await page.locator('#finance-calculator').scrollIntoViewIfNeeded();
     await page.waitForSelector('#ffc[data-hydrated] form[data-ready]');
     await expect.poll(() => page.locator('.ffc-quote').innerText(), { timeout: 5_000 }).toMatch(/^Quick quote: \$[\d,.]+ per week at [\d.]+% p\.a\. \(comparison rate [\d.]+% p\.a\.\)/);
     expect(quotes).toHaveLength(1);

@@ -111,7 +111,8 @@ describe('GET /fragments/finance (the standalone calculator)', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<h1>Finance</h1>');
-    expect(html).toContain(`<div id="ffc" ${ISLAND_ATTR}="mf-finance/FinanceCalculator" class="fc-island">`);
+    // Below the finance form: its code loads near the viewport.
+    expect(html).toContain(`<div id="ffc" ${ISLAND_ATTR}="mf-finance/FinanceCalculator" class="fc-island" data-island-when="visible">`);
     expect(html).toContain(`<div id="ff-steps" ${ISLAND_ATTR}="mf-finance/FinanceSteps" class="fc-island">`);
     expect(islandProps(html).limits.amount.max).toBe(250000);
     expect(html).toContain('max="250000"');
