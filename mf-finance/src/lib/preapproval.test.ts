@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationCustomer, applicationLead } from './application.ts';
 import {
-  APPLICATION_COOKIE, applicationCookie, applicationFromCookieHeader, carContextFrom, checkDetails, clampPrice, codeOf, creditOf, decodeApplication, DEFAULT_ESTIMATE,
+  APPLICATION_COOKIE, applicationCookie, applicationFromCookieHeader, carContextFrom, checkDetails, clampPrice, codeOf, decodeApplication, DEFAULT_ESTIMATE,
   detailsFrom, encodeApplication, estimateFrom, maskedPhone, mobileOf, PREAPPROVAL_STEPS, priceDigits, reachableStep, stepOf, termOf, type Application,
 } from './preapproval.ts';
 
@@ -23,7 +23,8 @@ describe('quick estimate (spec §5, §9)', () => {
     expect(stepOf('9')).toBe(1);
     expect(stepOf(null)).toBe(1);
   });
-  it('purchase price: digits only, clamped 10,000-200,000, default 30,000', () => {
+  it('purchase price: digits only, clamped 10,000-200,000, default 30,000; a typed price reads as typed', () => {
+    expect(estimateFrom((k) => (k === 'vehiclePriceBudget' ? '41,000' : null)).price).toBe(41_000);
     expect(priceDigits('$45,990.50')).toBe('45990');
     expect(clampPrice('45,990')).toBe(45_990);
     expect(clampPrice('500')).toBe(10_000);
@@ -35,8 +36,9 @@ describe('quick estimate (spec §5, §9)', () => {
     expect(termOf('7')).toBe(7);
     expect(termOf('8')).toBe(5);
     expect(termOf('0')).toBe(5);
-    expect(creditOf('poor')).toBe('POOR');
-    expect(creditOf('excellent')).toBe('GREAT');
+    const credit = (value: string) => estimateFrom((k) => (k === 'selfAssessedCreditScore' ? value : null)).credit;
+    expect(credit('poor')).toBe('POOR');
+    expect(credit('excellent')).toBe('GREAT');
     expect(estimateFrom(() => null)).toEqual(DEFAULT_ESTIMATE);
   });
   it('reads the spec §2 query: vehiclePriceBudget or price, loanTerm, selfAssessedCreditScore or credit_score', () => {

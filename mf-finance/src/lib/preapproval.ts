@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { CREDIT_SCORES, type CreditScore } from '@forecourt/contracts/api';
 import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
 import { formatAud, priceDisplay } from '@forecourt/contracts/display';
+import { financeQueryOf } from '@forecourt/contracts/finance-link';
 
 /** The heading of the journey (spec §2 Finance page, popup variant). */
 export const PREAPPROVAL_HEADING = 'Instant Finance pre-approval with no impact on your credit score.';
@@ -64,19 +65,21 @@ export function termOf(value: string | number | null | undefined): number {
   return Number.isFinite(n) && n >= QUICK_ESTIMATE.minTerm && n <= QUICK_ESTIMATE.maxTerm ? n : QUICK_ESTIMATE.defaultTerm;
 }
 
-/** Credit history, case-insensitive; default GREAT. */
-export function creditOf(value: string | null | undefined): CreditScore {
-  const up = (value ?? '').trim().toUpperCase();
-  return (CREDIT_SCORES as readonly string[]).includes(up) ? (up as CreditScore) : 'GREAT';
-}
-
-/** The estimate a form or query carries (`vehiclePriceBudget` or `price`, `loanTerm`, `selfAssessedCreditScore` or `credit_score`). */
+/**
+ * The estimate a form or query carries (spec §2: `vehiclePriceBudget` or `price`, `loanTerm`, `selfAssessedCreditScore`
+ * or `credit_score`), read by contracts' one finance-query reader (`financeQueryOf`), then held to the quick estimate's
+ * ranges and defaults (spec §5, §9). The price field may come as typed ('45,990').
+ */
 export function estimateFrom(get: (name: string) => string | null | undefined): Estimate {
-  return {
-    price: clampPrice(get('vehiclePriceBudget') ?? get('price')),
-    term: termOf(get('loanTerm')),
-    credit: creditOf(get('selfAssessedCreditScore') ?? get('credit_score')),
+  const digits = (name: string) => {
+    const raw = get(name);
+    return raw == null ? undefined : priceDigits(raw) || undefined;
   };
+  const q = financeQueryOf({
+    vehiclePriceBudget: digits('vehiclePriceBudget'), price: digits('price'), loanTerm: get('loanTerm'),
+    selfAssessedCreditScore: get('selfAssessedCreditScore'), credit_score: get('credit_score'),
+  });
+  return { price: clampPrice(q.vehiclePriceBudget), term: termOf(q.loanTerm), credit: q.selfAssessedCreditScore ?? 'GREAT' };
 }
 
 /** The amount to finance for a car: the price its page shows (an offer wins, spec §4); 0 when it shows none. */
@@ -97,15 +100,21 @@ export type CarContext = Partial<Record<'car_id' | 'vin' | 'nvic' | 'year' | 'ca
 export const CAR_CONTEXT_KEYS = ['car_id', 'vin', 'nvic', 'year', 'car_type', 'preferredDealership', 'whoIsHelping'] as const;
 const CONTEXT_VALUE = /^[A-Za-z0-9 _.:-]{1,100}$/;
 
-/** The car context of a query or form: values outside a plain token are dropped (they travel into forms and the lead). */
+/**
+ * The car context of a query or form, read by contracts' `financeQueryOf` (vin and nvic letters and digits, a year, a
+ * car type, a dealership slug); the car id and who is helping must also be plain tokens here, since they travel into
+ * forms, the lead and YouX.
+ */
 export function carContextFrom(get: (name: string) => string | null | undefined): CarContext {
+  const q = financeQueryOf(Object.fromEntries(CAR_CONTEXT_KEYS.map((k) => [k, get(k)])));
   const out: CarContext = {};
-  for (const key of CAR_CONTEXT_KEYS) {
-    const value = get(key)?.trim();
-    if (value && CONTEXT_VALUE.test(value)) out[key] = value;
-  }
-  if (out.year && !/^(19|20)\d{2}$/.test(out.year)) delete out.year;
-  if (out.car_type && !['new', 'used', 'demo'].includes(out.car_type)) delete out.car_type;
+  if (q.car_id && CONTEXT_VALUE.test(q.car_id)) out.car_id = q.car_id;
+  if (q.vin) out.vin = q.vin;
+  if (q.nvic) out.nvic = q.nvic;
+  if (q.year) out.year = String(q.year);
+  if (q.car_type) out.car_type = q.car_type;
+  if (q.preferredDealership) out.preferredDealership = q.preferredDealership;
+  if (q.whoIsHelping && CONTEXT_VALUE.test(q.whoIsHelping)) out.whoIsHelping = q.whoIsHelping;
   return out;
 }
 
