@@ -102,7 +102,7 @@ describe('instant finance pre-approval', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => focused(page)).toBe('ffp-firstName');
     expect(await page.locator('#ffp-firstName').getAttribute('aria-describedby')).toBe('ffp-firstName-error');
-    expect(await page.locator('#ffp-firstName-error').textContent()).toBe('This field is required.');
+    expect(await page.locator('#ffp-firstName-error').textContent()).toBe('This is a required field.');
     expect(await axeViolations(page)).toEqual([]);
     await page.locator('#ffp-firstName').fill('Jordan');
     await page.locator('#ffp-lastName').fill('Nguyen');
@@ -121,6 +121,7 @@ describe('instant finance pre-approval', () => {
 
     const code = await codeFor('0412300111', since);
     await page.locator('#ffp-code').fill(wrong(code));
+    await page.locator('#ffp-terms').check();
     await page.getByRole('button', { name: 'Apply to lender' }).click();
     await expect.poll(() => page.locator('#ffp-code-error').textContent()).toBe('The verification code is invalid. Please try again.');
     expect(await axeViolations(page)).toEqual([]);
@@ -176,7 +177,14 @@ describe('instant finance pre-approval', () => {
     await page.waitForURL(/step=4/);
 
     provider.failCustomers = true;
-    await page.locator('#ffp-code').fill(await codeFor('0412300222', since));
+    const code = await codeFor('0412300222', since);
+    // Applying without agreeing is refused, the reason on the checkbox.
+    await page.locator('#ffp-code').fill(code);
+    await page.getByRole('button', { name: 'Apply to lender' }).click();
+    await page.waitForURL(/preapproval_error=terms/);
+    expect(await page.locator('#ffp-terms-error').textContent()).toBe('You must agree to the terms of use before submitting the form.');
+    await page.locator('#ffp-code').fill(code);
+    await page.locator('#ffp-terms').check();
     await page.getByRole('button', { name: 'Apply to lender' }).click();
     await page.waitForURL(/preapproval_error=youx/);
     expect(await page.locator('.ffp-alert').textContent()).toBe('Failed to create customer with YouX');
@@ -189,6 +197,7 @@ describe('instant finance pre-approval', () => {
     provider.failCustomers = false;
     expect(await page.locator('#ffp-code').count()).toBe(0);
     // A plain form may not leave the site (the shell's CSP form-action 'self'): the page says it is done and links on.
+    await page.locator('#ffp-terms').check();
     await page.getByRole('button', { name: 'Apply to lender' }).click();
     const onward = page.getByRole('link', { name: 'Continue your application with the lender' });
     await onward.waitFor();

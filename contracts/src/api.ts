@@ -266,8 +266,22 @@ export const FinanceCreateCustomerRequestSchema = v.object({
 });
 /** edge-api's YouX paths the browser (and mf-finance, on its behalf) calls. */
 export const YOUX_API = { createCustomer: '/api/youx/create-customer' } as const;
+/**
+ * Where a lender continues a finance application: an https address (or, in local runs, an http one on a `*.localhost`
+ * host: the embedded YouX sends the shopper to the site's own success page). Nothing else is followed or linked.
+ */
+export const LenderUrlSchema = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.url(),
+  v.check((url) => {
+    if (!URL.canParse(url)) return false;
+    const { protocol, hostname } = new URL(url);
+    return protocol === 'https:' || (protocol === 'http:' && (hostname === 'localhost' || hostname.endsWith('.localhost')));
+  }, 'An https address.'),
+);
 /** The success answer of POST /api/youx/create-customer: where the shopper goes to finish with the lender. */
-export const FinanceCreateCustomerAnswerSchema = v.object({ redirectUrl: v.pipe(v.string(), v.url()) });
+export const FinanceCreateCustomerAnswerSchema = v.object({ redirectUrl: LenderUrlSchema });
 export const FinanceCreateCustomerResponseSchema = v.union([
   v.object({ redirectUrl: v.pipe(v.string(), v.url()) }),
   ErrorResponseSchema,

@@ -20,6 +20,7 @@ const stored: Application = {
   leadId: '3b241101-e2bb-4255-8caf-4136c566a962',
   codeSent: true,
   verified: false,
+  quote: { weeklyRepaymentAmount: 91.62, advertisedRate: 6.29, comparisonRate: 8.19 },
 };
 
 function page(path: string, tenant: string, options: TestEnvOptions & { cookie?: string } = {}) {
@@ -56,7 +57,7 @@ describe('/finance', () => {
   it('without the switch: the Finance Enquiry form (mf-account slot with the car) in #finance-form, no journey, no Get Finance Now', async () => {
     const { html, head, journey: props } = await read(await page('/fragments/finance?car_id=148223', 'plain-motors'));
     expect(props).toBeNull();
-    expect(html).toMatch(/<section id="finance-form"[^>]*><h2>Finance enquiry<\/h2><div class="ff-slot"><fc-slot id="ff-enquiry-slot"><\/fc-slot><\/div><\/section>/);
+    expect(html).toMatch(/<section id="finance-form"[^>]*><div class="ff-slot"><fc-slot id="ff-enquiry-slot"><\/fc-slot><\/div><\/section>/);
     expect(head?.slots).toEqual([{ id: 'ff-enquiry-slot', remote: 'mf-account', page: 'lead-form', params: { form: 'finance-enquiry', id: 'ff-enquiry', car_id: '148223' } }]);
     expect(html).not.toContain('Get Finance Now');
   });
@@ -85,7 +86,7 @@ describe('/finance', () => {
     expect(down.status).toBe(200);
   });
 
-  it('a later step reads the application cookie, is never shared, and step 3 quotes it; without the cookie it says it expired', async () => {
+  it('a later step reads the application cookie, is never shared, and step 3 shows the quote it kept (no provider call); without the cookie it says it expired', async () => {
     const cookie = applicationCookie(stored).split(';')[0]!;
     const res = await page('/fragments/finance?step=3', 'journey-motors', { cookie });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -94,6 +95,15 @@ describe('/finance', () => {
     expect(props).toMatchObject({ step: 3, estimate: { price: 45_990, term: 4, credit: 'POOR' }, quote: { weeklyRepaymentAmount: 91.62 }, phone: '0412 ••• 678' });
     const expired = await read(await page('/fragments/finance?step=4', 'journey-motors'));
     expect(expired.journey).toMatchObject({ step: 2, error: 'Your application has expired. Please start again.' });
+  });
+
+  it('the shared step 1 never reads the shopper cookies: still public, nothing of theirs in it (the shell may keep it by URL)', async () => {
+    const cookie = `__Host-fc_session=abc; ${applicationCookie(stored).split(';')[0]!}`;
+    const res = await page('/fragments/finance?vehiclePriceBudget=41000', 'journey-motors', { cookie });
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    const { html, journey: props } = await read(res);
+    expect(props).toMatchObject({ step: 1, details: {}, phone: null, quote: null });
+    for (const secret of ['Sam', 'sam@example.com', '0412345678', '4000']) expect(html).not.toContain(secret);
   });
 
   it('a plain form refused comes back with its errors on the fields and its texts', async () => {

@@ -10,6 +10,7 @@ import { eventsOf, leadsOf, outboxOf } from '../leads/test-helpers.ts';
 import { tenantMiddleware } from '../lib/tenant.ts';
 import { QuickQuoteError, type YouxPort } from '../ports/youx/port.ts';
 import type { AppEnv } from '../types.ts';
+import { siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
 import { putTenant, tenantHeaders, uniqueTenant } from '../test/fixtures.ts';
 import { FINANCE_CATEGORY_MESSAGE, NOT_SIGNED_IN_MESSAGE, OTHER_PHONE_MESSAGE, YOUX_CUSTOMER_RATE_LIMIT, createYouxApiRoutes } from './youx.ts';
 
@@ -42,7 +43,7 @@ async function signIn(tenant: string, phone: string): Promise<string> {
 /** A signed-in shopper of a fresh tenant. */
 async function shopper(prefix: string): Promise<{ tenant: string; phone: string; cookie: string }> {
   const tenant = uniqueTenant(prefix);
-  await putTenant(tenant);
+  await putTenant(tenant, siteConfigInput(tenant, { features: { finance_preapproval: true } } as never));
   const phone = newPhone();
   return { tenant, phone, cookie: await signIn(tenant, phone) };
 }
@@ -71,6 +72,16 @@ const customersOf = (tenant: string) =>
 const withPort = (port: YouxPort): Handler => new Hono<AppEnv>().use('/api/*', tenantMiddleware).route('/api', createYouxApiRoutes({ port: () => port }));
 
 describe('POST /api/youx/create-customer (spec §7: the finance application, lead and YouX customer in parallel)', () => {
+  it('is a 404 on a site without the instant pre-approval, signed in or not: nothing recorded', async () => {
+    const tenant = uniqueTenant('youx-cc-off');
+    await putTenant(tenant);
+    const phone = newPhone();
+    const cookie = await signIn(tenant, phone);
+    const res = await call(tenant, PATH, { body: application(phone), cookie });
+    expect(res.status).toBe(404);
+    expect(await customersOf(tenant)).toEqual([]);
+  });
+
   it('creates the customer and records the Finance Enquiry lead once (outbox, event 9): 200 { redirectUrl }', async () => {
     const { tenant, phone, cookie } = await shopper('youx-cc');
     const body = application(phone, { payload: { category: undefined } });
@@ -118,7 +129,7 @@ describe('POST /api/youx/create-customer (spec §7: the finance application, lea
   it("401 'Not signed in.' without a session, and for a session of another tenant (nothing recorded anywhere)", async () => {
     const a = await shopper('youx-cc-a');
     const b = uniqueTenant('youx-cc-b');
-    await putTenant(b);
+    await putTenant(b, siteConfigInput(b, { features: { finance_preapproval: true } } as never));
     const body = application(a.phone);
     for (const [tenant, cookie] of [[a.tenant, undefined], [a.tenant, `__Host-fc_session=${'a'.repeat(43)}`], [b, a.cookie]] as const) {
       const res = await call(tenant, PATH, { body, ...(cookie ? { cookie } : {}) });

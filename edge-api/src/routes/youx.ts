@@ -98,7 +98,7 @@ const leadFieldsText = (fields: Record<string, string>) =>
  * shopper's cookie and address headers. With the session of the phone the customer names, it records the lead
  * (`additionalData`, always a Finance Enquiry, analytics event 9; idempotent by `lead_id`) through the lead outbox AND
  * asks YouX to create the customer, in parallel, so the dealer gets the lead even when YouX fails (spec §4 Finance
- * popup journey). Answers: 200 `{ redirectUrl }`; 400 a body outside the contract; 401 'Not signed in.'; 403 another
+ * popup journey). 404 where the site has no `finance_preapproval`. Answers: 200 `{ redirectUrl }`; 400 a body outside the contract; 401 'Not signed in.'; 403 another
  * phone; 415 not JSON; 429 + Retry-After; 503 'Lead submission failed' (nothing recorded: retry the same lead_id);
  * 502 'Failed to create YouX customer' (the lead IS recorded). Logs name the tenant and the reason only.
  */
@@ -108,6 +108,8 @@ export function createYouxApiRoutes(options: YouxApiOptions = {}) {
   return new Hono<AppEnv>().post(YOUX_API.createCustomer.replace(/^\/api/, ''), async (c) => {
     c.header('cache-control', 'no-store');
     const tenant = c.get('tenant');
+    // Only a site that runs the instant pre-approval creates YouX customers (a paid call, in the dealer's name).
+    if (!c.get('siteConfig').features.finance_preapproval) return jsonError(c, 404, 'Not found.');
     const body = await readBody(c);
     if (!body.ok) return jsonError(c, body.status, body.error);
     const input = body.kind === 'json' ? body.value : null;

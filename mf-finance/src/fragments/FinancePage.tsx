@@ -44,10 +44,8 @@ export function FinancePage({ config, calculator, car, carUnavailable, preapprov
           {preapproval ? (
             <Island remote="mf-finance" module="PreApproval" id="ff-preapproval" component={PreApproval} props={preapproval} />
           ) : (
-            <>
-              <h2>Finance enquiry</h2>
-              <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} />
-            </>
+            // The lead-form kit's form brings its own heading ('Send us a finance enquiry').
+            <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} />
           )}
         </section>
         <div className="ff-layout__side">

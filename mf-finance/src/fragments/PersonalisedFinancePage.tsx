@@ -102,10 +102,7 @@ export function PersonalisedFinancePage({ config, car, carUnavailable, firstName
             {preapproval ? (
               <Island remote="mf-finance" module="PreApproval" id="ff-preapproval" component={PreApproval} props={preapproval} />
             ) : (
-              <>
-                <h2>Talk to our finance team</h2>
-                <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} />
-              </>
+              <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} />
             )}
           </section>
         </div>

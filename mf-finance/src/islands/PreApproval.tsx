@@ -4,7 +4,7 @@ import { QUICK_ESTIMATE, QUOTE_DEBOUNCE_MS } from '@forecourt/contracts/constant
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
 import {
   CAR_CONTEXT_KEYS, checkDetails, clampPrice, CODE_MESSAGE, codeOf, CREDIT_LABELS, DETAIL_FIELDS, DETAIL_LABELS, estimateQuery, LAST_STEP, PREAPPROVAL_HEADING,
-  PREAPPROVAL_MESSAGES, PREAPPROVAL_STEPS, priceDigits, type CarContext, type DetailField, type DetailsDraft, type Estimate, type StepNumber,
+  PREAPPROVAL_MESSAGES, PREAPPROVAL_STEPS, priceDigits, TERMS_TEXT, type CarContext, type DetailField, type DetailsDraft, type Estimate, type StepNumber,
 } from '../lib/preapproval.ts';
 import '../styles/finance.css';
 
@@ -18,7 +18,7 @@ export type PreApprovalProps = {
   details: DetailsDraft;
   car: CarContext;
   /** Messages by field (details, `code`), from the server's check of a plain form. */
-  fieldErrors: Partial<Record<DetailField | 'code', string>>;
+  fieldErrors: Partial<Record<DetailField | 'code' | 'terms', string>>;
   /** A message for the whole step (spec §8 texts). */
   error: string | null;
   /** Step 3's personalised quote. */
@@ -31,7 +31,7 @@ export type PreApprovalProps = {
   redirectUrl: string | null;
 };
 
-type FieldName = DetailField | 'code';
+type FieldName = DetailField | 'code' | 'terms';
 const TERMS = Array.from({ length: QUICK_ESTIMATE.maxTerm - QUICK_ESTIMATE.minTerm + 1 }, (_, i) => QUICK_ESTIMATE.minTerm + i);
 const AUTOCOMPLETE: Record<DetailField, string> = { firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel', postCode: 'postal-code' };
 const TYPES: Record<DetailField, string> = { firstName: 'text', lastName: 'text', email: 'email', phone: 'tel', postCode: 'text' };
@@ -39,6 +39,17 @@ const TYPES: Record<DetailField, string> = { firstName: 'text', lastName: 'text'
 /** The link to a step of the plain (no-JavaScript) journey, the estimate and the car in its query. */
 function stepHref(step: StepNumber, estimate: Estimate, car: CarContext): string {
   return `/finance?${new URLSearchParams({ step: String(step), ...estimateQuery(estimate), ...car })}#finance-form`;
+}
+
+/** The masked phone (0412 ••• 678) as a screen reader should hear it: "your mobile ending 678". */
+function MaskedPhone({ phone }: { phone: string | null }) {
+  if (!phone) return <>your mobile</>;
+  return (
+    <>
+      <span aria-hidden="true">{phone}</span>
+      <span className="fc-visually-hidden">your mobile ending {phone.slice(-3)}</span>
+    </>
+  );
 }
 
 /** Hidden fields carrying the car (and, for forms that post details, the estimate). */
@@ -63,6 +74,8 @@ export default function PreApproval(props: PreApprovalProps) {
   const [priceText, setPriceText] = useState(formatNumber(props.estimate.price));
   const [details, setDetails] = useState<DetailsDraft>(props.details);
   const [code, setCode] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [verified, setVerified] = useState(props.verified);
   const [fieldErrors, setFieldErrors] = useState(props.fieldErrors);
   const [error, setError] = useState<string | null>(props.error);
   const [notice, setNotice] = useState<string | null>(null);
@@ -104,16 +117,16 @@ export default function PreApproval(props: PreApprovalProps) {
     };
   }, [hydrated, touched, step, estimate.price, estimate.term, estimate.credit]);
 
-  const go = (to: StepNumber) => {
+  const go = (to: StepNumber, message: string | null = null) => {
     moved.current = true;
-    setError(null);
+    setError(message);
     setNotice(null);
     setStep(to);
   };
   /** Field errors shown and the first invalid field focused. */
   const refuse = (fields: Partial<Record<FieldName, string>>) => {
     setFieldErrors(fields);
-    const first = (step === 4 ? ['code'] : DETAIL_FIELDS).find((f) => fields[f as FieldName]);
+    const first = (step === 4 ? ['code', 'terms'] : DETAIL_FIELDS).find((f) => fields[f as FieldName]);
     if (first) requestAnimationFrame(() => document.getElementById(`ffp-${first}`)?.focus());
   };
 
@@ -168,22 +181,26 @@ export default function PreApproval(props: PreApprovalProps) {
       } else setError(typeof answer?.data.error === 'string' ? answer.data.error : PREAPPROVAL_MESSAGES.advance);
       return;
     }
-    if (!props.verified && !codeOf(code)) return refuse({ code: CODE_MESSAGE });
+    const missing: Partial<Record<FieldName, string>> = {
+      ...(!verified && !codeOf(code) ? { code: CODE_MESSAGE } : {}),
+      ...(!terms ? { terms: TERMS_TEXT } : {}),
+    };
+    if (Object.keys(missing).length) return refuse(missing);
     setFieldErrors({});
     setNotice(null);
     setBusy(true);
-    const answer = await post({ action: 'apply', code });
+    const answer = await post({ action: 'apply', code, terms });
     if (answer?.status === 200 && typeof answer.data.redirectUrl === 'string') {
       // The lender's application (or the dealer's confirmation page): the journey ends there.
       window.location.assign(answer.data.redirectUrl);
       return;
     }
     setBusy(false);
+    // The server says whether the code is still needed (a session gone: yes; verified before YouX failed: no).
+    if (typeof answer?.data.verified === 'boolean') setVerified(answer.data.verified);
     if (answer?.data.fields) refuse(answer.data.fields as Record<string, string>);
-    else if (answer?.status === 409) {
-      setError(PREAPPROVAL_MESSAGES.expired);
-      go(1);
-    } else setError(typeof answer?.data.error === 'string' ? answer.data.error : PREAPPROVAL_MESSAGES.submit);
+    else if (answer?.status === 409) go(1, PREAPPROVAL_MESSAGES.expired);
+    else setError(typeof answer?.data.error === 'string' ? answer.data.error : PREAPPROVAL_MESSAGES.submit);
   }
 
   const title = PREAPPROVAL_STEPS[step - 1];
@@ -199,7 +216,7 @@ export default function PreApproval(props: PreApprovalProps) {
   const weekly = (q: FinanceQuickQuoteResponse) => formatAud(Math.round(q.weeklyRepaymentAmount));
 
   return (
-    <div className="ffp" aria-labelledby="ffp-heading">
+    <div className="ffp" role="region" aria-labelledby="ffp-heading">
       <h2 id="ffp-heading">{PREAPPROVAL_HEADING}</h2>
       <ol className="ffp-progress" aria-label="Steps">
         {PREAPPROVAL_STEPS.map((label, i) => (
@@ -348,7 +365,7 @@ export default function PreApproval(props: PreApprovalProps) {
               <p className="ffc-note">Subject to the lender's checks. Based on a 10% deposit and a 30% final payment; no impact on your credit score.</p>
             </div>
             <p>
-              We have texted a 6-digit code to {phone ?? 'your mobile'}. You will need it on the next step to apply.
+              We have texted a 6-digit code to <MaskedPhone phone={phone} />. You will need it on the next step to apply.
             </p>
           </>
         ) : null}
@@ -364,14 +381,16 @@ export default function PreApproval(props: PreApprovalProps) {
         ) : null}
         {step === 4 && !props.redirectUrl ? (
           <>
-            {props.verified ? (
+            {verified ? (
               <p>Your mobile is confirmed. Apply to send your application to the lender.</p>
             ) : (
               <div className={fieldErrors.code ? 'ffc-field ffc-field--error' : 'ffc-field'}>
-                <label htmlFor="ffp-code">Code we texted to {phone ?? 'your mobile'}</label>
+                <label htmlFor="ffp-code">
+                  Code we texted to <MaskedPhone phone={phone} />
+                </label>
                 <div className="ffc-field__input">
                   <input
-                    id="ffp-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={code}
+                    id="ffp-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={code} required aria-required="true"
                     aria-invalid={fieldErrors.code ? true : undefined} aria-describedby={described('code')}
                     onChange={(e) => setCode(e.target.value)}
                   />
@@ -379,6 +398,17 @@ export default function PreApproval(props: PreApprovalProps) {
                 {fieldError('code')}
               </div>
             )}
+            <div className={fieldErrors.terms ? 'ffc-field ffc-field--error' : 'ffc-field'}>
+              <label className="ffp-check">
+                <input
+                  id="ffp-terms" type="checkbox" name="terms" checked={terms} required aria-required="true"
+                  aria-invalid={fieldErrors.terms ? true : undefined} aria-describedby={described('terms')}
+                  onChange={(e) => setTerms(e.target.checked)}
+                />{' '}
+                I agree to the terms and conditions and the privacy policy, and to my details being sent to the lender.
+              </label>
+              {fieldError('terms')}
+            </div>
             <p className="ffc-note">Applying sends your details to the lender, who will take you through the rest of your application.</p>
           </>
         ) : null}
@@ -399,7 +429,7 @@ export default function PreApproval(props: PreApprovalProps) {
               <button type="submit" className="fc-btn fc-btn--primary" name="action" value="apply" disabled={busy} aria-busy={busy || undefined}>
                 {busy ? 'Applying...' : 'Apply to lender'}
               </button>
-              {props.verified ? null : (
+              {verified ? null : (
                 <button type="submit" className="fc-btn" name="action" value="resend" formNoValidate disabled={busy}>
                   Send a new code
                 </button>

@@ -20,6 +20,8 @@ export function applicationLead(app: Application, details: Details, pageUrl: str
       postcode: details.postCode,
       message: applicationMessage(app.estimate),
       opt_in: details.subscribe,
+      // Apply to lender asks for it (routes/preapproval.ts): the shopper agreed to the terms before their details went on.
+      terms_conditions: true,
       additional_services: [],
       lead_attributes: {},
       ...(car.car_id ? { car_id: car.car_id } : {}),

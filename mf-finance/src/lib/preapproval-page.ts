@@ -7,7 +7,7 @@ import type { FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
 import type { PreApprovalProps } from '../islands/PreApproval.tsx';
 import {
   applicationFromCookieHeader, carContextFrom, checkDetails, CODE_MESSAGE, estimateFrom, isPreapprovalError, maskedPhone, PREAPPROVAL_MESSAGES,
-  reachableStep, stepOf, type Application, type DetailsDraft,
+  MOBILE_MESSAGE, reachableStep, stepOf, TERMS_TEXT, type Application, type DetailsDraft,
 } from './preapproval.ts';
 
 export type PreapprovalPage = {
@@ -41,6 +41,9 @@ export function preapprovalPage(query: URLSearchParams, cookieHeader: string | n
   }
   if (key === 'invalidCode' && step === 4) fieldErrors = { code: PREAPPROVAL_MESSAGES.invalidCode };
   else if (key === 'code' && step === 4) fieldErrors = { code: CODE_MESSAGE };
+  else if (key === 'terms' && step === 4) fieldErrors = { terms: TERMS_TEXT };
+  // edge-api would not text this phone (the local check passed): said on the field.
+  else if (key === 'phone' && step === 2) fieldErrors = { phone: MOBILE_MESSAGE };
   else if (isPreapprovalError(key)) error = PREAPPROVAL_MESSAGES[key];
   // Asked for a later step than the application reached (the cookie expired or never was): say so.
   if (asked > step && asked >= 3) error = PREAPPROVAL_MESSAGES.expired;

@@ -62,7 +62,7 @@ describe('your details', () => {
   it('names each refused field with its message, required first', () => {
     expect(checkDetails({ ...details, firstName: ' ', email: 'nope', phone: '07 3000 0000', postCode: '40' })).toEqual({
       ok: false,
-      fields: { firstName: 'This field is required.', email: 'Invalid email address.', phone: 'Please enter an Australian mobile number (we text a code to it).', postCode: 'Invalid postcode. Please enter a 4-digit number.' },
+      fields: { firstName: 'This is a required field.', email: 'Invalid email address.', phone: 'Please enter an Australian mobile number (we text a code to it).', postCode: 'Invalid postcode. Please enter a 4-digit number.' },
     });
     expect(checkDetails({}).ok).toBe(false);
   });

@@ -6,7 +6,7 @@
  * check a step by the same rules.
  */
 import * as v from 'valibot';
-import { CREDIT_SCORES, type CreditScore } from '@forecourt/contracts/api';
+import { CODE_LENGTH_MESSAGE, CREDIT_SCORES, LenderUrlSchema, REQUIRED_FIELD_MESSAGE, TERMS_MESSAGE, type CreditScore } from '@forecourt/contracts/api';
 import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
 import { formatAud, priceDisplay } from '@forecourt/contracts/display';
 import { financeQueryOf } from '@forecourt/contracts/finance-link';
@@ -126,7 +126,8 @@ export const DETAIL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postCo
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 export const DETAIL_LABELS: Record<DetailField, string> = { firstName: 'First name', lastName: 'Last name', email: 'Email', phone: 'Mobile number', postCode: 'Postcode' };
 
-export const REQUIRED_MESSAGE = 'This field is required.';
+/** Spec §8's texts (contracts). */
+export const REQUIRED_MESSAGE = REQUIRED_FIELD_MESSAGE;
 export const MOBILE_MESSAGE = 'Please enter an Australian mobile number (we text a code to it).';
 export const EMAIL_MESSAGE = 'Invalid email address.';
 export const POSTCODE_MESSAGE = 'Invalid postcode. Please enter a 4-digit number.';
@@ -175,7 +176,9 @@ export const maskedPhone = (phone: string) => (phone.length >= 7 ? `${phone.slic
 
 // The verification code -----------------------------------------------------------------------------------------------
 
-export const CODE_MESSAGE = 'Please enter the 6-digit code we texted you.';
+export const CODE_MESSAGE = CODE_LENGTH_MESSAGE;
+/** Applying sends the shopper's details to a lender: they agree to it (the lead carries `terms_conditions`). */
+export const TERMS_TEXT = TERMS_MESSAGE;
 /** The 6-digit code (spec §9), spaces allowed as typed. */
 export function codeOf(text: string | null | undefined): string | null {
   const digits = (text ?? '').replace(/\s/g, '');
@@ -197,6 +200,8 @@ export type Application = {
   leadId: string;
   /** A code was texted to `details.phone`. */
   codeSent: boolean;
+  /** When (ms): going back to fix a detail within the code's life sends no second text (edge-api's back-off). */
+  codeSentAt?: number;
   /** The code was verified (the shopper is signed in as that phone): a retried final submit skips the check. */
   verified: boolean;
   /**
@@ -204,6 +209,8 @@ export type Application = {
    * shell's CSP `form-action 'self'` covers a form's redirects), so the page shows it as a link instead.
    */
   redirectUrl?: string;
+  /** The personalised quote step 3 showed (kept, so showing the step again costs no provider call). */
+  quote?: { weeklyRepaymentAmount: number; advertisedRate: number; comparisonRate: number };
 };
 
 /** `__Host-`: Secure, Path=/, no Domain; the shopper's browser only. */
@@ -221,8 +228,10 @@ const ApplicationSchema = v.object({
   car: v.record(v.string(), v.string()),
   leadId: v.pipe(v.string(), v.uuid()),
   codeSent: v.boolean(),
+  codeSentAt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   verified: v.boolean(),
-  redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(1000), v.url(), v.startsWith('https://'))),
+  redirectUrl: v.optional(LenderUrlSchema),
+  quote: v.optional(v.object({ weeklyRepaymentAmount: v.number(), advertisedRate: v.number(), comparisonRate: v.number() })),
 });
 
 const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -245,8 +254,10 @@ export function decodeApplication(value: string | null | undefined): Application
       car: carContextFrom((k) => a.car[k]),
       leadId: a.leadId,
       codeSent: a.codeSent,
+      ...(a.codeSentAt !== undefined ? { codeSentAt: a.codeSentAt } : {}),
       verified: a.verified,
       ...(a.redirectUrl ? { redirectUrl: a.redirectUrl } : {}),
+      ...(a.quote ? { quote: a.quote } : {}),
     };
   } catch {
     return null;

@@ -5,6 +5,7 @@ import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { CalculatorSection } from '../fragments/CalculatorSection.tsx';
 import { isPurchasable } from '@forecourt/contracts/entities/car';
+import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
 import { callInternal, fetchCarById } from '@forecourt/contracts/internal';
 import { type ChosenCar } from '../fragments/CarSummary.tsx';
 import { FinanceEnquiryPage } from '../fragments/FinanceEnquiryPage.tsx';
@@ -84,7 +85,7 @@ export function fragmentRoutes({ styles, version, quickQuote }: RouteOptions & {
       const carContext = { ...carContextFrom((k) => query.get(k)), ...(car ? { car_id: car.id } : {}) };
       const personalQuery = new URLSearchParams({ ...Object.fromEntries(query), ...estimateQuery(estimate), ...carContext });
       const journey = config.features.finance_preapproval ? preapprovalPage(personalQuery, c.req.header('cookie'), Object.fromEntries(Object.entries(prefill).filter(([, v]) => v))) : null;
-      const quote = await quoteOrNull(quickQuote(c.env), config.slug, { estimate, car: carContext });
+      const quote = await limitedQuote(c, { estimate, car: carContext });
       const body = await renderToReadableStream(
         <PersonalisedFinancePage config={config} car={car} carUnavailable={carUnavailable} firstName={user?.first_name ?? null} estimate={estimate} carContext={carContext} quote={quote} preapproval={journey?.props ?? null} />,
       );
@@ -111,11 +112,17 @@ export function fragmentRoutes({ styles, version, quickQuote }: RouteOptions & {
     }
   }
 
-  /** Step 3 shows the personalised quote of the application. */
-  async function withQuote(c: Context<AppEnv>, journey: PreapprovalPage): Promise<PreapprovalPage> {
-    if (journey.props.step !== 3 || !journey.application) return journey;
-    const quote = await quoteOrNull(quickQuote(c.env), c.var.config.slug, journey.application);
-    return { ...journey, props: { ...journey.props, quote } };
+  /** Step 3 shows the personalised quote the application kept when its details went in (no provider call here). */
+  async function withQuote(_c: Context<AppEnv>, journey: PreapprovalPage): Promise<PreapprovalPage> {
+    if (journey.props.step !== 3 || !journey.application?.quote) return journey;
+    return { ...journey, props: { ...journey.props, quote: journey.application.quote } };
+  }
+
+  /** A quote on a page view (personalised finance) costs a provider call: limited like `/api/finance/quote`. */
+  async function limitedQuote(c: Context<AppEnv>, input: Parameters<typeof quoteOrNull>[2]) {
+    const ip = rateLimitAddress(c.req.header(CLIENT_IP_HEADER)) ?? 'unknown';
+    if (!(await c.env.QUOTE_LIMITER.limit({ key: `${c.var.config.slug}:${ip}` })).success) return null;
+    return quoteOrNull(quickQuote(c.env), c.var.config.slug, input);
   }
 
   /** The signed-in shopper (edge-api's session, their cookie forwarded), or null. */

@@ -90,7 +90,7 @@ describe('POST /api/finance/preapproval', () => {
     const good = await post(new URLSearchParams({ action: 'details', ...estimate, ...details, car_id: '148223' }));
     expect(good.headers.get('location')).toBe('/finance?step=3&vehiclePriceBudget=45990&loanTerm=5&selfAssessedCreditScore=DECENT&car_id=148223#finance-form');
     const wrong = setup({ edge: edge({ verifyCode: () => Response.json({ error: PREAPPROVAL_MESSAGES.invalidCode }, { status: 400 }) }) });
-    const refused = await wrong.post(new URLSearchParams({ action: 'apply', code: '000000' }), { cookie: cookieOf(stored) });
+    const refused = await wrong.post(new URLSearchParams({ action: 'apply', code: '000000', terms: 'on' }), { cookie: cookieOf(stored) });
     expect(refused.headers.get('location')).toContain('step=4');
     expect(refused.headers.get('location')).toContain('preapproval_error=invalidCode');
   });
@@ -109,7 +109,7 @@ describe('POST /api/finance/preapproval', () => {
 
   it('Apply: verifies the code, then creates the lead and the customer with the new session, then the lender address', async () => {
     const { post, edgeCalls, bodyOf, headerOf } = setup();
-    const res = await post({ action: 'apply', code: '123 456' }, { cookie: `other=1; ${cookieOf(stored)}` });
+    const res = await post({ action: 'apply', code: '123 456', terms: true }, { cookie: `other=1; ${cookieOf(stored)}` });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ redirectUrl: 'https://apply.youx.example/start/abc' });
     expect(edgeCalls()).toEqual([INTERNAL.verifyCode.path, INTERNAL.createCustomer.path]);
@@ -127,24 +127,25 @@ describe('POST /api/finance/preapproval', () => {
 
   it("without JavaScript the final submit ends on step 4 with the lender's address kept for its link (forms may not leave the site)", async () => {
     const { post } = setup();
-    const res = await post(new URLSearchParams({ action: 'apply', code: '123456' }), { cookie: cookieOf(stored) });
+    const res = await post(new URLSearchParams({ action: 'apply', code: '123456', terms: 'on' }), { cookie: cookieOf(stored) });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/finance?step=4&vehiclePriceBudget=45990&loanTerm=5&selfAssessedCreditScore=DECENT&car_id=148223&car_type=used#finance-form');
     expect(applicationOf(res)).toMatchObject({ verified: true, redirectUrl: 'https://apply.youx.example/start/abc' });
   });
 
   const failures: Array<[string, Parameters<typeof edge>[0], number, Record<string, unknown>]> = [
-    ['a wrong code', { verifyCode: () => Response.json({ error: 'x' }, { status: 400 }) }, 400, { step: 4, fields: { code: 'The verification code is invalid. Please try again.' } }],
-    ['too many codes', { verifyCode: () => Response.json({ error: 'x' }, { status: 429 }) }, 429, { step: 4, error: 'Too many verification attempts. Please try again later.' }],
-    ['verification down', { verifyCode: () => Response.json({ error: 'x' }, { status: 503 }) }, 502, { step: 4, error: 'An unknown error occurred during verification.' }],
-    ['YouX failing (the lead is kept by edge-api)', { createCustomer: () => Response.json({ error: 'Failed to create YouX customer' }, { status: 502 }) }, 502, { step: 4, error: 'Failed to create customer with YouX' }],
-    ['no redirect URL', { createCustomer: () => Response.json({ redirectUrl: '' }) }, 502, { step: 4, error: 'Failed to create customer or no redirect URL received.' }],
-    ['the lead not recorded', { createCustomer: () => Response.json({ error: 'Lead submission failed' }, { status: 503 }) }, 502, { step: 4, error: 'An error occurred when submitting this form' }],
+    ['a wrong code', { verifyCode: () => Response.json({ error: 'x' }, { status: 400 }) }, 400, { step: 4, fields: { code: 'The verification code is invalid. Please try again.' }, verified: false }],
+    ['too many codes', { verifyCode: () => Response.json({ error: 'x' }, { status: 429 }) }, 429, { step: 4, error: 'Too many verification attempts. Please try again later.', verified: false }],
+    ['verification down', { verifyCode: () => Response.json({ error: 'x' }, { status: 503 }) }, 502, { step: 4, error: 'An unknown error occurred during verification.', verified: false }],
+    ['YouX failing (edge-api keeps the lead: its worker test)', { createCustomer: () => Response.json({ error: 'Failed to create YouX customer' }, { status: 502 }) }, 502, { step: 4, error: 'Failed to create customer with YouX', verified: true }],
+    ['no redirect URL', { createCustomer: () => Response.json({ redirectUrl: '' }) }, 502, { step: 4, error: 'Failed to create customer or no redirect URL received.', verified: true }],
+    ['edge-api refusing the lead', { createCustomer: () => Response.json({ error: 'Invalid request' }, { status: 400 }) }, 502, { step: 4, error: 'An error occurred when submitting this form', verified: true }],
+    ['the lead not recorded', { createCustomer: () => Response.json({ error: 'Lead submission failed' }, { status: 503 }) }, 502, { step: 4, error: 'An error occurred when submitting this form', verified: true }],
   ];
   for (const [name, over, status, body] of failures) {
     it(`Apply stops on ${name} with its text`, async () => {
       const { post } = setup({ edge: edge(over) });
-      const res = await post({ action: 'apply', code: '123456' }, { cookie: cookieOf(stored) });
+      const res = await post({ action: 'apply', code: '123456', terms: true }, { cookie: cookieOf(stored) });
       expect(res.status).toBe(status);
       expect(await res.json()).toEqual(body);
       expect(appCookie(res)).not.toContain('Max-Age=0');
@@ -153,10 +154,10 @@ describe('POST /api/finance/preapproval', () => {
 
   it('a retried Apply after the code was verified skips the check and uses the browser session', async () => {
     const { post, edgeCalls, headerOf } = setup({ edge: edge({ createCustomer: () => Response.json({ error: 'x' }, { status: 502 }) }) });
-    const first = await post({ action: 'apply', code: '123456' }, { cookie: cookieOf(stored) });
+    const first = await post({ action: 'apply', code: '123456', terms: true }, { cookie: cookieOf(stored) });
     expect(applicationOf(first)?.verified).toBe(true);
     const retry = setup();
-    const res = await retry.post({ action: 'apply' }, { cookie: `__Host-fc_session=s3cr3t; ${cookieOf({ ...stored, verified: true })}` });
+    const res = await retry.post({ action: 'apply', terms: true }, { cookie: `__Host-fc_session=s3cr3t; ${cookieOf({ ...stored, verified: true })}` });
     expect(res.status).toBe(200);
     expect(retry.edgeCalls()).toEqual([INTERNAL.createCustomer.path]);
     expect(retry.headerOf(INTERNAL.createCustomer.path, 'cookie')).toContain('__Host-fc_session=s3cr3t');
@@ -166,11 +167,13 @@ describe('POST /api/finance/preapproval', () => {
 
   it('Apply without an application (expired) or without a code is refused before edge-api is asked', async () => {
     const { post, edgeCalls } = setup();
-    const expired = await post({ action: 'apply', code: '123456' });
+    const expired = await post({ action: 'apply', code: '123456', terms: true });
     expect(expired.status).toBe(409);
     expect(await expired.json()).toEqual({ step: 1, error: 'Your application has expired. Please start again.' });
-    const noCode = await post({ action: 'apply', code: '12' }, { cookie: cookieOf(stored) });
-    expect(await noCode.json()).toEqual({ step: 4, fields: { code: 'Please enter the 6-digit code we texted you.' } });
+    const noCode = await post({ action: 'apply', code: '12', terms: true }, { cookie: cookieOf(stored) });
+    expect(await noCode.json()).toEqual({ step: 4, fields: { code: 'Code must be 6 digits.' }, verified: false });
+    const noTerms = await post({ action: 'apply', code: '123456' }, { cookie: cookieOf(stored) });
+    expect(await noTerms.json()).toEqual({ step: 4, fields: { terms: 'You must agree to the terms of use before submitting the form.' }, verified: false });
     expect(edgeCalls()).toEqual([]);
   });
 
@@ -184,6 +187,28 @@ describe('POST /api/finance/preapproval', () => {
       expect(applicationOf(res)).toMatchObject({ verified: false, codeSent: true });
       expect(applicationOf(res)?.redirectUrl).toBeUndefined();
     }
+  });
+
+  it('back to fix a detail with the same phone while its code lives sends no second text; another phone gets one', async () => {
+    const { post, edgeCalls } = setup();
+    const sent = { ...stored, codeSentAt: Date.now() - 60_000 };
+    const same = await post({ action: 'details', ...estimate, ...details, email: 'sam.lee@example.com' }, { cookie: cookieOf(sent) });
+    expect(same.status).toBe(200);
+    expect(edgeCalls()).not.toContain(INTERNAL.sendCode.path);
+    expect(applicationOf(same)).toMatchObject({ codeSent: true, codeSentAt: sent.codeSentAt, details: { email: 'sam.lee@example.com' } });
+    await post({ action: 'details', ...estimate, ...details, phone: '0412 999 000' }, { cookie: cookieOf(sent) });
+    expect(edgeCalls()).toContain(INTERNAL.sendCode.path);
+    const old = setup();
+    await old.post({ action: 'details', ...estimate, ...details }, { cookie: cookieOf({ ...stored, codeSentAt: Date.now() - 11 * 60_000 }) });
+    expect(old.edgeCalls()).toContain(INTERNAL.sendCode.path);
+  });
+
+  it('a phone edge-api will not text comes back to Your Details on the field (plain form too)', async () => {
+    const { post } = setup({ edge: edge({ sendCode: () => Response.json({ error: 'phone: Please enter an Australian mobile number (we text the code to it).' }, { status: 400 }) }) });
+    const json = await post({ action: 'details', ...estimate, ...details });
+    expect(await json.json()).toEqual({ step: 2, fields: { phone: 'Please enter an Australian mobile number (we text the code to it).' } });
+    const form = await post(new URLSearchParams({ action: 'details', ...estimate, ...details }));
+    expect(form.headers.get('location')).toContain('preapproval_error=phone');
   });
 
   it('Send a new code goes to the application phone', async () => {

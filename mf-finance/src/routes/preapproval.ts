@@ -19,10 +19,11 @@
 import { Hono, type Context } from 'hono';
 import { callInternal, InternalAnswerError, type ServiceBinding } from '@forecourt/contracts/internal';
 import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
+import { OTP_TTL_MS } from '@forecourt/contracts/sign-in';
 import type { FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
 import {
   applicationCookie, applicationFromCookieHeader, carContextFrom, checkDetails, codeOf, CODE_MESSAGE,
-  detailsFrom, estimateFrom, estimateQuery, maskedPhone, PREAPPROVAL_MESSAGES, type Application, type PreapprovalError, type StepNumber,
+  detailsFrom, estimateFrom, estimateQuery, maskedPhone, PREAPPROVAL_MESSAGES, TERMS_TEXT, type Application, type PreapprovalError, type StepNumber,
 } from '../lib/preapproval.ts';
 import { applicationCustomer, applicationLead } from '../lib/application.ts';
 import { quoteOrNull } from '../quote/quote-or-null.ts';
@@ -31,6 +32,8 @@ import type { AppEnv, QuickQuoteFor } from './context.ts';
 export const PREAPPROVAL_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again in a minute.';
 /** edge-api's answers are awaited this long: the shopper is waiting on a button. */
 export const EDGE_TIMEOUT_MS = 10_000;
+/** The final submit waits longer than edge-api waits for YouX (10 s) and the lead's write, so a slow success is seen. */
+export const CREATE_CUSTOMER_TIMEOUT_MS = 15_000;
 /**
  * Headers of the shopper's request that edge-api reads: address and browser (its limits), cookies (session, known
  * device) and Origin (the site the local YouX stand-in sends the shopper back to).
@@ -97,10 +100,16 @@ export function preapprovalRoutes(quickQuote: QuickQuoteFor) {
       if (!checked.ok) answer = { kind: 'fields', step: 2, fields: checked.fields };
       else {
         application.details = { ...application.details, phone: checked.value.phone };
-        answer = await sendCode(c, edge, tenant, application, 3);
+        // Back to fix a detail with the same phone while its code still lives: no second text (edge-api would make
+        // the shopper wait, its back-off doubling), the code already sent still works.
+        const codeLives = stored?.codeSent && !stored.verified && stored.details.phone === checked.value.phone && stored.codeSentAt !== undefined && Date.now() - stored.codeSentAt < OTP_TTL_MS;
+        answer = codeLives ? { kind: 'step', step: 3 } : await sendCode(c, edge, tenant, application, 3);
         if (answer.kind === 'step') {
           application.codeSent = true;
+          application.codeSentAt = codeLives ? stored!.codeSentAt! : Date.now();
           answer.quote = await quoteOrNull(quickQuote(c.env), tenant, application);
+          // Step 3's page shows this quote again from the application: a page view never asks the provider.
+          if (answer.quote) application.quote = answer.quote;
           answer.phone = maskedPhone(checked.value.phone);
         }
       }
@@ -111,9 +120,10 @@ export function preapprovalRoutes(quickQuote: QuickQuoteFor) {
         answer = await sendCode(c, edge, tenant, application, 4);
         if (answer.kind === 'step') {
           application.codeSent = true;
+          application.codeSentAt = Date.now();
           answer.phone = maskedPhone(checked.value.phone);
         }
-      } else answer = await apply(c, edge, tenant, application, checked.value, get('code'), origin, setCookies);
+      } else answer = await apply(c, edge, tenant, application, checked.value, get('code'), origin, setCookies, ['on', 'true', '1', 'yes'].includes((get('terms') ?? '').toLowerCase()));
     } else {
       return c.json({ error: 'Unknown action.' }, 400);
     }
@@ -134,10 +144,15 @@ export function preapprovalRoutes(quickQuote: QuickQuoteFor) {
       case 'step':
         return c.json({ step: answer.step, quote: answer.quote ?? null, ...(answer.phone ? { phone: answer.phone } : {}) });
       case 'fields':
-        return c.json({ step: answer.step, fields: answer.fields }, 400);
+        return c.json({ step: answer.step, fields: answer.fields, ...(action === 'apply' ? { verified: application?.verified === true } : {}) }, 400);
       case 'error':
         if (answer.retryAfter) c.header('retry-after', String(answer.retryAfter));
-        return c.json({ step: answer.step, error: answer.error === 'rate' ? PREAPPROVAL_RATE_LIMIT_MESSAGE : PREAPPROVAL_MESSAGES[answer.error] }, answer.status as 400);
+        return c.json({
+          step: answer.step,
+          error: answer.error === 'rate' ? PREAPPROVAL_RATE_LIMIT_MESSAGE : PREAPPROVAL_MESSAGES[answer.error],
+          // After a failed final submit the island knows whether the code is still needed.
+          ...(action === 'apply' && application ? { verified: application.verified } : {}),
+        }, answer.status as 400);
     }
   });
 
@@ -158,7 +173,9 @@ function jsonFields(body: unknown): URLSearchParams {
 /** Where a plain form goes next: the step's page, the estimate and car in its query, an error by its key. */
 function stepLocation(answer: Exclude<Answer, { kind: 'done' }>, app: Application | null): string {
   const query = new URLSearchParams({ step: String(answer.step), ...(app ? { ...estimateQuery(app.estimate), ...app.car } : {}) });
-  if (answer.kind === 'fields' && answer.fields.code) query.set('preapproval_error', answer.fields.code === PREAPPROVAL_MESSAGES.invalidCode ? 'invalidCode' : 'code');
+  if (answer.kind === 'fields' && answer.step === 2 && answer.fields.phone && Object.keys(answer.fields).length === 1) query.set('preapproval_error', 'phone');
+  else if (answer.kind === 'fields' && answer.fields.terms) query.set('preapproval_error', 'terms');
+  else if (answer.kind === 'fields' && answer.fields.code) query.set('preapproval_error', answer.fields.code === PREAPPROVAL_MESSAGES.invalidCode ? 'invalidCode' : 'code');
   else if (answer.kind === 'fields') query.set('check', '1');
   if (answer.kind === 'error') query.set('preapproval_error', answer.error === 'rate' ? 'tooMany' : answer.error);
   return `/finance?${query}#finance-form`;
@@ -199,7 +216,9 @@ async function sendCode(c: Context<AppEnv>, edge: ServiceBinding, tenant: string
 async function apply(
   c: Context<AppEnv>, edge: ServiceBinding, tenant: string, app: Application, details: ReturnType<typeof checkDetails> extends infer R ? R extends { ok: true; value: infer D } ? D : never : never,
   codeText: string | null | undefined, origin: string, setCookies: string[],
+  terms: boolean,
 ): Promise<Answer> {
+  if (!terms) return { kind: 'fields', step: 4, fields: { terms: TERMS_TEXT } };
   let session: string | null = null;
   if (!app.verified) {
     const code = codeOf(codeText);
@@ -229,10 +248,11 @@ async function apply(
         lead_id: app.leadId,
       },
       headers: forwarded(c, { cookie }),
-      timeoutMs: EDGE_TIMEOUT_MS,
+      timeoutMs: CREATE_CUSTOMER_TIMEOUT_MS,
     });
     if (created.ok) return { kind: 'done', redirectUrl: created.data.redirectUrl };
-    if (created.status === 503) return { kind: 'error', step: 4, error: 'submit', status: 502 };
+    // 503: the lead was not recorded; 400: edge-api refused the lead itself (nothing recorded, YouX not asked).
+    if (created.status === 503 || created.status === 400) return { kind: 'error', step: 4, error: 'submit', status: 502 };
     if (created.status === 429) return { kind: 'error', step: 4, error: 'tooMany', status: 429 };
     if (created.status === 401 || created.status === 403) {
       // The session is gone (signed out in another tab): the code must be checked again.

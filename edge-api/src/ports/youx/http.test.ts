@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { LeadSubmissionSchema } from '@forecourt/contracts/api';
-import { HttpYoux } from './http.ts';
+import { HttpYoux, idempotencyKey } from './http.ts';
 import { CREATE_CUSTOMER_FAILED, QUICK_QUOTE_FAILED, QuickQuoteError } from './port.ts';
 import { selectYoux } from './select.ts';
 import { EmbeddedYoux } from './embedded.ts';
@@ -112,7 +112,7 @@ const customerInput = { tenant: 'springwood-toyota', data: customerData, additio
 describe('HttpYoux.createCustomer against a local server speaking the documented wire format', () => {
   const adapter = (options: { customerTimeoutMs?: number } = {}) => new HttpYoux({ url, customerUrl, apiKey: 'sk_live_9', ...options });
 
-  it('POSTs { customer, reference, dealer, lead } with the key and the lead id as idempotency key; answers the https redirect', async () => {
+  it('POSTs { customer, reference, dealer, lead } with the key and a hashed (tenant, phone, lead id) idempotency key; answers the https redirect', async () => {
     answer = json(200, { redirectUrl: 'https://apply.youx.example/continue/abc?x=1', customerId: 'ignored' });
     expect(await adapter().createCustomer(customerInput)).toEqual({ redirectUrl: 'https://apply.youx.example/continue/abc?x=1' });
     expect(seen).toHaveLength(1);
@@ -121,7 +121,9 @@ describe('HttpYoux.createCustomer against a local server speaking the documented
     expect(request!.url).toBe('/v1/customers');
     expect(request!.headers['authorization']).toBe('Bearer sk_live_9');
     expect(request!.headers['content-type']).toBe('application/json');
-    expect(request!.headers['idempotency-key']).toBe(customerInput.leadId);
+    expect(request!.headers['idempotency-key']).toBe(await idempotencyKey(customerInput.tenant, customerInput.data.phoneNumber, customerInput.leadId!));
+    expect(request!.headers['idempotency-key']).toMatch(/^[0-9a-f]{64}$/);
+    expect(await idempotencyKey('other-site', customerInput.data.phoneNumber, customerInput.leadId!)).not.toBe(request!.headers['idempotency-key']);
     expect(request!.headers['x-forecourt-tenant']).toBe('springwood-toyota');
     // Unknowns (nvic null) are left out of the customer.
     const { nvic: _nvic, ...customer } = customerData;

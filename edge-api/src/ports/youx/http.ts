@@ -38,7 +38,7 @@ export const YouxCustomerAnswerSchema = v.object({
  * whoIsHelping }` to YOUX_QUOTE_URL -> 200 JSON `{ weeklyRepaymentAmount, advertisedRate, comparisonRate }` (5 s).
  *
  * Customer creation (spec §7 create-customer; the spec gives the fields, not the wire, so this is the platform's
- * format): POST JSON to YOUX_CUSTOMER_URL with `Idempotency-Key: <lead id>`
+ * format): POST JSON to YOUX_CUSTOMER_URL with `Idempotency-Key: sha256(tenant, phone, lead id)`
  * `{ customer: { nvic?, vin?, selfAssessedCreditScore, purchasePrice, year?, loanTerm, phoneNumber, firstName,
  * lastName, email, subscribe, postCode }, reference: <lead id>, dealer: <tenant slug>, lead: { payload, userData } }`
  * (unknowns left out) -> a 2xx (200 or 201) JSON `{ redirectUrl: 'https://…' }`. A timeout (10 s), another status, a
@@ -69,7 +69,10 @@ export class HttpYoux implements YouxPort {
       dealer: tenant,
       ...(additionalData ? { lead: additionalData } : {}),
     };
-    const body = await this.postJson(url, tenant, wire, this.options.customerTimeoutMs ?? CREATE_CUSTOMER_TIMEOUT_MS, CREATE_CUSTOMER_FAILED, leadId ? { 'idempotency-key': leadId } : {});
+    // The idempotency key is the application's own (tenant, verified phone, lead id), hashed: a lead id replayed by
+    // another shopper or on another site (all sites share one YouX key) never matches someone else's application.
+    const key = leadId ? await idempotencyKey(tenant, data.phoneNumber, leadId) : null;
+    const body = await this.postJson(url, tenant, wire, this.options.customerTimeoutMs ?? CREATE_CUSTOMER_TIMEOUT_MS, CREATE_CUSTOMER_FAILED, key ? { 'idempotency-key': key } : {});
     const parsed = v.safeParse(YouxCustomerAnswerSchema, body);
     if (!parsed.success) throw new QuickQuoteError('answered without an https redirectUrl', CREATE_CUSTOMER_FAILED);
     return { redirectUrl: parsed.output.redirectUrl };
@@ -103,4 +106,10 @@ export class HttpYoux implements YouxPort {
 /** The request as sent: unknowns left out rather than sent as null. */
 function wireRequest(request: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(request).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** SHA-256 (hex) of the tenant, the customer's phone (digits) and the lead id: YouX's `Idempotency-Key`. */
+export async function idempotencyKey(tenant: string, phone: string, leadId: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${tenant}\n${phone.replace(/\D/g, '')}\n${leadId}`));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
