@@ -140,6 +140,26 @@ describe('instant finance pre-approval', () => {
     await context.close();
   });
 
+  it('the popup variant on the finance enquiry page: opens the same steps in a modal dialog, axe clean, Escape closes it', async () => {
+    const context = await shopper();
+    const page = await context.newPage();
+    await page.goto(`${platform.tenantUrl(TENANT)}/finance-enquiry`, { waitUntil: 'load' });
+    await page.waitForSelector('#ff-preapproval[data-hydrated]');
+    const opener = page.getByRole('link', { name: 'Get instant pre-approval' });
+    await opener.click();
+    await page.waitForSelector('dialog.ffp-dialog[open]');
+    expect(page.url()).toContain('/finance-enquiry');
+    expect(await page.locator('dialog.ffp-dialog #ffp-heading').textContent()).toBe('Instant Finance pre-approval with no impact on your credit score.');
+    expect(await heading(page)).toBe('Step 1 of 4: Quick Estimate');
+    await page.locator('dialog.ffp-dialog').getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => heading(page)).toBe('Step 2 of 4: Your Details');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.ffp-dialog[open]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Get instant pre-approval');
+    await context.close();
+  });
+
   it('without JavaScript: the plain forms post forward; YouX failing shows spec §8 text and the lead is still made; Apply again ends on the lender', async () => {
     // (axe needs JavaScript; the steps are the same server-rendered component the first test checks with it.)
     const context = await shopper(false);

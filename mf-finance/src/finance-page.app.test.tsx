@@ -124,6 +124,23 @@ describe('/finance', () => {
   });
 });
 
+describe('/finance-enquiry and /apply-for-finance', () => {
+  it("offer the pre-approval's popup variant where the site runs it: a link to the form that opens the 4 steps in a dialog; still shareable", async () => {
+    for (const path of ['/fragments/finance-enquiry?car_id=148223', '/fragments/apply-for-finance']) {
+      const res = await page(path, 'journey-motors');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+      const { html, journey: props, head } = await read(res);
+      expect(head?.robots).toBeUndefined();
+      expect(props).toMatchObject({ step: 1, variant: 'dialog', details: {} });
+      expect(html).toMatch(/<a class="fc-btn fc-btn--primary" href="\/finance\?step=1&amp;[^"]*#finance-form" aria-haspopup="dialog">Get instant pre-approval<\/a><dialog class="ffp-dialog" aria-labelledby="ffp-heading">/);
+      expect(html).toContain('<fc-slot id="ff-enquiry-slot"></fc-slot>');
+    }
+    const plainSite = await read(await page('/fragments/finance-enquiry', 'plain-motors'));
+    expect(plainSite.journey).toBeNull();
+    expect(plainSite.html).not.toContain('<dialog');
+  });
+});
+
 describe('/personalised/finance', () => {
   const session = (url: URL) =>
     url.pathname === INTERNAL.session.path ? Response.json({ user: { id: 'u1', phone: '0412345678', first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com' } }) : undefined;

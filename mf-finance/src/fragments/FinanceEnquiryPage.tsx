@@ -2,6 +2,7 @@ import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
+import PreApproval, { type PreApprovalProps } from '../islands/PreApproval.tsx';
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
 import { PAGE_INTROS, PAGE_TITLES, type FinancePage } from '../lib/pages.ts';
@@ -10,9 +11,9 @@ import { CarSummary, type ChosenCar } from './CarSummary.tsx';
 /**
  * `/finance-enquiry` and `/apply-for-finance`: how to reach the dealer, the Finance Enquiry form (mf-account's lead-form
  * slot, with the car of `car_id`) in one column, and the chosen car or how finance works beside it on wide screens
- * (below it on small ones).
+ * (below it on small ones). Where the site runs the instant pre-approval, its popup variant is offered above the form.
  */
-export function FinanceEnquiryPage({ page, config, car = null }: { page: FinancePage; config: Pick<SiteConfig, 'name' | 'contact'>; car?: ChosenCar | null }) {
+export function FinanceEnquiryPage({ page, config, car = null, preapproval = null }: { page: FinancePage; config: Pick<SiteConfig, 'name' | 'contact'>; car?: ChosenCar | null; preapproval?: PreApprovalProps | null }) {
   const title = PAGE_TITLES[page];
   const { phone, email } = config.contact;
   return (
@@ -22,6 +23,13 @@ export function FinanceEnquiryPage({ page, config, car = null }: { page: Finance
       <p>
         {PAGE_INTROS[page]} Or call {config.name} on <a href={telHref(phone)}>{phone}</a> or email <a href={`mailto:${email}`}>{email}</a>.
       </p>
+      {preapproval ? (
+        <aside className="ff-instant" aria-labelledby="ff-instant-title">
+          <h2 id="ff-instant-title">Want an answer now?</h2>
+          <p>Get pre-approved online in minutes, with no impact on your credit score.</p>
+          <Island remote="mf-finance" module="PreApproval" id="ff-preapproval" component={PreApproval} props={{ ...preapproval, variant: 'dialog' }} />
+        </aside>
+      ) : null}
       <div className="ff-layout">
         {/* The enquiry form: mf-account's lead-form slot (lib/enquiry-form.ts; routes/fragments.tsx lists it in the head). */}
         <section id="finance-form" className="ff-layout__main ff-form" aria-label="Finance enquiry">

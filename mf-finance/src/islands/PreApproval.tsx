@@ -29,6 +29,8 @@ export type PreApprovalProps = {
   verified: boolean;
   /** The application was made (a plain form's last answer): where the lender continues it. */
   redirectUrl: string | null;
+  /** 'dialog': the popup variant, opened from a link (the finance enquiry pages); default inline (#finance-form). */
+  variant?: 'inline' | 'dialog';
 };
 
 type FieldName = DetailField | 'code' | 'terms';
@@ -86,6 +88,7 @@ export default function PreApproval(props: PreApprovalProps) {
   const [hydrated, setHydrated] = useState(false);
   const [touched, setTouched] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const moved = useRef(false);
   const { car } = props;
 
@@ -215,7 +218,7 @@ export default function PreApproval(props: PreApprovalProps) {
   const back = step > 1 && !props.redirectUrl ? (step - 1) as StepNumber : null;
   const weekly = (q: FinanceQuickQuoteResponse) => formatAud(Math.round(q.weeklyRepaymentAmount));
 
-  return (
+  const content = (
     <div className="ffp" role="region" aria-labelledby="ffp-heading">
       <h2 id="ffp-heading">{PREAPPROVAL_HEADING}</h2>
       <ol className="ffp-progress" aria-label="Steps">
@@ -443,5 +446,30 @@ export default function PreApproval(props: PreApprovalProps) {
         </div>
       </form>
     </div>
+  );
+  if (props.variant !== 'dialog') return content;
+  // The popup variant (spec §2): a link to the finance form that, once this island runs, opens the same 4 steps in a
+  // modal dialog instead (Escape or Close shuts it, focus goes back to the link).
+  return (
+    <>
+      <a
+        className="fc-btn fc-btn--primary" href={stepHref(1, props.estimate, car)} aria-haspopup="dialog"
+        onClick={(e) => {
+          if (typeof dialog.current?.showModal !== 'function') return;
+          e.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        Get instant pre-approval
+      </a>
+      <dialog ref={dialog} className="ffp-dialog" aria-labelledby="ffp-heading">
+        <div className="ffp-dialog__bar">
+          <button type="button" className="fc-btn" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+        {content}
+      </dialog>
+    </>
   );
 }

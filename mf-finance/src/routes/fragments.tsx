@@ -95,7 +95,9 @@ export function fragmentRoutes({ styles, version, quickQuote }: RouteOptions & {
     }
 
     // /finance-enquiry and /apply-for-finance: real, indexable pages.
-    const body = await renderToReadableStream(<FinanceEnquiryPage page={page} config={config} car={car} />);
+    // The pre-approval's popup variant (step 1, nothing of the shopper's: the page stays shareable).
+    const popup = config.features.finance_preapproval ? preapprovalPage(query, undefined).props : null;
+    const body = await renderToReadableStream(<FinanceEnquiryPage page={page} config={config} car={car} preapproval={popup} />);
     return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description, styles, slots: [financeFormSlot(query)] }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
   });
 

@@ -47,10 +47,12 @@ export class EmbeddedYoux implements YouxPort {
     return quickQuoteEmbedded(request);
   }
 
-  async createCustomer({ tenant, data, additionalData, siteUrl }: CreateFinanceCustomerInput): Promise<{ redirectUrl: string }> {
-    const id = crypto.randomUUID();
+  async createCustomer({ tenant, data, additionalData, siteUrl, leadId }: CreateFinanceCustomerInput): Promise<{ redirectUrl: string }> {
+    // One customer per application: a retried submit (the same lead id) finds the one it made, like YouX's
+    // idempotency key (http.ts).
+    const id = leadId ?? crypto.randomUUID();
     await this.db
-      .prepare('INSERT INTO finance_customers (tenant, id, provider, data, lead, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare('INSERT INTO finance_customers (tenant, id, provider, data, lead, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant, id) DO NOTHING')
       .bind(tenant, id, 'embedded', JSON.stringify(data), additionalData ? JSON.stringify(additionalData) : null, this.now())
       .run();
     // The local application ends on the site's own success page (spec §2 /success), not on a provider's site.
