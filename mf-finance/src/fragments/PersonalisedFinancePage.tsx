@@ -1,14 +1,13 @@
 import type { FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
 import { formatAud, telHref } from '@forecourt/contracts/display';
 import { slotMarker } from '@forecourt/contracts/fragments';
-import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
 import PreApproval, { type PreApprovalProps } from '../islands/PreApproval.tsx';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
 import { PAGE_INTROS, PAGE_TITLES } from '../lib/pages.ts';
-import { CAR_CONTEXT_KEYS, CREDIT_LABELS, type CarContext, type Estimate } from '../lib/preapproval.ts';
+import { CAR_CONTEXT_KEYS, CREDIT_LABELS, LOAN_TERMS, yearsText, type CarContext, type Estimate } from '../lib/preapproval.ts';
 import { CarSummary, type ChosenCar } from './CarSummary.tsx';
 
 export type PersonalisedFinanceProps = {
@@ -24,7 +23,6 @@ export type PersonalisedFinanceProps = {
   preapproval: PreApprovalProps | null;
 };
 
-const TERMS = Array.from({ length: QUICK_ESTIMATE.maxTerm - QUICK_ESTIMATE.minTerm + 1 }, (_, i) => QUICK_ESTIMATE.minTerm + i);
 
 /**
  * `/personalised/finance?car_id=` (spec §2; behind sign-in where the tenant gates it): the shopper's quote for the car at
@@ -59,7 +57,7 @@ export function PersonalisedFinancePage({ config, car, carUnavailable, firstName
                   </p>
                   <dl className="ffc-result__list">
                     <div><dt>Amount</dt><dd>{formatAud(estimate.price)}</dd></div>
-                    <div><dt>Term</dt><dd>{estimate.term} {estimate.term === 1 ? 'year' : 'years'}</dd></div>
+                    <div><dt>Term</dt><dd>{yearsText(estimate.term)}</dd></div>
                     <div><dt>Credit history</dt><dd>{CREDIT_LABELS[estimate.credit]}</dd></div>
                     <div><dt>Interest rate</dt><dd>{quote.advertisedRate}% p.a.</dd></div>
                     <div><dt>Comparison rate</dt><dd>{quote.comparisonRate}% p.a.</dd></div>
@@ -76,9 +74,9 @@ export function PersonalisedFinancePage({ config, car, carUnavailable, firstName
               <div className="ffc-field">
                 <label htmlFor="ff-quote-term">Loan term</label>
                 <select id="ff-quote-term" name="loanTerm" defaultValue={estimate.term}>
-                  {TERMS.map((t) => (
+                  {LOAN_TERMS.map((t) => (
                     <option key={t} value={t}>
-                      {t} {t === 1 ? 'year' : 'years'}
+                      {yearsText(t)}
                     </option>
                   ))}
                 </select>

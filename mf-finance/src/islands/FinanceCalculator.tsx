@@ -5,6 +5,7 @@ import { formatAud, formatNumber } from '@forecourt/contracts/display';
 import { emit } from '@forecourt/contracts/events';
 import { track } from '@forecourt/contracts/track';
 import type { FinanceCalculatorProps } from '../lib/calculator.ts';
+import { yearsText } from '../lib/terms.ts';
 import {
   calculateRepayment, clampDeposit, clampResidual, ENQUIRE_FOR_FINANCE, FREQUENCIES, FREQUENCY_LABELS, parseMoney, snapToStep, validateAmount,
   type FinanceCalculatorState, type RepaymentFrequency,
@@ -18,7 +19,6 @@ const QUOTE_PATH = '/api/finance/quote';
 let firstUseTracked = false;
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
-const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
 const nearest = (values: number[], target: number) => values.reduce((best, x) => (Math.abs(x - target) < Math.abs(best - target) ? x : best));
 
 type Quote = { weeklyRepaymentAmount: number; advertisedRate: number; comparisonRate: number };
@@ -153,13 +153,13 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
         <SliderField
           id="ffc-term"
           label="Loan term (years)"
-          hint={limits.term.options ? `${limits.term.options.join(', ')} years` : `${years(limits.term.min)} to ${years(limits.term.max)}, in steps of ${limits.term.step}`}
+          hint={limits.term.options ? `${limits.term.options.join(', ')} years` : `${yearsText(limits.term.min)} to ${yearsText(limits.term.max)}, in steps of ${limits.term.step}`}
           input={<input id="ffc-term" name="term" type="text" inputMode="decimal" autoComplete="off" value={texts.term} onChange={(e) => onTermText(e.target.value)} onBlur={normalise} aria-describedby="ffc-term-hint" />}
           slider={
             limits.term.options ? (
-              <input type="range" aria-labelledby="ffc-term-label" min={0} max={limits.term.options.length - 1} step={1} value={termIndex} aria-valuetext={years(state.term)} disabled={!hydrated} onChange={(e) => { const t = limits.term.options![Number(e.target.value)]!; change({ term: t }, { term: String(t) }); }} />
+              <input type="range" aria-labelledby="ffc-term-label" min={0} max={limits.term.options.length - 1} step={1} value={termIndex} aria-valuetext={yearsText(state.term)} disabled={!hydrated} onChange={(e) => { const t = limits.term.options![Number(e.target.value)]!; change({ term: t }, { term: String(t) }); }} />
             ) : (
-              <input type="range" aria-labelledby="ffc-term-label" min={limits.term.min} max={limits.term.max} step={limits.term.step} value={state.term} aria-valuetext={years(state.term)} disabled={!hydrated} onChange={(e) => change({ term: Number(e.target.value) }, { term: e.target.value })} />
+              <input type="range" aria-labelledby="ffc-term-label" min={limits.term.min} max={limits.term.max} step={limits.term.step} value={state.term} aria-valuetext={yearsText(state.term)} disabled={!hydrated} onChange={(e) => change({ term: Number(e.target.value) }, { term: e.target.value })} />
             )
           }
         />
@@ -226,7 +226,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           <div className="ffc-quote" aria-live="polite">
             {quote && (
               <p>
-                Quick quote: <strong>{formatAud(quote.weeklyRepaymentAmount)} per week</strong> at {quote.advertisedRate}% p.a. (comparison rate {quote.comparisonRate}% p.a.) over {years(loanTerm ?? QUICK_ESTIMATE.defaultTerm)} with a great credit history.
+                Quick quote: <strong>{formatAud(quote.weeklyRepaymentAmount)} per week</strong> at {quote.advertisedRate}% p.a. (comparison rate {quote.comparisonRate}% p.a.) over {yearsText(loanTerm ?? QUICK_ESTIMATE.defaultTerm)} with a great credit history.
               </p>
             )}
           </div>

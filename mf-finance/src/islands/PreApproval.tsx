@@ -3,7 +3,7 @@ import type { FinanceQuickQuoteResponse } from '@forecourt/contracts/api';
 import { QUICK_ESTIMATE, QUOTE_DEBOUNCE_MS } from '@forecourt/contracts/constants';
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
 import {
-  CAR_CONTEXT_KEYS, checkDetails, clampPrice, CODE_MESSAGE, codeOf, CREDIT_LABELS, DETAIL_FIELDS, DETAIL_LABELS, estimateQuery, LAST_STEP, PREAPPROVAL_HEADING,
+  CAR_CONTEXT_KEYS, checkDetails, LOAN_TERMS, yearsText, clampPrice, CODE_MESSAGE, codeOf, CREDIT_LABELS, DETAIL_FIELDS, DETAIL_LABELS, estimateQuery, LAST_STEP, PREAPPROVAL_HEADING,
   PREAPPROVAL_MESSAGES, PREAPPROVAL_STEPS, priceDigits, TERMS_TEXT, type CarContext, type DetailField, type DetailsDraft, type Estimate, type StepNumber,
 } from '../lib/preapproval.ts';
 import '../styles/finance.css';
@@ -34,7 +34,6 @@ export type PreApprovalProps = {
 };
 
 type FieldName = DetailField | 'code' | 'terms';
-const TERMS = Array.from({ length: QUICK_ESTIMATE.maxTerm - QUICK_ESTIMATE.minTerm + 1 }, (_, i) => QUICK_ESTIMATE.minTerm + i);
 const AUTOCOMPLETE: Record<DetailField, string> = { firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel', postCode: 'postal-code' };
 const TYPES: Record<DetailField, string> = { firstName: 'text', lastName: 'text', email: 'email', phone: 'tel', postCode: 'text' };
 
@@ -279,9 +278,9 @@ export default function PreApproval(props: PreApprovalProps) {
                   setEstimate((x) => ({ ...x, term: Number(e.target.value) }));
                   setTouched(true);
                 }}>
-                {TERMS.map((t) => (
+                {LOAN_TERMS.map((t) => (
                   <option key={t} value={t}>
-                    {t} {t === 1 ? 'year' : 'years'}
+                    {yearsText(t)}
                   </option>
                 ))}
               </select>
@@ -355,14 +354,14 @@ export default function PreApproval(props: PreApprovalProps) {
                   </p>
                   <dl className="ffc-result__list">
                     <div><dt>Amount</dt><dd>{formatAud(estimate.price)}</dd></div>
-                    <div><dt>Term</dt><dd>{estimate.term} {estimate.term === 1 ? 'year' : 'years'}</dd></div>
+                    <div><dt>Term</dt><dd>{yearsText(estimate.term)}</dd></div>
                     <div><dt>Interest rate</dt><dd>{quote.advertisedRate}% p.a.</dd></div>
                     <div><dt>Comparison rate</dt><dd>{quote.comparisonRate}% p.a.</dd></div>
                   </dl>
                 </>
               ) : (
                 <p className="ffc-result__payment">
-                  Your details are ready for pre-approval on {formatAud(estimate.price)} over {estimate.term} {estimate.term === 1 ? 'year' : 'years'}.
+                  Your details are ready for pre-approval on {formatAud(estimate.price)} over {yearsText(estimate.term)}.
                 </p>
               )}
               <p className="ffc-note">Subject to the lender's checks. Based on a 10% deposit and a 30% final payment; no impact on your credit score.</p>

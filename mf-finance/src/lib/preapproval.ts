@@ -10,6 +10,7 @@ import { CODE_LENGTH_MESSAGE, CREDIT_SCORES, LenderUrlSchema, REQUIRED_FIELD_MES
 import { QUICK_ESTIMATE } from '@forecourt/contracts/constants';
 import { formatAud, priceDisplay } from '@forecourt/contracts/display';
 import { financeQueryOf } from '@forecourt/contracts/finance-link';
+import { yearsText } from './terms.ts';
 
 /** The heading of the journey (spec §2 Finance page, popup variant). */
 export const PREAPPROVAL_HEADING = 'Instant Finance pre-approval with no impact on your credit score.';
@@ -35,6 +36,8 @@ export const isPreapprovalError = (key: string | null | undefined): key is Preap
 
 /** The credit-history choices (spec §5: Great, Decent, Poor; default GREAT). */
 export const CREDIT_LABELS: Record<CreditScore, string> = { GREAT: 'Great', DECENT: 'Decent', POOR: 'Poor' };
+
+export { LOAN_TERMS, yearsText } from './terms.ts';
 
 /** A step number from a query or form value: 1 unless it is 1-4. */
 export function stepOf(value: string | null | undefined): StepNumber {
@@ -296,6 +299,6 @@ export const CREDIT_SENTENCE: Record<CreditScore, string> = { GREAT: 'great', DE
 
 /** The lead's message: what the shopper asked for, in the dealer's words. */
 export function applicationMessage(e: Estimate, quote?: { weeklyRepaymentAmount: number; advertisedRate: number; comparisonRate: number } | null): string {
-  const asked = `Instant finance pre-approval: ${formatAud(e.price)} over ${e.term} ${e.term === 1 ? 'year' : 'years'}, ${CREDIT_SENTENCE[e.credit]} credit history.`;
+  const asked = `Instant finance pre-approval: ${formatAud(e.price)} over ${yearsText(e.term)}, ${CREDIT_SENTENCE[e.credit]} credit history.`;
   return quote ? `${asked} Estimate ${formatAud(Math.round(quote.weeklyRepaymentAmount))} a week at ${quote.advertisedRate}% (comparison ${quote.comparisonRate}%).` : asked;
 }
