@@ -296,6 +296,11 @@ export const WatchlistSaveRequestSchema = WatchlistChangeRequestSchema;
 export const WatchlistRemoveRequestSchema = WatchlistChangeRequestSchema;
 export const WatchlistChangeResponseSchema = v.object({ success: v.boolean(), error: Optional(v.string()) });
 export type WatchlistChangeResponse = v.InferOutput<typeof WatchlistChangeResponseSchema>;
+/** edge-api's server watchlist paths (spec §7) and the signed-in shopper's list of saved car ids. */
+export const WATCHLIST_API = { save: '/api/watchlist/save-car', remove: '/api/watchlist/remove-car', list: '/api/watchlist' } as const;
+/** GET /api/watchlist: the signed-in shopper's saved car ids on this site, newest first. */
+export const WatchlistIdsResponseSchema = v.object({ ids: v.array(IdSchema) });
+export type WatchlistIdsResponse = v.InferOutput<typeof WatchlistIdsResponseSchema>;
 
 /** POST /api/rate-limit: a not-ok answer blocks sending a code. */
 export const RateLimitRequestSchema = v.object({ phone: Phone });
@@ -307,7 +312,15 @@ export const RateLimitResponseSchema = v.object({
 });
 export type RateLimitResponse = v.InferOutput<typeof RateLimitResponseSchema>;
 
-/** GET /api/check-if-contact-exists?phone_number= */
+/** GET /api/check-if-contact-exists?phone_number= (spec §7). */
+export const CHECK_CONTACT_API = '/api/check-if-contact-exists';
+/**
+ * What edge-api answers there: whether the phone has an account on this site, and only for a phone the caller has
+ * proven (its own session's, or one this browser verified: the known-device cookie); any other phone is a 401/403
+ * `{ error }`, so the call cannot tell whether a stranger's phone is a shopper's (edge-api README).
+ */
+export const ContactExistsResponseSchema = v.object({ exists: v.boolean() });
+export type ContactExistsResponse = v.InferOutput<typeof ContactExistsResponseSchema>;
 export const CheckContactQuerySchema = v.object({ phone_number: Phone });
 export const CheckContactResponseSchema = v.union([
   v.object({

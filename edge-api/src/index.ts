@@ -18,6 +18,7 @@ import { vehicleInternalRoutes, viewsRoutes } from './routes/views.ts';
 import { youxApiRoutes, youxInternalRoutes } from './routes/youx.ts';
 import { authRoutes } from './routes/auth.ts';
 import { spinRoutes } from './routes/spin.ts';
+import { watchlistRoutes } from './routes/watchlist.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
 import { expireAbandonedEverywhere } from './ports/payments/store.ts';
@@ -50,6 +51,7 @@ const routes = app
   .route('/api', authRoutes)
   .route('/api', spinRoutes)
   .route('/api', youxApiRoutes)
+  .route('/api', watchlistRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);
 
