@@ -6,7 +6,8 @@
  *  - js: first-visit JavaScript bytes (gzip) per page, measured in Chromium;
  *  - lighthouse: Lighthouse mobile performance of home and search for one tenant (default mobile throttling);
  *  - engine: embedded engine index build and query times on 10,000 cars;
- *  - leads: lead delivery reliability (bench/leads-reliability.mjs), only when asked for (`--only leads`): minutes long.
+ *  - leads: lead delivery reliability (bench/leads-reliability.mjs), only when asked for (`--only leads`): minutes long;
+ *  - alerts: alerts for 10,000 watched cars x an import of 10,500 (bench/alerts.mjs), only when asked for (`--only alerts`).
  */
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -58,6 +59,14 @@ if (only.includes('leads')) {
     console.error('leads: target missed (lost or duplicated above 0), or the bench failed: see its output above');
   }
   results.leads = JSON.parse(readFileSync(join(outDir, 'leads-reliability.json'), 'utf8'));
+}
+
+if (only.includes('alerts')) {
+  // Its own process (bench/alerts.mjs): the pure path in Node, then the cron through its own platform.
+  const { execFileSync } = await import('node:child_process');
+  const { readFileSync } = await import('node:fs');
+  execFileSync(process.execPath, [join(ROOT, 'bench/alerts.mjs')], { stdio: 'inherit' });
+  results.alerts = JSON.parse(readFileSync(join(outDir, 'alerts.json'), 'utf8'));
 }
 
 let platform;

@@ -12,6 +12,7 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localWorkerVersionId } from './canary.mjs';
+import { importBundle } from './local-kv.mjs';
 import { DEMO_WORKER, REMOTES, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
 
@@ -185,6 +186,32 @@ export async function startPlatform(options = {}) {
     mf,
     /** Origin for a tenant, e.g. http://harbourside-toyota.localhost:8787 */
     tenantUrl: (slug) => `${url.protocol}//${slug}.localhost:${url.port}`,
+    /**
+     * Replaces a tenant's stock in the running platform's STOCK KV with `cars` (valid Car rows), writing exactly what
+     * `npm run stock:import` writes (mf-search/src/import/write.ts: chunks, then the meta with a new `updated_at`, then
+     * stale chunks deleted), so a test can run an import and see what follows it (edge-api's alerts read it at once;
+     * mf-search's search index notices it within STOCK_WATCH_SECONDS). Answers the new stock meta.
+     * @example await platform.importStock('harbourside-toyota', cars)
+     */
+    importStock: async (slug, cars, { now = new Date() } = {}) => {
+      const lib = await importBundle('mf-search/src/import/index.ts');
+      const stock = await kvNamespace(mf, selected.map(({ dir }) => ({ dir, name: nameOf[dir] })), 'STOCK');
+      if (!stock) throw new Error('importStock needs a running Worker that binds STOCK (mf-search)');
+      const previousRaw = await stock.get(lib.kvStockMetaKey(slug), 'json');
+      const existingKeys = [];
+      let cursor;
+      do {
+        const page = await stock.list({ prefix: `stock:${slug}:`, cursor });
+        existingKeys.push(...page.keys.map((k) => k.name));
+        cursor = page.list_complete ? undefined : page.cursor;
+      } while (cursor);
+      const writes = lib.stockWrites(slug, cars, { now, previous: lib.isStockMeta(previousRaw) ? previousRaw : null, existingKeys });
+      const meta = writes.puts.at(-1);
+      await Promise.all(writes.puts.slice(0, -1).map((put) => stock.put(put.key, put.value)));
+      await stock.put(meta.key, meta.value);
+      await Promise.all(writes.deletes.map((key) => stock.delete(key)));
+      return writes.meta;
+    },
     dispose: () => {
       stopCron();
       return mf.dispose();

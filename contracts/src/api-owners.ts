@@ -3,6 +3,7 @@
  * else under `/api` to edge-api (the write side). The shell routes by this table; each remote mounts its API under
  * its own prefix. Declared once here so a new area's API is one line both sides read.
  */
+import { ACCOUNT_API } from './account.ts';
 import { CHECK_CONTACT_API, WATCHLIST_API, YOUX_API } from './api.ts';
 import { CompareResponseSchema } from './search.ts';
 import { SPIN_API } from './spin.ts';
@@ -24,7 +25,7 @@ export const API_OWNERS: ReadonlyArray<readonly [prefix: `/api/${string}`, owner
  * edge-api's browser APIs that a page of another part calls by name (everything not under a remote's prefix is
  * edge-api's anyway): listed so that a remote's new prefix can never take one over (api-owners.test.ts).
  */
-export const EDGE_API_PATHS: ReadonlyArray<`/api/${string}`> = [SPIN_API, YOUX_API.createCustomer, WATCHLIST_API.save, WATCHLIST_API.remove, WATCHLIST_API.list, CHECK_CONTACT_API];
+export const EDGE_API_PATHS: ReadonlyArray<`/api/${string}`> = [SPIN_API, YOUX_API.createCustomer, WATCHLIST_API.save, WATCHLIST_API.remove, WATCHLIST_API.list, CHECK_CONTACT_API, ...Object.values(ACCOUNT_API)];
 
 /**
  * The `/api` prefix a remote serves (the one API_OWNERS names for it): the remote mounts its API there.

@@ -73,9 +73,12 @@ export type LeadSubmittedInput = EventPayloadInput<'lead.submitted.v1'>;
  */
 export const EVENT_PRODUCERS = {
   shell: [],
-  /** Favourite and compare toggles on cards (built); the save control, refinements and Quick Enquiry (planned). */
+  /**
+   * Favourite and compare toggles on cards; the cards' watchlist Save / Saved (through contracts/src/watchlist-client.ts
+   * and ui's useWatchlist, the toggle's one implementation); refinements (planned).
+   */
   'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'search.changed.v1'],
-  /** All planned with the vehicle page: Fave, Watchlist toggle, viewed cars. */
+  /** Fave, the watchlist toggle (as mf-search's), viewed cars. */
   'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'viewed.changed.v1'],
   'mf-locations': [],
   'mf-finance': ['finance.calculator.used.v1'],
@@ -83,20 +86,20 @@ export const EVENT_PRODUCERS = {
    * Removing a car on the saved cars page or from the comparison; every lead form on the platform is mf-account's
    * kit (issue 4), so lead.submitted.v1 comes from here whichever remote hosts the form.
    */
-  'mf-account': ['favourites.changed.v1', 'compare.changed.v1', 'lead.submitted.v1'],
+  'mf-account': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1', 'lead.submitted.v1'],
 } as const satisfies Record<RouteOwner, readonly EventName[]>;
 
 /** What each part listens for (same rule as EVENT_PRODUCERS). */
 export const EVENT_CONSUMERS = {
   /** Analytics of the finance calculator's first use (planned). The /success page reads the kit's stored car context. */
   shell: ['finance.calculator.used.v1'],
-  /** Favourite and compare state of the cards (built); watchlist state (planned). */
+  /** Favourite, compare and watchlist state of the cards. */
   'mf-search': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1'],
   'mf-vehicle': ['favourites.changed.v1', 'watchlist.changed.v1', 'finance.calculator.used.v1'],
   'mf-locations': [],
   'mf-finance': [],
-  /** The header's saved-cars count, the saved cars page and the comparison. */
-  'mf-account': ['favourites.changed.v1', 'compare.changed.v1'],
+  /** The header's saved-cars count (device favourites, or the watchlist), the saved cars page and the comparison. */
+  'mf-account': ['favourites.changed.v1', 'compare.changed.v1', 'watchlist.changed.v1'],
 } as const satisfies Record<RouteOwner, readonly EventName[]>;
 
 function defaultTarget(): EventTarget {

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { FinanceCreateCustomerAnswerSchema, FinanceCreateCustomerRequestSchema, YOUX_API, FinanceQuickQuoteRequestSchema, FinanceQuickQuoteResponseSchema, SendCodeRequestSchema, VerifyCodeRequestSchema } from './api.ts';
+import { AccountSummarySchema, ACCOUNT_API, SavedSearchUrlSchema } from './account.ts';
 import { CarSchema } from './entities/car.ts';
 import { IdSchema, SlugSchema } from './entities/common.ts';
 import { MarketPriceResultSchema } from './entities/market-price.ts';
@@ -86,12 +87,49 @@ export const PaymentStateSchema = v.object({
 });
 export type PaymentState = v.InferOutput<typeof PaymentStateSchema>;
 
+/**
+ * `GET /internal/stock-digest?since=<version>` (mf-search): what alerts compare between two stock imports, read from the
+ * stock store (not an isolate's index). `version` names the tenant's current import (its meta's `updated_at`); `cars`
+ * is left out when it equals `since` (nothing changed). Each car: id, price (0 when on application), status as a
+ * shopper sees it, and its name and slug for the message.
+ */
+export const StockDigestQuerySchema = v.object({ since: v.optional(v.pipe(v.string(), v.maxLength(100))) });
+export const StockDigestCarSchema = v.object({
+  id: IdSchema,
+  price: v.number(),
+  status: v.picklist(['available', 'reserved', 'sold']),
+  name: v.string(),
+  slug: v.string(),
+});
+export type StockDigestCar = v.InferOutput<typeof StockDigestCarSchema>;
+export const StockDigestSchema = v.object({ version: v.nullable(v.string()), cars: v.optional(v.array(StockDigestCarSchema)) });
+export type StockDigest = v.InferOutput<typeof StockDigestSchema>;
+
+/** The most saved searches and car ids one `searchMatches` call takes. */
+export const SEARCH_MATCHES_MAX_SEARCHES = 2000;
+export const SEARCH_MATCHES_MAX_CARS = 20_000;
+/**
+ * `POST /internal/search-matches` (mf-search, the owner of what a search URL means): which of `car_ids` each saved
+ * search (a `/search...` URL with its refinements) would list today. Ids not in stock match nothing.
+ */
+export const SearchMatchesRequestSchema = v.object({
+  searches: v.pipe(v.array(v.object({ id: IdSchema, url: SavedSearchUrlSchema })), v.maxLength(SEARCH_MATCHES_MAX_SEARCHES)),
+  car_ids: v.pipe(v.array(IdSchema), v.maxLength(SEARCH_MATCHES_MAX_CARS)),
+});
+export type SearchMatchesRequest = v.InferOutput<typeof SearchMatchesRequestSchema>;
+export const SearchMatchesSchema = v.object({ matches: v.array(v.object({ id: IdSchema, car_ids: v.array(IdSchema) })) });
+export type SearchMatches = v.InferOutput<typeof SearchMatchesSchema>;
+
 type Endpoint = { owner: InternalOwner; path: string; answer: v.GenericSchema; query?: v.GenericSchema; body?: v.GenericSchema };
 
 /** The registry. `path` may hold one `:id` segment, filled from `params.id`. */
 export const INTERNAL = {
   car: { owner: 'mf-search', path: '/internal/car', query: CarQuerySchema, answer: CarAnswerSchema },
   sitemap: { owner: 'mf-search', path: '/internal/sitemap', answer: SearchSitemapSchema },
+  stockDigest: { owner: 'mf-search', path: '/internal/stock-digest', query: StockDigestQuerySchema, answer: StockDigestSchema },
+  searchMatches: { owner: 'mf-search', path: '/internal/search-matches', body: SearchMatchesRequestSchema, answer: SearchMatchesSchema },
+  /** `GET /api/me` (the shopper's cookie forwarded): the signed-in shopper's own data for mf-account's pages; 401 signed out. */
+  account: { owner: 'edge-api', path: ACCOUNT_API.summary, answer: AccountSummarySchema },
   marketPrice: { owner: 'edge-api', path: '/internal/autogauge', query: AutogaugeQuerySchema, answer: MarketPriceResultSchema },
   delivery: { owner: 'edge-api', path: '/internal/delivery', query: DeliveryQuerySchema, answer: DeliveryEstimateSchema },
   reservedCars: { owner: 'edge-api', path: '/api/payments/reserved', query: ReservedCarsQuerySchema, answer: ReservedCarsSchema },
@@ -126,11 +164,14 @@ export type InternalName = keyof typeof INTERNAL;
  * different versions to the same contract (contract-compat.ts).
  */
 export const INTERNAL_CALLERS = {
-  car: ['mf-vehicle', 'edge-api', 'mf-finance'],
+  car: ['mf-vehicle', 'edge-api', 'mf-finance', 'mf-account'],
   sitemap: ['shell'],
+  stockDigest: ['edge-api'],
+  searchMatches: ['edge-api'],
+  account: ['mf-account'],
   marketPrice: ['mf-vehicle'],
   delivery: ['mf-vehicle'],
-  reservedCars: ['mf-search', 'mf-vehicle'],
+  reservedCars: ['mf-search', 'mf-vehicle', 'mf-account'],
   payment: ['mf-vehicle'],
   session: ['shell', 'mf-finance'],
   spin: ['shell'],

@@ -56,7 +56,7 @@ export const ISLANDS = {
   ],
   'mf-locations': ['LocationsList'],
   'mf-finance': ['FinanceSteps', 'FinanceCalculator', 'PreApproval'],
-  'mf-account': ['HeaderAccount', 'SavedCars', 'CompareCars', 'LeadForm', 'LeadSuccess', 'SignIn'],
+  'mf-account': ['HeaderAccount', 'SavedCars', 'CompareCars', 'MergeFavourites', 'LeadForm', 'LeadSuccess', 'SignIn'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 export type IslandModule<R extends RemoteName> = (typeof ISLANDS)[R][number];
 

@@ -23,7 +23,7 @@ export const PAGES = {
   'mf-vehicle': ['vehicle', 'checkout', 'buy-online', 'checkout-journey', 'trade-in', 'print', 'test-drive', 'online-payment'],
   'mf-locations': ['contact', 'location', 'locations', 'dealer-locator', 'service', 'parts'],
   'mf-finance': ['finance', 'finance-enquiry', 'apply-for-finance', 'personalised-finance'],
-  'mf-account': ['sign-in', 'watchlist', 'my-garage'],
+  'mf-account': ['sign-in', 'watchlist', 'my-garage', 'alerts-stop'],
 } as const satisfies Record<RouteOwner, readonly string[]>;
 
 export type PageOf<R extends RouteOwner> = (typeof PAGES)[R][number];
@@ -113,6 +113,8 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { pattern: '/sign-in', remote: 'mf-account', page: 'sign-in', query: ['type', 'redirect', 'back'] },
   { pattern: '/watchlist', remote: 'mf-account', page: 'watchlist' },
+  /** An alert's opt-out link (contracts/src/account.ts ALERTS_STOP_PATH): confirm, then no more texts. */
+  { pattern: '/alerts/stop', remote: 'mf-account', page: 'alerts-stop', query: ['t'] },
 
   // 2. search: everything under /search (including /search itself); mf-search resolves make/model/body/location/type
   //    from the raw segments, so no finer pattern may come before it

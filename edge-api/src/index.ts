@@ -19,6 +19,9 @@ import { youxApiRoutes, youxInternalRoutes } from './routes/youx.ts';
 import { authRoutes } from './routes/auth.ts';
 import { spinRoutes } from './routes/spin.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
+import { alertRoutes } from './routes/alerts.ts';
+import { runAlerts } from './alerts/index.ts';
+import { accountRoutes } from './routes/account.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
 import { expireAbandonedEverywhere } from './ports/payments/store.ts';
@@ -52,6 +55,8 @@ const routes = app
   .route('/api', spinRoutes)
   .route('/api', youxApiRoutes)
   .route('/api', watchlistRoutes)
+  .route('/api', alertRoutes)
+  .route('/api', accountRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);
 
@@ -63,7 +68,8 @@ app.onError(onError);
 export type AppType = typeof routes;
 /**
  * `fetch` serves the API; `scheduled` is the cron trigger: the outbox relay (the delivery guarantee), then the expiry
- * of abandoned checkouts (their contact details are dropped after 7 days), then (hourly) expired codes, sessions and providers' answers.
+ * of abandoned checkouts (their contact details are dropped after 7 days), then (hourly) expired codes, sessions and providers' answers,
+ * then the alerts by text (src/alerts: stock changes scanned, texts delivered).
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   await handleScheduled(controller, env, ctx);
@@ -78,6 +84,12 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     if (new Date(controller.scheduledTime).getUTCMinutes() === 0) await deleteExpiredRows(env.DB);
   } catch (error) {
     console.error('edge-api cron: expired sign-in codes, sessions and valuations not deleted this time', error instanceof Error ? error.message : 'error');
+  }
+  try {
+    // Alerts by text (src/alerts): stock changes scanned, then at most one combined text a day per shopper.
+    await runAlerts(env);
+  } catch (error) {
+    console.error('edge-api cron: alerts not run this time', error instanceof Error ? error.message : 'error');
   }
 }
 

@@ -9,11 +9,12 @@ import pkg from '../package.json';
 import type { Env } from './env.ts';
 import { createApp } from './app.tsx';
 import { tenantDataInput } from '@forecourt/contracts/fixtures/tenant';
-import { siteConfigInput, testEnv } from './test/tenant.ts';
+import { FAKE_SESSIONS } from './test/fake-services.ts';
+import { fakeBinding, siteConfigInput, testEnv } from './test/tenant.ts';
 
 const styles = ['/_mf/mf-account/0.1.0/assets/style-abc123.css'];
 const version = '9.8.7';
-const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('no-faves', { features: { favourites: false } })], { 'test-motors': tenantDataInput() });
+const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('no-faves', { features: { favourites: false, watchlist: false } })], { 'test-motors': tenantDataInput() });
 const get = (path: string, tenant?: string, bindings: Env = env) =>
   createApp({ styles, version }).request(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} }, bindings);
 
@@ -35,7 +36,7 @@ describe('mf-account Worker', () => {
     expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))?.styles).toEqual(styles);
   });
 
-  it('leaves the header slot empty (200, not the not-found 404) when the tenant turns favourites off', async () => {
+  it('leaves the header slot empty (200, not the not-found 404) when the tenant turns favourites and the watchlist off', async () => {
     const res = await get('/fragments/header-account', 'no-faves');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -43,9 +44,8 @@ describe('mf-account Worker', () => {
     expect(await res.text()).toBe('');
   });
 
-  it('answers every page the route table gives it (My Garage switched off until built), noindex, with styles', async () => {
-    await expectProtocolNotFound(await get('/fragments/my-garage', 'test-motors'), { version, tenantName: 'Test Motors', label: 'my-garage' });
-    for (const page of PAGES['mf-account'].filter((p) => p !== 'my-garage')) {
+  it('answers every page the route table gives it, noindex, never stored, with styles', async () => {
+    for (const page of PAGES['mf-account']) {
       const res = await get(`/fragments/${page}`, 'test-motors');
       expect(res.status, page).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
@@ -124,5 +124,40 @@ describe('mf-account Worker', () => {
     for (const query of ['', 'form=quote&id=x', 'form=contact', 'form=contact&id=Bad%20Id', `form=contact&id=x&location_options=${many}`]) {
       await expectProtocolNotFound(await get(`/fragments/lead-form?${query}`, 'test-motors'), { version, tenantName: 'Test Motors', label: query });
     }
+  });
+
+  describe('account pages (edge-api and mf-search faked)', () => {
+    const as = (path: string, cookie: string | null, bindings: Env = env) =>
+      createApp({ styles, version }).request(path, { headers: { [TENANT_HEADER]: 'test-motors', ...(cookie ? { cookie } : {}) } }, bindings);
+
+    it('watchlist: the signed-in list (cookie forwarded to edge-api), never stored; signed out: the device page with sign-in', async () => {
+      const res = await as('/fragments/watchlist', `a=1; ${FAKE_SESSIONS.signedIn}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Your saved cars | Test Motors', robots: 'noindex' });
+      const html = await res.text();
+      expect(html).toContain('2022 Kia Sportage S');
+      expect(html).toContain('<div id="fa-device-favourites" data-island="mf-account/MergeFavourites" class="fc-island" data-island-when="storage:forecourt:favourites"></div>');
+      expect(html).not.toContain('mf-account/SavedCars');
+      const out = await (await as('/fragments/watchlist', null)).text();
+      expect(out).toContain('mf-account/SavedCars');
+      expect(out).toContain('Sign in to keep your saved cars on every device');
+    });
+
+    it('my-garage: the shopper’s sections, forms back to the garage route the shell names', async () => {
+      const html = await (await as('/fragments/my-garage?_garage=myblinkr', FAKE_SESSIONS.signedIn)).text();
+      expect(html).toContain('<h2 id="fa-garage-details-h">Your details</h2>');
+      expect(html).toContain('<input type="hidden" name="redirect" value="/myblinkr"/>');
+    });
+
+    it('edge-api failing: says so, not a 500 (watchlist keeps the device list)', async () => {
+      const down: Env = { ...env, EDGE_API: fakeBinding(() => { throw new Error('unreachable'); }) as unknown as Env['EDGE_API'] };
+      const garage = await as('/fragments/my-garage', FAKE_SESSIONS.signedIn, down);
+      expect(garage.status).toBe(200);
+      expect(await garage.text()).toContain('We couldn&#x27;t load your account just now.');
+      const watchlist = await (await as('/fragments/watchlist', FAKE_SESSIONS.broken)).text();
+      expect(watchlist).toContain('We couldn&#x27;t load your account just now.');
+      expect(watchlist).toContain('mf-account/SavedCars');
+    });
   });
 });

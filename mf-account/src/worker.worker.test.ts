@@ -17,8 +17,8 @@ describe('mf-account Worker (workerd)', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toEqual({ title: 'Test Motors', styles: manifest.css });
     expect(await res.text()).toContain('data-island="mf-account/HeaderAccount"');
-    // Favourites off: an empty slot, not the not-found 404.
-    const off = await get('/fragments/header-account', 'no-faves');
+    // Favourites and the watchlist off: an empty slot, not the not-found 404.
+    const off = await get('/fragments/header-account', 'no-saves');
     expect(off.status).toBe(200);
     expect(await off.text()).toBe('');
   });

@@ -8,6 +8,7 @@ import { searchApi } from './routes/api.ts';
 import { createSearchPathFor, type AppEnv } from './routes/context.ts';
 import { fragmentRoutes } from './routes/fragments.tsx';
 import { internalRoutes } from './routes/internal.ts';
+import { alertRoutes } from './routes/alerts.ts';
 
 export type AppOptions = {
   /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
@@ -48,6 +49,8 @@ export function createApp({ styles, version, engine = createEnginePort() }: AppO
   app.route('/fragments', fragmentRoutes({ styles, version, assetBase, searchPathFor }));
   app.route(apiPrefixOf('mf-search'), searchApi({ assetBase, searchPathFor }));
   app.route('/', internalRoutes());
+  // edge-api's alerts (issue 16): /internal/stock-digest and /internal/search-matches, read from KV STOCK.
+  app.route('/', alertRoutes());
 
   app.onError((error, c) => {
     // The search service is down or slow (spec §8: the browser keeps the previous results): never cache the failure.

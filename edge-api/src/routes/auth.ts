@@ -2,6 +2,7 @@
  * One-time-code sign-in (spec §6 Users, §7 One-time-code sign-in, §8 texts, §9 OTP 6 digits). Paths: contracts SIGN_IN_API.
  *   POST /api/auth/otp       JSON SendCodeRequest or the no-JS form -> 200 { ok, expires_in } | 303 | 400 | 429 { error, retry_after } | 503
  *   POST /api/auth/verify    JSON VerifyCodeRequest or the no-JS form -> 200 { user } + session and known-device cookies | 303 | 400 | 429
+ *                            (a Save made signed out, kept in contracts WATCHLIST_SAVE_COOKIE, is completed and the cookie cleared)
  *   POST /api/auth/sign-out  -> 200 { ok: true } | 303 '/', the session row deleted and the cookie cleared
  *   GET  /api/auth/session   -> 200 { user } | 401 { error }
  * Logs name the tenant and the error only, never a phone or a code.
@@ -10,6 +11,10 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { OTP_TTL_MS, PENDING_PHONE_COOKIE, SIGN_IN_API, SIGN_IN_MESSAGES, safeRedirectPath, type SendCodeResponse, type SessionResponse } from '@forecourt/contracts/sign-in';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
+import { WATCHLIST_SAVE_COOKIE } from '@forecourt/contracts/account';
+import { clearWatchlistSaveCookie, outcomePath } from '../account/forms.ts';
+import { pagePath } from '../leads/rules.ts';
+import { savePendingCar } from './watchlist.ts';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from '../lib/http.ts';
 import { describeError, readBody } from '../leads/http.ts';
@@ -146,7 +151,15 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
       setCookie(c, sessionCookie(outcome.token));
       setCookie(c, clearPendingPhoneCookie());
       if (device) setCookie(c, knownDeviceCookie(device));
-      if (form) return c.redirect(safeRedirectPath(form.get('redirect')), 303);
+      const redirect = form ? safeRedirectPath(form.get('redirect')) : null;
+      // A Save the shopper made signed out (the plain form) is done now, for this session's user; it never fails the sign-in.
+      const pendingSave = getCookie(c, WATCHLIST_SAVE_COOKIE);
+      let saved: Awaited<ReturnType<typeof savePendingCar>> = null;
+      if (pendingSave !== undefined) {
+        setCookie(c, clearWatchlistSaveCookie());
+        saved = await savePendingCar(c, outcome.user, pendingSave, now(), pagePath(redirect ?? c.req.header('referer') ?? '/'));
+      }
+      if (redirect !== null) return c.redirect(saved ? outcomePath(redirect, saved) : redirect, 303);
       return c.json<SessionResponse>({ user: outcome.user }, 200);
     })
     .post(path(SIGN_IN_API.signOut), async (c) => {

@@ -7,6 +7,8 @@ import { CODE_LENGTH_MESSAGE, REQUIRED_FIELD_MESSAGE } from '@forecourt/contract
 import { PENDING_PHONE_COOKIE, SIGN_IN_MESSAGES, SESSION_TTL_MS, SendCodeResponseSchema, SessionResponseSchema } from '@forecourt/contracts/sign-in';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { formErrorCode } from '@forecourt/contracts/form-errors';
+import { WATCHLIST_SAVE_COOKIE } from '@forecourt/contracts/account';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import app from '../index.ts';
 import { leadTenant } from '../leads/test-helpers.ts';
 import { tenantHeaders } from '../test/fixtures.ts';
@@ -584,5 +586,92 @@ describe('without JavaScript (urlencoded forms, 303s)', () => {
     expect(new URL(res.headers.get('location')!, HOST).searchParams.get('sign_in_error')).toBe(formErrorCode(SIGN_IN_MESSAGES.tooManyAttempts));
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(setCookies(res)).toEqual([]);
+  });
+});
+
+describe('a Save made signed out (the plain form’s pending-save cookie) is completed by the sign-in', () => {
+  /** mf-search for the car lookup: one car for sale, one sold, anything else unknown. */
+  const CARS: Record<string, object> = { 'car-1': { ...sampleCar, id: 'car-1' }, 'car-sold': { ...sampleCar, id: 'car-sold', status: 'sold', sold: true } };
+  const stock = {
+    ...env,
+    SEARCH: { fetch: async (input: string) => { const car = CARS[new URL(input).searchParams.get('id') ?? '']; return car ? Response.json({ car }) : Response.json({ error: 'No such car.' }, { status: 404 }); } },
+  };
+  const broken = { ...env, SEARCH: { fetch: async () => { throw new Error('mf-search down'); } } };
+  const PAGE = '/cars/2021-toyota-corolla-1';
+  const CLEARED = `${WATCHLIST_SAVE_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0`;
+  const pending = (carId: string) => `${WATCHLIST_SAVE_COOKIE}=${encodeURIComponent(carId)}`;
+  const watched = (tenant: string) => env.DB.prepare('SELECT w.car_id FROM watchlist w JOIN users u ON u.tenant = w.tenant AND u.id = w.user_id WHERE w.tenant = ?').bind(tenant).all<{ car_id: string }>().then((r) => r.results.map((x) => x.car_id));
+  const saveEvents = async (tenant: string) => (await rowsOf('analytics_events', tenant)).filter((e) => e.event_id === 39);
+
+  /** Sends a code to a phone of its own and verifies it by the plain form, with the cookies given. */
+  async function formSignIn(tenant: string, cookie: string, bindings: object = stock, phone = freshPhone()) {
+    expect((await sendCode(tenant, { phone })).status).toBe(200);
+    return call('/api/auth/verify', tenant, { form: { phone, token: await lastCode(tenant, phone), redirect: `${PAGE}?ref=1` }, cookie, bindings });
+  }
+
+  it('the form verify saves the car, clears the cookie and says so on the page; once only (event 39 once)', async () => {
+    const t = await leadTenant('otp-wl-form');
+    const phone = freshPhone();
+    const res = await formSignIn(t, pending('car-1'), stock, phone);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${PAGE}?ref=1&account_done=saved`);
+    expect(cookieValue(res, SESSION_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(setCookies(res)).toContain(CLEARED);
+    expect(await watched(t)).toEqual(['car-1']);
+    expect(await saveEvents(t)).toMatchObject([{ page: PAGE, car_id: 'car-1', meta: JSON.stringify({ source: 'watchlist' }) }]);
+
+    // The same cookie again (a second sign-in later): already saved, no second row or event.
+    later(COOL_DOWN);
+    const again = await formSignIn(t, pending('car-1'), stock, phone);
+    expect(again.headers.get('location')).toBe(`${PAGE}?ref=1&account_done=saved`);
+    expect(await watched(t)).toEqual(['car-1']);
+    expect(await saveEvents(t)).toHaveLength(1);
+  });
+
+  it('the JSON verify saves it too (the sign-in page with JavaScript), answering the usual { user }', async () => {
+    const t = await leadTenant('otp-wl-json');
+    const phone = freshPhone();
+    await sendCode(t, { phone });
+    const res = await verify(t, await lastCode(t, phone), phone, { cookie: pending('car-1'), bindings: stock });
+    expect(res.status).toBe(200);
+    expect(v.parse(SessionResponseSchema, await res.json()).user.phone).toBe(phone);
+    expect(setCookies(res)).toContain(CLEARED);
+    expect(await watched(t)).toEqual(['car-1']);
+  });
+
+  it('never fails the sign-in: a sold, unknown or unusable car, mf-search down, or the switch off just leave the list as it was', async () => {
+    const t = await leadTenant('otp-wl-bad');
+    const cases: Array<[string, object, string]> = [
+      [pending('car-sold'), stock, `${PAGE}?ref=1&account_error=sold`],
+      [pending('car-404'), stock, `${PAGE}?ref=1&account_error=no-car`],
+      [pending('car-1'), broken, `${PAGE}?ref=1&account_error=failed`],
+      [`${WATCHLIST_SAVE_COOKIE}=%E0%A4%A`, stock, `${PAGE}?ref=1`],
+    ];
+    for (const [cookie, bindings, where] of cases) {
+      const res = await formSignIn(t, cookie, bindings);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location'), cookie).toBe(where);
+      expect(cookieValue(res, SESSION_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(setCookies(res)).toContain(CLEARED);
+    }
+    const off = await leadTenant('otp-wl-off', { watchlist: false });
+    const res = await formSignIn(off, pending('car-1'));
+    expect(res.headers.get('location')).toBe(`${PAGE}?ref=1`);
+    expect(setCookies(res)).toContain(CLEARED);
+    expect(await watched(t)).toEqual([]);
+    expect(await watched(off)).toEqual([]);
+    // Without the cookie nothing is cleared or saved.
+    expect(setCookies(await formSignIn(t, ''))).not.toContain(CLEARED);
+  });
+
+  it('sign-out from a plain form returns to its same-site redirect', async () => {
+    const t = await leadTenant('otp-out-form');
+    const token = await signIn(t, freshPhone());
+    const res = await call('/api/auth/sign-out', t, { cookie: `${SESSION_COOKIE}=${token}`, form: { redirect: '/my-garage?tab=profile' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/my-garage?tab=profile');
+    expect(setCookies(res)).toContain(`${SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0`);
+    expect(await rowsOf('sessions', t)).toEqual([]);
+    expect((await call('/api/auth/sign-out', t, { form: { redirect: 'https://evil.example/' } })).headers.get('location')).toBe('/');
   });
 });

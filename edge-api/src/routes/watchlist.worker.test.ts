@@ -4,6 +4,8 @@ import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
 import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
+import { WATCHLIST_SAVE_COOKIE } from '@forecourt/contracts/account';
+import { signInPath } from '@forecourt/contracts/routes';
 import { Hono } from 'hono';
 import app from '../index.ts';
 import { tenantMiddleware } from '../lib/tenant.ts';
@@ -256,5 +258,90 @@ describe('GET /api/check-if-contact-exists (spec §7, answers only for a phone t
     expect(await limited.json()).toEqual({ error: WATCHLIST_MESSAGES.tooMany });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await check(tenant, phone, { cookie, headers: ip(10), handler })).status).toBe(200);
+  });
+});
+
+describe('save-car and remove-car without JavaScript (plain form, 303s)', () => {
+  const PAGE = '/cars/2021-toyota-corolla-1?ref=home';
+  /** The form posted as the page's button does (urlencoded, no JSON). */
+  const post = (tenant: string, path: string, form: Record<string, string>, req: Req = {}) => {
+    const headers = tenantHeaders(tenant, { 'content-type': 'application/x-www-form-urlencoded', ...req.headers, ...(req.cookie ? { cookie: req.cookie } : {}) });
+    return (req.handler ?? app).request(`https://${tenant}.example.com.au${path}`, { method: 'POST', headers, body: new URLSearchParams(form).toString() }, req.bindings ?? stock);
+  };
+  const where = (res: Response) => res.headers.get('location');
+
+  it('saves and removes for the session shopper, back to the page with account_done (merged into its query), event 39 once', async () => {
+    const { tenant, phone, cookie } = await shopper('wl-form');
+    const saved = await post(tenant, SAVE, { car_id: 'car-1', redirect: `${PAGE}&account_error=sold` }, { cookie, headers: { referer: `https://${tenant}.example.com.au${PAGE}` } });
+    expect(saved.status).toBe(303);
+    expect(where(saved)).toBe(`${PAGE}&account_done=saved`);
+    expect(await rows(tenant)).toEqual(['car-1']);
+    // Again, and with the page's phone field (the session's phone in another written form): the same outcome, no second event.
+    expect(where(await post(tenant, SAVE, { car_id: 'car-1', phone_number: `+61${phone.slice(1)}`, redirect: PAGE }, { cookie }))).toBe(`${PAGE}&account_done=saved`);
+    expect(await saves(tenant)).toMatchObject([{ event_id: 39, page: '/cars/2021-toyota-corolla-1', car_id: 'car-1' }]);
+
+    const removed = await post(tenant, REMOVE, { car_id: 'car-1', redirect: '/watchlist' }, { cookie });
+    expect(removed.status).toBe(303);
+    expect(where(removed)).toBe('/watchlist?account_done=removed');
+    expect(await rows(tenant)).toEqual([]);
+    // An off-site redirect comes back to the home page.
+    expect(where(await post(tenant, REMOVE, { car_id: 'car-1', redirect: 'https://evil.example/' }, { cookie }))).toBe('/?account_done=removed');
+  });
+
+  it('answers refusals with their codes and writes nothing', async () => {
+    const { tenant, cookie } = await shopper('wl-form-bad');
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ car_id: 'car-sold' }, 'sold'],
+      [{ car_id: 'car-404' }, 'no-car'],
+      [{ car_id: '' }, 'invalid'],
+      [{ car_id: 'car-1', phone_number: '0498765432' }, 'other-phone'],
+      [{ car_id: 'car-1', phone_number: 'abc' }, 'invalid'],
+    ];
+    for (const [fields, code] of cases) {
+      const res = await post(tenant, SAVE, { ...fields, redirect: '/search?account_done=saved' }, { cookie });
+      expect(res.status).toBe(303);
+      expect(where(res), JSON.stringify(fields)).toBe(`/search?account_error=${code}`);
+    }
+    expect(await rows(tenant)).toEqual([]);
+    expect(await saves(tenant)).toEqual([]);
+    const off = await shopper('wl-form-off', { watchlist: false });
+    expect(where(await post(off.tenant, SAVE, { car_id: 'car-1', redirect: '/search' }, { cookie: off.cookie }))).toBe('/search?account_error=failed');
+    expect(await rows(off.tenant)).toEqual([]);
+  });
+
+  it('signed out (or another tenant’s session): Save keeps the car in a 15-minute cookie and goes to sign-in; Remove just goes to sign-in', async () => {
+    const { tenant } = await shopper('wl-form-anon');
+    const other = await shopper('wl-form-anon-other');
+    for (const cookie of [undefined, other.cookie]) {
+      const res = await post(tenant, SAVE, { car_id: 'car-1', redirect: PAGE }, { cookie });
+      expect(res.status).toBe(303);
+      expect(where(res)).toBe(signInPath('watchlist', PAGE));
+      expect(res.headers.getAll('set-cookie')).toEqual([`${WATCHLIST_SAVE_COOKIE}=car-1; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=900`]);
+    }
+    const remove = await post(tenant, REMOVE, { car_id: 'car-1', redirect: PAGE });
+    expect(where(remove)).toBe(signInPath('watchlist', PAGE));
+    expect(remove.headers.getAll('set-cookie')).toEqual([]);
+    // A car id that is not one is not kept.
+    expect((await post(tenant, SAVE, { car_id: '', redirect: PAGE })).headers.getAll('set-cookie')).toEqual([]);
+    expect(await rows(tenant)).toEqual([]);
+  });
+
+  it('JSON callers keep spec §7’s answers (401 JSON signed out, no cookie)', async () => {
+    const { tenant, phone } = await shopper('wl-form-json');
+    const res = await call(tenant, SAVE, { body: { phone_number: phone, car_id: 'car-1' } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ success: false, error: WATCHLIST_MESSAGES.notSignedIn });
+    expect(res.headers.getAll('set-cookie')).toEqual([]);
+  });
+
+  it(`counts form changes against ${WATCHLIST_RATE_LIMIT.name} too (account_error=too-many)`, async () => {
+    const { tenant, cookie } = await shopper('wl-form-limit');
+    const handler = frozen();
+    for (let i = 0; i < WATCHLIST_RATE_LIMIT.limit; i++) {
+      expect(where(await post(tenant, i % 2 ? REMOVE : SAVE, { car_id: 'car-1', redirect: '/watchlist' }, { cookie, headers: ip(3), handler }))).toMatch(/account_done/);
+    }
+    const limited = await post(tenant, SAVE, { car_id: 'car-2', redirect: '/watchlist' }, { cookie, headers: ip(3), handler });
+    expect(where(limited)).toBe('/watchlist?account_error=too-many');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -3,18 +3,34 @@ import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import CompareCars from '../islands/CompareCars.tsx';
 import SavedCars from '../islands/SavedCars.tsx';
+import { ACCOUNT_TEXTS, type PageMessages as Messages } from '../account/model.ts';
+import { PageMessages } from '../account/PageMessages.tsx';
 import { PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
 
-/** The account pages drawn here: the watchlist (sign-in has its own page; My Garage is switched off until built). */
+/**
+ * The device-favourites page: the watchlist of a shopper who is not signed in, or of a tenant whose `watchlist` switch
+ * is off (the signed-in watchlist and My Garage are src/account/'s; sign-in has its own page).
+ */
 export type PlaceholderPage = Extract<Page, 'watchlist'>;
+
+export type AccountPageProps = {
+  page: PlaceholderPage;
+  config: Pick<SiteConfig, 'name' | 'contact' | 'features' | 'search'>;
+  /** Where to sign in to keep saved cars in the account (the tenant's `watchlist` switch on), else nothing. */
+  signInHref?: string | null;
+  /** edge-api could not say who the shopper is: say so above the device's list. */
+  unavailable?: boolean;
+  /** A plain form's outcome (e.g. 'Your account and saved data are deleted.' after My Garage's delete). */
+  messages?: Messages;
+};
 
 /** What each page does, said plainly. */
 const PAGE_INTROS: Record<PlaceholderPage, string> = {
   watchlist: 'Cars you save are kept on this device.',
 };
 
-/** An account page (the watchlist) with its saved cars and a way to reach the dealer. */
-export function AccountPage({ page, config }: { page: PlaceholderPage; config: Pick<SiteConfig, 'name' | 'contact' | 'features' | 'search'> }) {
+/** An account page (the watchlist) with the cars saved on this device and a way to reach the dealer. */
+export function AccountPage({ page, config, signInHref = null, unavailable = false, messages }: AccountPageProps) {
   const title = PAGE_TITLES[page];
   // Compare mode: the cards' control fills the compare list, and it is compared here (tenant search.card_control).
   const compare = config.features.compare && config.search.card_control === 'compare';
@@ -22,9 +38,22 @@ export function AccountPage({ page, config }: { page: PlaceholderPage; config: P
     <article className="fa-page">
       <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: title }]} />
       <h1>{title}</h1>
+      {messages ? <PageMessages messages={messages} /> : null}
+      {unavailable ? (
+        <div className="flf-alert fa-alert" role="alert">
+          {ACCOUNT_TEXTS.unavailable}
+        </div>
+      ) : null}
       <p className="fa-lede">
         {PAGE_INTROS[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
       </p>
+      {signInHref ? (
+        <p>
+          <a className="fc-btn fc-btn--primary" href={signInHref}>
+            {ACCOUNT_TEXTS.keepEverywhere}
+          </a>
+        </p>
+      ) : null}
       {page === 'watchlist' ? <Island remote="mf-account" module="SavedCars" id="fa-saved-cars" component={SavedCars} props={{}} /> : null}
       {page === 'watchlist' && compare ? (
         <section id="compare" className="fa-compare-section" aria-labelledby="fa-compare-h" tabIndex={-1}>

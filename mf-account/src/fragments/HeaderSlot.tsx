@@ -5,20 +5,22 @@ import HeaderAccount from '../islands/HeaderAccount.tsx';
 /**
  * The header's account slot (the shell puts it in its header on every page): the saved-cars link as an island.
  * Its server HTML (a count of 0) is right until a car is saved, so its code loads only once this browser holds saved
- * cars or a car gets saved on the page: a first visit downloads none of mf-account's JavaScript.
+ * cars (device favourites, or the signed-in shopper's watchlist on a `watchlist` site) or a car gets saved on the page:
+ * a first visit downloads none of mf-account's JavaScript.
  */
-export function HeaderSlot() {
+export function HeaderSlot({ watchlist }: { watchlist: boolean }) {
   return (
     <Island
       remote="mf-account"
       module="HeaderAccount"
       id="fa-header-account"
       component={HeaderAccount}
-      props={{}}
-      when={[
-        { kind: 'storage', key: STORAGE_KEYS.favourites },
-        { kind: 'event', name: 'favourites.changed.v1' },
-      ]}
+      props={{ watchlist }}
+      when={
+        watchlist
+          ? [{ kind: 'storage', key: STORAGE_KEYS.watchlist }, { kind: 'event', name: 'watchlist.changed.v1' }]
+          : [{ kind: 'storage', key: STORAGE_KEYS.favourites }, { kind: 'event', name: 'favourites.changed.v1' }]
+      }
     />
   );
 }

@@ -8,11 +8,16 @@ import { HeaderSlot } from './HeaderSlot.tsx';
 const config = siteConfig();
 
 describe('header account slot', () => {
-  const html = renderToString(<HeaderSlot />);
+  const html = renderToString(<HeaderSlot watchlist={false} />);
+  it('on a watchlist site, loads once the signed-in shopper\'s list is cached or changes, and counts it', () => {
+    const watchlist = renderToString(<HeaderSlot watchlist={true} />);
+    expect(watchlist).toContain('data-island-when="storage:forecourt:watchlist event:watchlist.changed.v1"');
+    expect(watchlist).toMatch(new RegExp(`<script type="application/json" ${ISLAND_PROPS_ATTR}="fa-header-account">\\{"watchlist":true\\}</script>$`));
+  });
   it('is an mf-account/HeaderAccount island with its props script outside the root', () => {
     // Loaded only once there are saved cars (stored, or saved on this page): a first visit needs no mf-account code.
     expect(html).toMatch(new RegExp(`<div id="fa-header-account" ${ISLAND_ATTR}="mf-account/HeaderAccount" class="fc-island" data-island-when="storage:forecourt:favourites event:favourites.changed.v1">`));
-    expect(html).toMatch(new RegExp(`</div><script type="application/json" ${ISLAND_PROPS_ATTR}="fa-header-account">\\{\\}</script>$`));
+    expect(html).toMatch(new RegExp(`</div><script type="application/json" ${ISLAND_PROPS_ATTR}="fa-header-account">\\{"watchlist":false\\}</script>$`));
   });
   it('server-renders a count of 0 (localStorage is read after hydration) with a clear accessible name', () => {
     expect(html).toContain('href="/watchlist"');
@@ -49,5 +54,9 @@ describe('account pages', () => {
     // The compare feature switched off hides it even in compare mode.
     const off = siteConfig('test-motors', { search: { card_control: 'compare' }, features: { compare: false } });
     expect(renderToString(<AccountPage page="watchlist" config={off} />)).not.toContain('CompareCars');
+  });
+  it('the device page shows a plain form\'s outcome (My Garage\'s delete lands here, signed out)', () => {
+    const html = renderToString(<AccountPage page="watchlist" config={config} messages={{ done: 'Your account and saved data are deleted.', error: null }} />);
+    expect(html).toContain('<p class="fa-msg" role="status">Your account and saved data are deleted.</p>');
   });
 });

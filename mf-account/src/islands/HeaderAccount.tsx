@@ -1,29 +1,43 @@
 import { useEffect, useState } from 'react';
-import { localStorageOrNull, readFavourites } from '@forecourt/contracts/browser-storage';
+import { localStorageOrNull, readFavourites, STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import { on } from '@forecourt/contracts/events';
+import { readWatchlistCache } from '@forecourt/contracts/watchlist-client';
 import { savedCarsLabel, touchesFavourites } from '../lib/favourites.ts';
 import '../styles/account.css';
 
+export type HeaderAccountProps = {
+  /** The tenant's `watchlist` switch: count the signed-in shopper's server watchlist (cached in this browser). */
+  watchlist?: boolean;
+};
+
+/** The count shown: the cached watchlist's (watchlist sites; 0 until signed in) or the device favourites'. */
+const countOf = (watchlist: boolean) => {
+  const storage = localStorageOrNull();
+  return watchlist ? (readWatchlistCache(storage)?.ids.length ?? 0) : readFavourites(storage).length;
+};
+
 /**
- * The header's saved-cars link with its count. The server cannot see localStorage, so it renders 0 and the count
- * is read after hydration (in an effect, so the first client render matches the server HTML).
+ * The header's saved-cars link with its count. The server cannot see the browser's storage, so it renders 0 and the
+ * count is read after hydration (in an effect, so the first client render matches the server HTML).
  */
-export default function HeaderAccount() {
+export default function HeaderAccount({ watchlist = false }: HeaderAccountProps) {
   const [count, setCount] = useState(0);
 
   useEffect(() => {
-    setCount(readFavourites(localStorageOrNull()).length);
-    const off = on('favourites.changed.v1', (payload) => setCount(payload.favourites.length));
+    setCount(countOf(watchlist));
+    const off = watchlist
+      ? on('watchlist.changed.v1', (payload) => setCount(payload.ids.length))
+      : on('favourites.changed.v1', (payload) => setCount(payload.favourites.length));
     // Another tab changed the list.
     const onStorage = (event: StorageEvent) => {
-      if (touchesFavourites(event.key)) setCount(readFavourites(localStorageOrNull()).length);
+      if (watchlist ? event.key === null || event.key === STORAGE_KEYS.watchlist : touchesFavourites(event.key)) setCount(countOf(watchlist));
     };
     window.addEventListener('storage', onStorage);
     return () => {
       off();
       window.removeEventListener('storage', onStorage);
     };
-  }, []);
+  }, [watchlist]);
 
   return (
     <a href="/watchlist" className="fc-btn fa-count">

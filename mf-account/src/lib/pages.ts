@@ -10,6 +10,7 @@ export const PAGE_TITLES: Record<AccountPage, string> = {
   'sign-in': 'Sign in',
   watchlist: 'Your saved cars',
   'my-garage': 'My Garage',
+  'alerts-stop': 'Stop text alerts',
 };
 
 export const isAccountPage = (page: string): page is AccountPage => (PAGES['mf-account'] as readonly string[]).includes(page);

@@ -1,19 +1,30 @@
-import { Hono } from 'hono';
+import type { ReactNode } from 'react';
+import { Hono, type Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
+import { signInPath } from '@forecourt/contracts/routes';
+import { AlertsStopPage } from '../account/AlertsStopPage.tsx';
+import { loadAccount, loadCars } from '../account/data.ts';
+import { GARAGE_SAVED_CARS } from '../account/GarageSavedCars.tsx';
+import { compareSelection, garagePath, readMessages, stopToken, WATCHLIST_PATH } from '../account/model.ts';
+import { garageCarIds, MyGaragePage } from '../account/MyGaragePage.tsx';
+import { WatchlistPage } from '../account/WatchlistPage.tsx';
 import { AccountPage } from '../fragments/AccountPage.tsx';
 import { HeaderSlot } from '../fragments/HeaderSlot.tsx';
-import { HEADER_SLOT, isAccountPage, PAGE_TITLES } from '../lib/pages.ts';
+import { HEADER_SLOT, PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
 
 /** The header slot is the same for every shopper of a tenant (the count fills in on the client): shareable. */
 const HEADER_SLOT_CACHE = 'public, max-age=60';
+/** The account pages are personal (the shopper's cars, searches, enquiries; an alert link's token): never kept. */
+export const ACCOUNT_PAGE_CACHE = 'private, no-store';
 
 /**
  * `/fragments/*` apart from the lead-form slot and sign-in (routes/lead-form.tsx, routes/sign-in.tsx, mounted before
  * this group because its `/:page` answers every other name):
- * - `GET /header-account`: the header's account slot (empty when the tenant's `favourites` feature is off);
- * - `GET /:page`: the account pages (watchlist, my-garage), `noindex`;
+ * - `GET /header-account`: the header's account slot (empty when the tenant has neither `favourites` nor `watchlist`);
+ * - `GET /watchlist`, `GET /my-garage?_garage=`, `GET /alerts-stop?t=`: the account pages (src/account/), `noindex`,
+ *   `private, no-store`, reading the shopper's data from edge-api with their cookie forwarded;
  * - any other page: the protocol's empty 404 (the shell draws its standard not-found block).
  */
 export function fragmentRoutes({ styles, version }: RouteOptions) {
@@ -22,23 +33,59 @@ export function fragmentRoutes({ styles, version }: RouteOptions) {
   app.get(`/${HEADER_SLOT}`, async (c) => {
     const config = c.var.config;
     const head = { title: config.name, styles };
-    // Favourites are a per-tenant feature (spec §4 Watchlist toggle: hidden when the feature is off): an empty slot.
-    if (!config.features.favourites) return fragmentResponse('', { head, version, cacheControl: HEADER_SLOT_CACHE });
-    return fragmentResponse(await renderToReadableStream(<HeaderSlot />), { head, version, cacheControl: HEADER_SLOT_CACHE });
+    // Saved cars are per-tenant features (spec §4: hidden when the feature is off): with neither, an empty slot.
+    if (!config.features.favourites && !config.features.watchlist) return fragmentResponse('', { head, version, cacheControl: HEADER_SLOT_CACHE });
+    // On a `watchlist` site the count is the signed-in shopper's watchlist (the island reads it after hydration).
+    return fragmentResponse(await renderToReadableStream(<HeaderSlot watchlist={config.features.watchlist} />), { head, version, cacheControl: HEADER_SLOT_CACHE });
   });
 
-  app.get('/:page', async (c) => {
+  /** An account page's answer: its markup, its title, noindex, never stored. */
+  const page = async (c: Context<AppEnv>, name: Page, markup: ReactNode) => {
     const config = c.var.config;
-    const page = c.req.param('page');
-    // No such page here (sign-in is routes/sign-in.tsx's): the empty 404 of the fragment protocol; the shell draws its
-    // standard not-found block.
-    // My Garage is switched off (the protocol's 404) until the account issue builds it: no placeholder page.
-    if (!isAccountPage(page) || page === 'sign-in' || page === 'my-garage') return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
-    const title = PAGE_TITLES[page];
-    const body = await renderToReadableStream(<AccountPage page={page} config={config} />);
-    // Account pages are personal: never indexed.
-    return fragmentResponse(body, { head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles }, version });
+    const title = PAGE_TITLES[name];
+    return fragmentResponse(await renderToReadableStream(markup), {
+      head: { title: `${title} | ${config.name}`, description: `${title} at ${config.name}.`, robots: 'noindex', styles },
+      version,
+      cacheControl: ACCOUNT_PAGE_CACHE,
+    });
+  };
+
+  app.get('/watchlist', async (c) => {
+    const config = c.var.config;
+    // The server watchlist is a per-tenant switch: off, the cars saved on this device are the list.
+    if (!config.features.watchlist) return page(c, 'watchlist', <AccountPage page="watchlist" config={config} />);
+    const query = new URL(c.req.url).searchParams;
+    const account = await loadAccount(c.env.EDGE_API, config.slug, c.req.header('cookie'));
+    if (account.kind !== 'signed-in') {
+      const signIn = signInPath('watchlist', WATCHLIST_PATH);
+      return page(c, 'watchlist', <AccountPage page="watchlist" config={config} signInHref={signIn} unavailable={account.kind === 'unavailable'} messages={readMessages(query)} />);
+    }
+    const { summary } = account;
+    const cars = await loadCars(c.env, config.slug, summary.watchlist);
+    const compare = compareSelection(query, summary.watchlist);
+    return page(c, 'watchlist', <WatchlistPage config={config} summary={summary} cars={cars} messages={readMessages(query)} compare={compare} />);
   });
+
+  app.get('/my-garage', async (c) => {
+    const config = c.var.config;
+    const query = new URL(c.req.url).searchParams;
+    // The route the shopper is on (the shell passes its name as `_garage`): the forms come back to it.
+    const path = garagePath(query.get('_garage'));
+    const messages = readMessages(query);
+    const account = await loadAccount(c.env.EDGE_API, config.slug, c.req.header('cookie'));
+    if (account.kind !== 'signed-in') return page(c, 'my-garage', <MyGaragePage config={config} path={path} messages={messages} account={account} />);
+    const cars = await loadCars(c.env, config.slug, garageCarIds(account.summary, config.features.watchlist, GARAGE_SAVED_CARS));
+    return page(c, 'my-garage', <MyGaragePage config={config} path={path} messages={messages} account={{ kind: 'signed-in', summary: account.summary, cars }} />);
+  });
+
+  app.get('/alerts-stop', async (c) => {
+    const query = new URL(c.req.url).searchParams;
+    return page(c, 'alerts-stop', <AlertsStopPage config={c.var.config} token={stopToken(query)} messages={readMessages(query)} />);
+  });
+
+  // No such page here (sign-in is routes/sign-in.tsx's, the account pages are above): the empty 404 of the fragment
+  // protocol; the shell draws its standard not-found block.
+  app.get('/:page', (c) => notFoundFragment({ head: { title: `Page not found | ${c.var.config.name}`, robots: 'noindex' }, version }));
 
   return app;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { safeRedirectPath, type SessionUser } from '@forecourt/contracts/sign-in';
+import { localStorageOrNull } from '@forecourt/contracts/browser-storage';
+import { browserDeps, refreshWatchlist, writeWatchlistCache } from '@forecourt/contracts/watchlist-client';
 import { readSession, requestCode, signOut, verifyCode, type SignInApiOptions } from './api.ts';
 import {
   checkCode,
@@ -183,7 +185,10 @@ export default function SignIn({ deps = {}, ...props }: SignInIslandProps & { de
       if (result.ok) {
         setBusy('done');
         setAnnounce('Signed in. Taking you back…');
-        (deps.assign ?? ((href: string) => window.location.assign(href)))(redirect);
+        // The signed-in shopper's watchlist, cached for the pages' Save / Saved (the last shopper's is not theirs).
+        writeWatchlistCache(localStorageOrNull(), null);
+        const back = () => (deps.assign ?? ((href: string) => window.location.assign(href)))(redirect);
+        void refreshWatchlist({ ...browserDeps(() => {}), ...(deps.fetch ? { fetch: deps.fetch } : {}) }).finally(back);
         return;
       }
       inFlight.current = false;
@@ -214,6 +219,7 @@ export default function SignIn({ deps = {}, ...props }: SignInIslandProps & { de
     inFlight.current = true;
     setBusy('sign-out');
     const result = await signOut(deps);
+    if (result.ok) writeWatchlistCache(localStorageOrNull(), null);
     if (result.ok) return (deps.reload ?? (() => window.location.reload()))();
     inFlight.current = false;
     setBusy(null);

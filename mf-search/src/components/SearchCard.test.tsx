@@ -159,3 +159,28 @@ describe('SearchCard photo', () => {
     expect(at('priority')).toContain('loading="eager" fetchPriority="high"');
   });
 });
+
+describe('SearchCard: the server watchlist Save / Saved (spec §4 Watchlist toggle)', () => {
+  const watchlist = (c: CardCar, state: { saved?: boolean; busy?: boolean } = {}) =>
+    renderToString(<SearchCard car={c} idBase="t" favourite={false} showFavourite={true} onToggleFavourite={() => {}} watchlist={{ saved: state.saved ?? false, busy: state.busy ?? false, onToggle: () => {} }} />);
+
+  it('is a plain form to edge-api (no JavaScript: saved on the way to the watchlist page), named for the car', () => {
+    const html = watchlist(card());
+    expect(html).toContain('<form class="fs-card__fave-form" action="/api/watchlist/save-car" method="post">');
+    expect(html).toContain('<input type="hidden" name="car_id" value="148223"/>');
+    expect(html).toContain('<input type="hidden" name="redirect" value="/watchlist"/>');
+    expect(html).toMatch(/<button type="submit" class="fs-card__toggle fs-card__fave"><span aria-hidden="true">♡<\/span> <!-- -->Save<span class="fc-visually-hidden"> <!-- -->2021 Toyota Corolla/);
+    // It replaces the local favourite: one save control per card.
+    expect(count(html, /fs-card__fave[" ]/g)).toBe(1);
+  });
+  it('says Saved when saved, and is aria-disabled while the change is sent', () => {
+    expect(watchlist(card(), { saved: true })).toMatch(/data-saved=""><span aria-hidden="true">♥<\/span> <!-- -->Saved/);
+    expect(watchlist(card(), { busy: true })).toContain('aria-disabled="true"');
+  });
+  it('a sold car cannot be newly saved (no control) unless already saved', () => {
+    const sold = card({ status: 'sold', sold: true });
+    expect(sold.available).toBe(false);
+    expect(watchlist(sold)).not.toContain('fs-card__fave');
+    expect(watchlist(sold, { saved: true })).toContain('fs-card__fave');
+  });
+});

@@ -1,5 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
+import { WATCHLIST_API } from '@forecourt/contracts/api';
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
+import { showWatchlistToggle, WATCHLIST_PAGE, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
 import { CARD_BUTTONS_VISIBLE } from '../lib/card-buttons.ts';
 import type { CardButton, CardCar } from '../lib/card.ts';
 import '../styles/card.css';
@@ -24,7 +26,35 @@ type Props = {
   /** Compare control (spec §4): shown only when a handler is given, for a comparable car or one already compared. */
   compared?: boolean;
   onToggleCompare?: (car: CardCar) => void;
+  /**
+   * The server watchlist's Save / Saved (spec §4 Watchlist toggle; tenant switch `watchlist`), in place of the local
+   * favourite. A plain form without JavaScript (edge-api saves and answers with the watchlist page, or sign-in first).
+   */
+  watchlist?: { saved: boolean; busy: boolean; onToggle: (car: CardCar) => void };
 };
+
+/** The watchlist toggle: a form that posts to edge-api without JavaScript; the island takes the submit over. */
+function WatchlistToggle({ car, saved, busy, onToggle }: { car: CardCar } & NonNullable<Props['watchlist']>) {
+  return (
+    <form
+      className="fs-card__fave-form"
+      method="post"
+      action={WATCHLIST_API.save}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onToggle(car);
+      }}
+    >
+      <input type="hidden" name="car_id" value={car.id} />
+      <input type="hidden" name="redirect" value={WATCHLIST_PAGE} />
+      {/* The label carries the state; aria-disabled (not disabled) keeps focus on it while the change is sent. */}
+      <button type="submit" className="fs-card__toggle fs-card__fave" data-saved={saved ? '' : undefined} aria-disabled={busy ? 'true' : undefined}>
+        <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
+        <span className="fc-visually-hidden"> {car.a11yName}</span>
+      </button>
+    </form>
+  );
+}
 
 /** The two visible actions: the card's primary (filled) and secondary (outlined) button. */
 function ActionLink({ button, car, primary }: { button: CardButton; car: CardCar; primary: boolean }) {
@@ -54,7 +84,7 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
  * hydration render the same markup. One heading; overlays and the Save/Compare toggles sit beside the image link,
  * never inside it (no nested interactive elements).
  */
-export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavourite, imageLoading = 'lazy', compared = false, onToggleCompare, headingLevel = 2 }: Props) {
+export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavourite, imageLoading = 'lazy', compared = false, onToggleCompare, headingLevel = 2, watchlist }: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   const titleId = `${idBase}-${car.id}-title`;
@@ -66,8 +96,9 @@ export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavo
   const shown = car.buttons.slice(0, CARD_BUTTONS_VISIBLE);
   const grouped = car.buttons.slice(CARD_BUTTONS_VISIBLE);
   const showCompare = Boolean(onToggleCompare) && (car.comparable || compared);
+  const showWatchlist = watchlist !== undefined && showWatchlistToggle(car.available, watchlist.saved);
   return (
-    <article className="fs-card" aria-labelledby={titleId} data-available={car.available ? undefined : 'false'}>
+    <article className="fs-card" aria-labelledby={titleId} data-available={car.available ? undefined : 'false'} data-toggles={showWatchlist && showCompare ? '2' : undefined}>
       <div className="fs-card__media">
         <a className="fs-card__image" href={car.path} tabIndex={-1} aria-hidden="true">
           {car.image ? (
@@ -100,7 +131,8 @@ export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavo
             {formatNumber(car.views)} {car.views === 1 ? 'view' : 'views'}
           </p>
         ) : null}
-        {showFavourite && (car.available || favourite) ? (
+        {showWatchlist ? <WatchlistToggle car={car} {...watchlist!} /> : null}
+        {!watchlist && showFavourite && (car.available || favourite) ? (
           // The label carries the state (Save / Saved); no aria-pressed, so it is not announced twice.
           <button type="button" className="fs-card__toggle fs-card__fave" data-saved={favourite ? '' : undefined} onClick={() => onToggleFavourite(car)}>
             <span aria-hidden="true">{favourite ? '♥' : '♡'}</span> {favourite ? 'Saved' : 'Save'}

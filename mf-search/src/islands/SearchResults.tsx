@@ -12,6 +12,8 @@ import { RecentSearches } from '../components/RecentSearches.tsx';
 import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
 import { compareMessage, readCompare, toggleCompare } from '../lib/compare.ts';
+import { useWatchlist } from '@forecourt/ui/watchlist';
+import { SaveSearch } from '../components/SaveSearch.tsx';
 import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
 import { inertOutside, trapTab } from '../lib/modal.ts';
 import { readSearchHistory, recordSearch } from '../lib/search-history.ts';
@@ -246,6 +248,9 @@ export default function SearchResults(props: { view: SearchView }) {
     if (added) track({ event_id: ANALYTICS_EVENTS.SAVE_FAVOURITE, car_id: car.id });
     setFavourites(new Set(next.map((f) => f.id)));
   };
+  const watchlist = useWatchlist(view.watchlist);
+  const watchlistOf = (car: CardCar) =>
+    view.watchlist ? { saved: watchlist.saved.has(car.id), busy: watchlist.busy.has(car.id), onToggle: (c: CardCar) => watchlist.toggle({ id: c.id, name: c.title }) } : undefined;
   const onCompare = (car: CardCar) => {
     const result = toggleCompare(car);
     if (result.action !== 'full') setCompared(new Set(result.list.map((c) => c.id)));
@@ -273,6 +278,7 @@ export default function SearchResults(props: { view: SearchView }) {
           imageLoading={i < 2 ? 'priority' : 'lazy'}
           compared={compared.has(car.id)}
           onToggleCompare={view.compare ? onCompare : undefined}
+          watchlist={watchlistOf(car)}
         />
       </li>,
     );
@@ -356,6 +362,7 @@ export default function SearchResults(props: { view: SearchView }) {
           <p className="fs-results__count" ref={countRef} tabIndex={-1}>
             {countText(view.displayedCount)}
           </p>
+          {view.watchlist ? <SaveSearch url={hrefFor(view.pathname, changeRefinements(view.refinements, { page: 1 }))} label={view.heading} /> : null}
           <form className="fs-sort" method="get" action={view.pathname}>
             {hidden(['sortBy'])}
             <label htmlFor="fs-sort-select">Sort by</label>

@@ -6,6 +6,7 @@ import { track } from '@forecourt/contracts/track';
 import { Carousel } from '../components/Carousel.tsx';
 import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
+import { useWatchlist } from '@forecourt/ui/watchlist';
 import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
 import { SIMILAR_CARDS, SIMILAR_ROOT_MARGIN, similarUrl, type SimilarSource } from '../lib/similar.ts';
 import { TYPE_PAGES } from '../lib/url-state.ts';
@@ -41,6 +42,9 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
   // The API says whether this tenant's cards carry the favourite control (spec §4 favourite visibility).
   const [showFavourite, setShowFavourite] = useState(false);
   const [favourites, setFavourites] = useState<Set<string>>(() => new Set());
+  // And whether that control is the server watchlist's Save / Saved.
+  const [watchlistOn, setWatchlistOn] = useState(false);
+  const watchlist = useWatchlist(watchlistOn);
   const section = useRef<HTMLElement>(null);
   const id = similarIdBase(source);
   const url = similarUrl(source);
@@ -59,10 +63,11 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
       try {
         const res = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
         if (!res.ok) throw new Error(`similar cars answered ${res.status}`);
-        const body = (await res.json()) as { cards?: unknown; favourites?: unknown };
+        const body = (await res.json()) as { cards?: unknown; favourites?: unknown; watchlist?: unknown };
         if (!Array.isArray(body.cards)) throw new Error('similar cars answered without cards');
         const found = (body.cards as CardCar[]).slice(0, SIMILAR_CARDS);
         setShowFavourite(body.favourites === true);
+        setWatchlistOn(body.watchlist === true);
         setFavourites(new Set(readFavourites().map((f) => f.id)));
         setCards(found);
         setState(found.length ? 'ready' : 'empty');
@@ -112,7 +117,8 @@ export default function SimilarCars({ source, heading, fallbackLinks }: SimilarC
         <Carousel id={`${id}-list`} label={title} itemsKey={cards.map((c) => c.id).join(',')}>
           {cards.map((car) => (
             <li key={car.id} className="fsim-list__item">
-              <SearchCard car={car} idBase={id} favourite={favourites.has(car.id)} showFavourite={showFavourite} onToggleFavourite={onFavourite} headingLevel={3} />
+              <SearchCard car={car} idBase={id} favourite={favourites.has(car.id)} showFavourite={showFavourite} onToggleFavourite={onFavourite} headingLevel={3}
+                watchlist={watchlistOn ? { saved: watchlist.saved.has(car.id), busy: watchlist.busy.has(car.id), onToggle: (c) => watchlist.toggle({ id: c.id, name: c.title }) } : undefined} />
             </li>
           ))}
         </Carousel>

@@ -7,6 +7,7 @@ import { SearchCard } from '../components/SearchCard.tsx';
 import type { CardCar } from '../lib/card.ts';
 import { readFavourites, toggleFavourite } from '../lib/favourites.ts';
 import type { StockStripProps } from '../lib/stock-strip.ts';
+import { useWatchlist } from '@forecourt/ui/watchlist';
 import '../styles/similar.css';
 
 /** Cards whose photos load at once: the first row a wide screen shows; the rest load as they scroll into view. */
@@ -18,7 +19,7 @@ export const STRIP_EAGER_CARDS = 4;
  * JavaScript. Once hydrated, Previous/Next arrows over the list's edges move it by one card (disabled at its ends;
  * absolutely placed, so they shift nothing) and the cards' Save control works.
  */
-export default function StockStrip({ id, heading, viewAll, cards, favourites: showFavourite }: StockStripProps) {
+export default function StockStrip({ id, heading, viewAll, cards, favourites: showFavourite, watchlist: watchlistOn = false }: StockStripProps) {
   const list = useRef<HTMLUListElement>(null);
   const { edges, measure, move } = useCarousel(list, cards.length);
   const [hydrated, setHydrated] = useState(false);
@@ -37,6 +38,7 @@ export default function StockStrip({ id, heading, viewAll, cards, favourites: sh
     setFavourites(new Set(next.map((f) => f.id)));
   };
 
+  const watchlist = useWatchlist(watchlistOn);
   const headingId = `${id}-h`;
   const listId = `${id}-list`;
   return (
@@ -59,6 +61,7 @@ export default function StockStrip({ id, heading, viewAll, cards, favourites: sh
                 showFavourite={showFavourite}
                 onToggleFavourite={onFavourite}
                 imageLoading={i < STRIP_EAGER_CARDS ? 'eager' : 'lazy'}
+                watchlist={watchlistOn ? { saved: watchlist.saved.has(car.id), busy: watchlist.busy.has(car.id), onToggle: (c) => watchlist.toggle({ id: c.id, name: c.title }) } : undefined}
               />
             </li>
           ))}

@@ -34,6 +34,8 @@ export type StockStripProps = {
   cards: CardCar[];
   /** The cards carry the favourite control (the tenant shows favourites, not the compare control). */
   favourites: boolean;
+  /** The cards' Save / Saved is the server watchlist's (tenant switch `watchlist`). */
+  watchlist?: boolean;
 };
 
 /** Cars in a strip when the host names no `limit` (contracts allow 4-12). */

@@ -39,6 +39,8 @@ export type SearchView = {
   pages: number;
   gridColumns: number;
   favourites: boolean;
+  /** The cards' Save / Saved is the server watchlist's (tenant switch `watchlist`; spec §4 Watchlist toggle). */
+  watchlist: boolean;
   /** The card's control adds to the compare list instead of favourites (tenant `search.card_control`, feature compare). */
   compare: boolean;
 };
@@ -120,6 +122,7 @@ export async function buildSearchView(opts: {
     pages: result.pages,
     gridColumns: config.search.grid_columns,
     favourites: config.features.favourites,
+    watchlist: config.features.watchlist,
     compare: config.features.compare && config.search.card_control === 'compare',
   };
 }

@@ -41,10 +41,11 @@ export function searchApi({ assetBase, searchPathFor }: Pick<RouteOptions, 'asse
     const headers = { 'cache-control': SEARCH_PAGE_CACHE };
     // Carousel cards carry the favourite control like the grid's (not in compare mode, where the grid compares).
     const favourites = carouselFavourites(config);
+    const watchlist = config.features.watchlist;
     if (source.kind === 'slug') {
       const car = await c.var.engine.getBySlug(scope, source.slug);
       const cars = car ? await c.var.engine.similar(scope, car, SIMILAR_CARDS) : [];
-      return c.json({ cards: toCardCars(cars, config, now), favourites }, 200, headers);
+      return c.json({ cards: toCardCars(cars, config, now), favourites, watchlist }, 200, headers);
     }
     const page = await searchPathFor(c, source.path.replace(/^\/search\/?/, ''));
     if (!page) return c.json({ error: 'Unknown search page.' }, 400);
@@ -53,9 +54,9 @@ export function searchApi({ assetBase, searchPathFor }: Pick<RouteOptions, 'asse
     for (const step of similarRelaxations(relaxable)) {
       const filters = carTypes.length ? { ...step.filters, car_type: carTypes } : step.filters;
       const result = await c.var.engine.search(scope, { query: step.query, page: 1, hitsPerPage: SIMILAR_CARDS, sortBy: 'relevance', filters, ranges: step.ranges as SearchRequest['ranges'], facets: [] });
-      if (result.hits.length) return c.json({ cards: toCardCars(result.hits.slice(0, SIMILAR_CARDS), config, now), favourites }, 200, headers);
+      if (result.hits.length) return c.json({ cards: toCardCars(result.hits.slice(0, SIMILAR_CARDS), config, now), favourites, watchlist }, 200, headers);
     }
-    return c.json({ cards: [], favourites }, 200, headers);
+    return c.json({ cards: [], favourites, watchlist }, 200, headers);
   });
   // --- end similar cars ---
 

@@ -101,7 +101,7 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
     const head = { title: strip.heading };
     // No car to show: nothing in the page (an empty answer; the host shows no empty section).
     if (!cars.length) return fragment('', head, SLOT_CACHE);
-    const props = { id: stripId(strip), heading: strip.heading, viewAll: stripViewAll(strip, config), cards: toCardCars(cars, config, now), favourites: carouselFavourites(config) };
+    const props = { id: stripId(strip), heading: strip.heading, viewAll: stripViewAll(strip, config), cards: toCardCars(cars, config, now), favourites: carouselFavourites(config), watchlist: config.features.watchlist };
     return fragment(renderToString(<StockStripSlot props={props} />), head, SLOT_CACHE);
   });
 

@@ -89,9 +89,10 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
             </a>
           </li>
         ) : null}
-        {f.favourites && purchasable ? (
+        {f.watchlist || (f.favourites && purchasable) ? (
+          // With the watchlist switch a sold car keeps the island: it shows Saved to a shopper who saved it (spec §4).
           <li>
-            <Island remote="mf-vehicle" module="FaveButton" id="fv-fave" component={FaveButton} props={{ car: { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: image } }} />
+            <Island remote="mf-vehicle" module="FaveButton" id="fv-fave" component={FaveButton} props={{ car: { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: image }, watchlist: f.watchlist, available: !sold }} />
           </li>
         ) : null}
         <li>

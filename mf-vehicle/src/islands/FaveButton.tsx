@@ -1,16 +1,56 @@
 import { useEffect, useState } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
+import { WATCHLIST_API } from '@forecourt/contracts/api';
 import { localStorageOrNull, readFavourites, writeFavourites, type FavouriteEntry } from '@forecourt/contracts/browser-storage';
 import { emit, on } from '@forecourt/contracts/events';
 import { track } from '@forecourt/contracts/track';
+import { showWatchlistToggle, WATCHLIST_PAGE, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
+import { useWatchlist } from '@forecourt/ui/watchlist';
 
-export type FaveButtonProps = { car: FavouriteEntry };
+export type FaveButtonProps = {
+  car: FavouriteEntry;
+  /** The tenant's `watchlist` switch: Save / Saved in the signed-in shopper's server watchlist instead of Fave. */
+  watchlist?: boolean;
+  /** The car can be newly saved (for sale); a sold car shows the toggle only when already saved (spec §4). */
+  available?: boolean;
+};
 
 /**
- * Fave (spec §2 sidebar; §3 browser-stored favourites): toggles the car in the shopper's local favourites, tells the
- * other remotes (`favourites.changed.v1`: header count, saved cars page) and records analytics 39 when added.
+ * The car page's save control. With the tenant's `watchlist` switch: the server watchlist's Save / Saved (spec §4
+ * Watchlist toggle; contracts/src/watchlist-client.ts: optimistic, disabled while sending, toast with View List, sign-in
+ * first when signed out), a plain form to edge-api without JavaScript. Otherwise Fave (spec §2 sidebar; §3
+ * browser-stored favourites): the car in the shopper's local favourites, `favourites.changed.v1` and analytics 39.
  */
-export default function FaveButton({ car }: FaveButtonProps) {
+export default function FaveButton(props: FaveButtonProps) {
+  return props.watchlist ? <WatchlistSave {...props} /> : <LocalFave car={props.car} />;
+}
+
+function WatchlistSave({ car, available = true }: FaveButtonProps) {
+  const { saved: savedIds, busy: busyIds, toggle } = useWatchlist(true);
+  const saved = savedIds.has(car.id);
+  const busy = busyIds.has(car.id);
+  if (!showWatchlistToggle(available, saved)) return null;
+  return (
+    <form
+      className="fv-save-form"
+      method="post"
+      action={WATCHLIST_API.save}
+      onSubmit={(event) => {
+        event.preventDefault();
+        toggle({ id: car.id, name: car.name });
+      }}
+    >
+      <input type="hidden" name="car_id" value={car.id} />
+      <input type="hidden" name="redirect" value={WATCHLIST_PAGE} />
+      {/* aria-disabled (not disabled): focus stays on the button while the change is sent. */}
+      <button type="submit" className="fv-tool" aria-pressed={saved} aria-disabled={busy ? 'true' : undefined}>
+        <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
+      </button>
+    </form>
+  );
+}
+
+function LocalFave({ car }: { car: FavouriteEntry }) {
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     setSaved(readFavourites(localStorageOrNull()).some((f) => f.id === car.id));
