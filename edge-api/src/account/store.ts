@@ -94,27 +94,29 @@ export async function changeSavedSearch(db: D1Database, tenant: string, userId: 
  * The shopper's reservations on this site: payments whose lead (`payment_intents.lead_id`) carries the phone (as its
  * contact phone, or in the document the shopper sent: a reservation's lead has no contact phone, so that it is never
  * merged), or, before it became a lead, whose stored lead request does. `sent` is what the shopper typed (export only).
- * Checkouts that failed or were refunded before a lead was made hold no contact details any more, so they cannot be
- * told apart from anyone else's and are not listed.
+ * Checkouts that failed or were refunded before a lead was made hold no contact details any more: they are found by
+ * their `contact_key` (a keyed hash of the tenant and phone, auth/code.ts contactKey), e.g. a payment refunded because
+ * someone else reserved the car first.
  */
-async function reservationRows(db: D1Database, tenant: string, phone: string) {
+async function reservationRows(db: D1Database, tenant: string, phone: string, key: string | null) {
   const { results } = await db
     .prepare(
       `SELECT p.id AS payment_id, p.car_id, p.car_slug, p.amount_cents, p.status, p.refund_reason, p.created_at, p.paid_at, p.refunded_at,
          COALESCE(json_extract(l.payload, '$.payload'), json_extract(p.lead_request, '$.payload')) AS sent
        FROM payment_intents p LEFT JOIN leads l ON l.tenant = p.tenant AND l.id = p.lead_id
        WHERE p.tenant = ?1 AND (
-         (p.lead_id IS NOT NULL AND (l.contact_phone = ?2 OR json_extract(l.payload, '$.payload.phone') = ?2))
+         (?4 IS NOT NULL AND p.contact_key = ?4)
+         OR (p.lead_id IS NOT NULL AND (l.contact_phone = ?2 OR json_extract(l.payload, '$.payload.phone') = ?2))
          OR (p.lead_id IS NULL AND p.lead_request IS NOT NULL AND json_extract(p.lead_request, '$.payload.phone') = ?2))
        ORDER BY p.created_at DESC, p.id DESC LIMIT ?3`,
     )
-    .bind(tenant, phone, ACCOUNT_LIST_MAX)
+    .bind(tenant, phone, ACCOUNT_LIST_MAX, key)
     .all<AccountReservation & { sent: string | null }>();
   return results;
 }
 
-export async function listReservations(db: D1Database, tenant: string, phone: string): Promise<AccountReservation[]> {
-  return (await reservationRows(db, tenant, phone)).map(({ sent: _sent, ...r }) => r);
+export async function listReservations(db: D1Database, tenant: string, phone: string, key: string | null): Promise<AccountReservation[]> {
+  return (await reservationRows(db, tenant, phone, key)).map(({ sent: _sent, ...r }) => r);
 }
 
 /** Leads of this site sent with the phone as their contact phone, newest first: what was sent, never how the dealer handled it. */
@@ -149,12 +151,12 @@ const parseSent = (json: string | null): Record<string, unknown> | null => {
  * shopper sent (`sent`: their words and contact details as the form posted them), never the dealer's or the
  * platform's fields about them (delivery state, spam flags, address hashes, processor ids).
  */
-export async function exportData(db: D1Database, tenant: string, user: UserRow, now: number) {
+export async function exportData(db: D1Database, tenant: string, user: UserRow, now: number, key: string | null) {
   const [watchlist, savedSearches, reservations, enquiries, alerts] = await Promise.all([
     db.prepare('SELECT car_id, created_at FROM watchlist WHERE tenant = ? AND user_id = ? ORDER BY created_at DESC, car_id DESC')
       .bind(tenant, user.id).all<{ car_id: string; created_at: number }>().then((r) => r.results.map((w) => ({ car_id: w.car_id, saved_at: w.created_at }))),
     listSavedSearches(db, tenant, user.id),
-    reservationRows(db, tenant, user.phone),
+    reservationRows(db, tenant, user.phone, key),
     enquiryRows(db, tenant, user.phone),
     // The alerts computed for the shopper (texted, waiting or cancelled): what changed, never the platform's retry state.
     db.prepare('SELECT kind, car_id, search_id, payload, status, created_at, sent_at FROM alert_outbox WHERE tenant = ? AND user_id = ? ORDER BY created_at DESC LIMIT 500')

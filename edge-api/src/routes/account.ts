@@ -26,6 +26,7 @@ import {
   changeSavedSearch, deleteAccount, exportData, findUser, listEnquiries, listReservations, listSavedSearches, saveSearch, sessionUserOf,
   updateProfile, type UserRow,
 } from '../account/store.ts';
+import { contactKey, otpHashKey } from '../auth/code.ts';
 import { clearSessionCookie } from '../auth/cookies.ts';
 import { findSession } from '../auth/session.ts';
 import { describeError, readBody } from '../leads/http.ts';
@@ -78,6 +79,15 @@ function invalidInput(issues: readonly v.BaseIssue<unknown>[], schema: v.Generic
   if (fields.has('email')) return refused(400, 'email');
   if (fields.has('confirm')) return refused(400, 'confirm');
   return refused(400, 'invalid', `Invalid request: ${formatIssues(issues, schema)}`);
+}
+
+/** The keyed hash reservations carry of the shopper's phone (auth/code.ts contactKey); null without the secret. */
+async function phoneKey(c: Context<AppEnv>, phone: string): Promise<string | null> {
+  try {
+    return await contactKey(otpHashKey(c.env), c.get('tenant'), phone);
+  } catch {
+    return null;
+  }
 }
 
 export function createAccountRoutes(options: AccountRoutesOptions = {}) {
@@ -143,7 +153,7 @@ export function createAccountRoutes(options: AccountRoutesOptions = {}) {
       const [watchlist, savedSearches, reservations, enquiries] = await Promise.all([
         c.get('siteConfig').features.watchlist ? listWatchlist(db, tenant, row.id) : Promise.resolve([]),
         listSavedSearches(db, tenant, row.id),
-        listReservations(db, tenant, row.phone),
+        listReservations(db, tenant, row.phone, await phoneKey(c, row.phone)),
         listEnquiries(db, tenant, row.phone),
       ]);
       return c.json<AccountSummary>({
@@ -196,7 +206,7 @@ export function createAccountRoutes(options: AccountRoutesOptions = {}) {
       if (!row) return notSignedIn(c);
       if (!(await allowed(c, ACCOUNT_EXPORT_RATE_LIMIT, at))) return c.json({ error: ACCOUNT_MESSAGES.tooMany }, 429);
       const tenant = c.get('tenant');
-      const data = await exportData(c.env.DB, tenant, row, at);
+      const data = await exportData(c.env.DB, tenant, row, at, await phoneKey(c, row.phone));
       // The tenant is a slug (lowercase letters, digits, dashes): safe in the header as it is.
       c.header('content-disposition', `attachment; filename="my-data-${tenant}.json"`);
       return c.body(JSON.stringify(data, null, 2), 200, { 'content-type': 'application/json; charset=utf-8' });

@@ -227,6 +227,21 @@ describe('GET /api/me', () => {
     expect(theirs).toMatchObject({ watchlist: [], saved_searches: [] });
   });
 
+  it('still lists a reservation whose contact details were dropped (refunded before it became a lead), by a keyed hash of the phone', async () => {
+    const tenant = await siteWith('acc-sum-refund', { reserve_online: true });
+    const me = await shopper(tenant);
+    const other = await shopper(tenant);
+    const refunded = await reserveCar(tenant, me.phone, 'res-r', false);
+    // As the payments store does for a refund before the lead (someone else reserved the car first): details dropped.
+    await env.DB.prepare("UPDATE payment_intents SET status = 'refunded', refund_reason = 'already_reserved', refunded_at = 1, lead_request = NULL WHERE tenant = ? AND id = ?").bind(tenant, refunded).run();
+    const [row] = (await env.DB.prepare('SELECT contact_key, lead_request FROM payment_intents WHERE tenant = ? AND id = ?').bind(tenant, refunded).all<{ contact_key: string; lead_request: null }>()).results;
+    // The key is a hash: the phone itself is nowhere on the row.
+    expect(row!.contact_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(me.phone);
+    expect((await summary(tenant, me.cookie)).reservations).toMatchObject([{ payment_id: refunded, status: 'refunded', refund_reason: 'already_reserved' }]);
+    expect((await summary(tenant, other.cookie)).reservations).toEqual([]);
+  });
+
   it('lists no watchlist where the site has it switched off', async () => {
     const tenant = await siteWith('acc-sum-off', { watchlist: false });
     const me = await shopper(tenant);

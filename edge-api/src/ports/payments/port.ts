@@ -11,6 +11,8 @@ export type CreatePaymentIntent = {
   amountCents: number;
   carId?: string | null;
   carSlug?: string | null;
+  /** Keyed hash of the shopper's phone (auth/code.ts contactKey): how My Garage finds the reservation later. */
+  contactKey?: string | null;
   /** What the shopper pays for, as the processor's checkout page shows it. */
   description: string;
   /**

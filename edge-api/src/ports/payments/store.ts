@@ -57,13 +57,13 @@ export async function insertIntent(db: D1Database, provider: string, input: Crea
   await db
     .prepare(
       `INSERT INTO payment_intents (tenant, id, idempotency_key, amount_cents, currency, car_id, car_slug, description, status, provider,
-         return_path, lead_request, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'aud', ?, ?, ?, 'requires_payment', ?, ?, ?, ?, ?)
+         return_path, lead_request, contact_key, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'aud', ?, ?, ?, 'requires_payment', ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant, idempotency_key) DO NOTHING`,
     )
     .bind(
       tenant, newPaymentId(), idempotencyKey, amountCents, input.carId ?? null, input.carSlug ?? null, input.description, provider,
-      input.returnPath ?? null, input.leadRequest === undefined ? null : JSON.stringify(input.leadRequest), now, now,
+      input.returnPath ?? null, input.leadRequest === undefined ? null : JSON.stringify(input.leadRequest), input.contactKey ?? null, now, now,
     )
     .run();
   const row = await findIntentByKey(db, tenant, idempotencyKey);

@@ -14,6 +14,7 @@ import { FORM_ERROR_TEXTS, formErrorParams } from '@forecourt/contracts/form-err
 import { pathOfPageUrl, sameSitePath, withQueryParams } from '@forecourt/contracts/redirects';
 import { SESSION_COOKIE, signInPath } from '@forecourt/contracts/routes';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { contactKey, otpHashKey } from '../../auth/code.ts';
 import { findSession } from '../../auth/session.ts';
 import { derivedId, describeError, readBody } from '../../leads/http.ts';
 import { LEAD_RATE_LIMIT_MESSAGE, RATE_LIMITS, clientIp, hitRateLimits } from '../../leads/rate-limit.ts';
@@ -207,7 +208,7 @@ export function createReserveHandler(deps: ReserveDeps) {
     if (limited) return refuse(limited);
 
     const leadRequest: LeadRequest = { lead_id: lead.leadId, payload: lead.payload, userData: lead.userData };
-    const intent = await startPayment(c, payments, { input, car, key, amountCents, page, leadRequest, email: lead.payload.email });
+    const intent = await startPayment(c, payments, { input, car, key, amountCents, page, leadRequest, email: lead.payload.email, contact: await reservationContactKey(c, lead.contactPhone) });
     return isRefusal(intent) ? refuse(intent) : answer(intent, existing !== null);
   };
 }
@@ -220,17 +221,27 @@ async function checkRateLimits(c: Context<AppEnv>, phone: string | null, now: nu
   return refusal(429, LEAD_RATE_LIMIT_MESSAGE);
 }
 
-type PaymentStart = { input: ReserveInput; car: Car | undefined; key: string; amountCents: number; page: string; leadRequest: LeadRequest; email: string | null | undefined };
+/** The keyed hash of the reserving shopper's phone (My Garage's lookup); null without a phone or the sign-in secret. */
+async function reservationContactKey(c: Context<AppEnv>, phone: string | null): Promise<string | null> {
+  if (!phone) return null;
+  try {
+    return await contactKey(otpHashKey(c.env), c.get('tenant'), phone);
+  } catch {
+    return null;
+  }
+}
+
+type PaymentStart = { input: ReserveInput; car: Car | undefined; key: string; amountCents: number; page: string; leadRequest: LeadRequest; email: string | null | undefined; contact: string | null };
 
 /** The payment at the processor (idempotent per form key), its lead request stored with it until it is paid. */
-async function startPayment(c: Context<AppEnv>, payments: PaymentsPort, { input, car, key, amountCents, page, leadRequest, email }: PaymentStart): Promise<PaymentIntent | Refusal> {
+async function startPayment(c: Context<AppEnv>, payments: PaymentsPort, { input, car, key, amountCents, page, leadRequest, email, contact }: PaymentStart): Promise<PaymentIntent | Refusal> {
   const tenant = c.get('tenant');
   const carName = car ? [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') : input.car_name;
   try {
     return await payments.createIntent({
       tenant, idempotencyKey: key, amountCents, carId: input.car_id, carSlug: input.car_slug ?? null,
       description: `Reserve ${carName || `car ${input.car_id}`}${car?.stocknum ? ` (stock ${car.stocknum})` : ''} at ${c.get('siteConfig').name}`,
-      origin: new URL(c.req.url).origin, returnPath: page, leadRequest, customerEmail: email,
+      origin: new URL(c.req.url).origin, returnPath: page, leadRequest, customerEmail: email, contactKey: contact,
     });
   } catch (err) {
     if (err instanceof IdempotencyConflictError) return refusal(409, FORM_ERROR_TEXTS.form_reused);
