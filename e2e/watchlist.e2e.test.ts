@@ -96,11 +96,15 @@ describe('watchlist: anonymous Save, sign-in, saved on return, toast, View List,
       const item = page.locator('li').filter({ has: page.locator(`input[name="car_id"][value="${carId}"]`) });
       expect(await item.count()).toBe(1);
       expect(await item.innerText()).toMatch(/\$[\d,]+|Price on application/i);
+      const count = page.locator('[data-favourites-count]');
+      await expect.poll(() => count.textContent()).toBe('1');
       expect(await axeViolations(page)).toEqual([]);
       await Promise.all([page.waitForURL(/account_done=removed/), item.getByRole('button', { name: /Remove/ }).click()]);
       await expect.poll(() => savedIds(tenant, local)).toEqual([]);
       expect(await page.getByRole('status').filter({ hasText: 'Car removed from your watchlist.' }).count()).toBeGreaterThan(0);
       expect(await page.getByText("You haven't saved any cars yet.").count()).toBe(1);
+      // The header follows the account's list (the page keeps the browser's cached list in step).
+      await expect.poll(() => count.textContent()).toBe('0');
       await context.close();
     });
   });

@@ -143,6 +143,7 @@ export const ACCOUNT_DONE = {
   merged: 'The cars saved on this device are now in your watchlist.',
   'opted-out': "You won't get any more alerts from us by text.",
   deleted: 'Your account and saved data are deleted.',
+  'signed-out': "You're signed out.",
 } as const;
 export type AccountDone = keyof typeof ACCOUNT_DONE;
 

@@ -22,8 +22,3 @@ CREATE INDEX saved_searches_tenant_user ON saved_searches (tenant, user_id, crea
 
 -- My Garage lists the enquiries sent with the signed-in shopper's phone on this site (newest first).
 CREATE INDEX leads_tenant_contact_phone ON leads (tenant, contact_phone, created_at);
-
--- My Garage lists the shopper's reservations, also after a checkout's contact details are dropped (failed, refunded,
--- abandoned): a keyed hash (HMAC under the sign-in secret) of the tenant and the shopper's phone, never the phone itself.
-ALTER TABLE payment_intents ADD COLUMN contact_key TEXT;
-CREATE INDEX payment_intents_tenant_contact ON payment_intents (tenant, contact_key);

@@ -85,6 +85,20 @@ describe('GET /internal/stock-digest (what alerts compare between imports)', () 
   });
 });
 
+describe('GET /internal/stock-digest: a stock read that is not whole', () => {
+  it('answers 503 (never a partial digest that would text shoppers their cars are gone) when a chunk is missing or the count is off', async () => {
+    const tenant = await tenantWith([car('1', {}), car('2', {})], V1);
+    // The meta names two chunks; the second is not there (yet).
+    await seedKv(env.STOCK, { [kvStockMetaKey(tenant)]: { count: 3, chunks: 2, updated_at: V2, source: 'import' } });
+    const missing = await digest(tenant, V1);
+    expect(missing.status).toBe(503);
+    expect((await matches(tenant, { searches: [{ id: 's1', url: '/search' }], car_ids: ['1'] })).status).toBe(503);
+    // One chunk, but not the count the import wrote.
+    await seedKv(env.STOCK, { [kvStockMetaKey(tenant)]: { count: 3, chunks: 1, updated_at: V2, source: 'import' } });
+    expect((await digest(tenant, V1)).status).toBe(503);
+  });
+});
+
 describe('POST /internal/search-matches (which new cars each saved search lists)', () => {
   const stock = [
     car('c1', { make: 'Toyota', model: 'Corolla', make_model: 'Toyota Corolla', price: 25_000 }),

@@ -147,12 +147,14 @@ const parseSent = (json: string | null): Record<string, unknown> | null => {
 // Export and deletion ----------------------------------------------------------------------------------------------
 
 /**
- * "Download my data": everything this site holds about the shopper. Leads and reservations carry the fields the
- * shopper sent (`sent`: their words and contact details as the form posted them), never the dealer's or the
- * platform's fields about them (delivery state, spam flags, address hashes, processor ids).
+ * "Download my data": everything the shopper's account holds on this site, and the enquiries and reservations made with
+ * their phone as My Garage lists them (date, car, type, amount, status). Not the forms' contents: a lead is matched by
+ * the phone typed into it, and a stranger who typed this number (a typo) must not have their name, email and message
+ * handed to the number's owner. Never the dealer's or the platform's fields (delivery state, spam flags, address
+ * hashes, processor ids).
  */
 export async function exportData(db: D1Database, tenant: string, user: UserRow, now: number, key: string | null) {
-  const [watchlist, savedSearches, reservations, enquiries, alerts] = await Promise.all([
+  const [watchlist, savedSearches, reservations, enquiries, alerts, signIns] = await Promise.all([
     db.prepare('SELECT car_id, created_at FROM watchlist WHERE tenant = ? AND user_id = ? ORDER BY created_at DESC, car_id DESC')
       .bind(tenant, user.id).all<{ car_id: string; created_at: number }>().then((r) => r.results.map((w) => ({ car_id: w.car_id, saved_at: w.created_at }))),
     listSavedSearches(db, tenant, user.id),
@@ -163,6 +165,11 @@ export async function exportData(db: D1Database, tenant: string, user: UserRow, 
       .bind(tenant, user.id)
       .all<{ kind: string; car_id: string; search_id: string | null; payload: string; status: string; created_at: number; sent_at: number | null }>()
       .then((r) => r.results.map(({ payload, ...a }) => ({ ...a, details: parseSent(payload) }))),
+    // The sign-in records of spec §7 (a code sent, a code verified) for the user or the phone.
+    db.prepare('SELECT verification_type AS type, created_at FROM verifications WHERE tenant = ? AND (user_id = ? OR phone = ?) ORDER BY created_at DESC LIMIT 500')
+      .bind(tenant, user.id, user.phone)
+      .all<{ type: string; created_at: number }>()
+      .then((r) => r.results),
   ]);
   return {
     site: tenant,
@@ -171,14 +178,22 @@ export async function exportData(db: D1Database, tenant: string, user: UserRow, 
     preferences: { sms_alerts: user.sms_alerts === 1 },
     watchlist,
     saved_searches: savedSearches,
-    reservations: reservations.map(({ sent, ...r }) => ({ ...r, details: parseSent(sent) })),
-    enquiries: enquiries.map(({ sent, ...e }) => ({ ...e, sent: parseSent(sent) })),
+    reservations: reservations.map(({ sent: _sent, ...r }) => r),
+    enquiries: enquiries.map(({ sent: _sent, ...e }) => e),
     alerts,
+    sign_ins: signIns,
   };
 }
 
+/**
+ * "Delete my data": the user row and, in one batch (one transaction), its alerts (queued and texted), watchlist, saved
+ * searches, sessions (they also cascade from `users`; deleted explicitly so nothing depends on the foreign-key pragma)
+ * and its sign-in records (`verifications` of the user or the phone). Leads and payments stay: they were delivered to
+ * the dealer and are the dealer's records (README "Account"). False: no such user (already gone).
+ */
 export async function deleteAccount(db: D1Database, tenant: string, user: { id: string; phone: string }): Promise<boolean> {
   const results = await db.batch([
+    db.prepare('DELETE FROM verifications WHERE tenant = ? AND (user_id = ? OR phone = ?)').bind(tenant, user.id, user.phone),
     db.prepare('DELETE FROM alert_outbox WHERE tenant = ? AND user_id = ?').bind(tenant, user.id),
     db.prepare('DELETE FROM alert_messages WHERE tenant = ? AND user_id = ?').bind(tenant, user.id),
     db.prepare('DELETE FROM watchlist WHERE tenant = ? AND user_id = ?').bind(tenant, user.id),

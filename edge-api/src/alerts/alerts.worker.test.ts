@@ -69,11 +69,11 @@ async function addUser(tenant: string, smsAlerts: boolean, watch: string[] = [],
   return { id, phone };
 }
 
-async function setup(prefix: string, timeZone = 'Australia/Brisbane') {
+async function setup(prefix: string, timeZone = 'Australia/Brisbane', features: Record<string, boolean> = {}) {
   const tenant = uniqueTenant(prefix);
-  await putTenant(tenant, siteConfigInput(tenant, { name: 'Harbourside Toyota', time_zone: timeZone } as never));
+  await putTenant(tenant, siteConfigInput(tenant, { name: 'Harbourside Toyota', time_zone: timeZone, features } as never));
   const search = fakeSearch();
-  const scanEnv = { DB: env.DB, SEARCH: search.binding };
+  const scanEnv = { DB: env.DB, SEARCH: search.binding, CONFIG: env.CONFIG };
   return { tenant, search, scan: (now = MORNING) => scanTenant(scanEnv, tenant, now), deliver: (now: number, options: DeliverOptions = {}) => deliverAlerts(env, { tenant, now, ...options }) };
 }
 
@@ -82,6 +82,34 @@ const alertsOf = async (tenant: string) =>
   (await env.DB.prepare('SELECT user_id, kind, car_id, search_id, status, attempts, next_attempt_at, message_id, dedupe_key FROM alert_outbox WHERE tenant = ? ORDER BY dedupe_key, user_id').bind(tenant).all<AlertRow>()).results;
 
 describe('alerts scan: computed from an import diff', () => {
+  it('keeps no snapshot while nobody wants texts, so a later opt-in starts from a fresh baseline (no old changes texted)', async () => {
+    const { tenant, search, scan } = await setup('al-fresh');
+    const shopper = await addUser(tenant, true, ['c1'], [{ id: 's-toyota', url: '/search/toyota' }]);
+    search.import(STOCK, 'v1');
+    await scan();
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM stock_scans WHERE tenant = ?').bind(tenant).first<number>('n'))).toBeGreaterThan(0);
+    // The shopper turns texts off: the snapshot goes. Meanwhile the Corolla drops and a Toyota arrives.
+    await env.DB.prepare('UPDATE users SET sms_alerts = 0 WHERE tenant = ? AND id = ?').bind(tenant, shopper.id).run();
+    await scan(MORNING + HOUR);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM stock_scans WHERE tenant = ?').bind(tenant).first<number>('n'))).toBe(0);
+    search.import([car('c1', 20_000, '2021 Toyota Corolla Ascent'), ...STOCK.slice(1), car('n1', 45_000, '2023 Toyota RAV4 GX')], 'v2');
+    await scan(MORNING + 2 * HOUR);
+    // Back on: the stock as it is now is the baseline; what changed while off is not texted.
+    await env.DB.prepare('UPDATE users SET sms_alerts = 1 WHERE tenant = ? AND id = ?').bind(tenant, shopper.id).run();
+    expect(await scan(MORNING + 3 * HOUR)).toEqual({ changed: true, baseline: true, alerts: 0 });
+    expect(await alertsOf(tenant)).toEqual([]);
+  });
+
+  it('texts nothing about watched cars where the site has switched its watchlist off (saved searches still alert)', async () => {
+    const { tenant, search, scan } = await setup('al-wl-off', 'Australia/Brisbane', { watchlist: false });
+    await addUser(tenant, true, ['c1'], [{ id: 's-toyota', url: '/search/toyota' }]);
+    search.import(STOCK, 'v1');
+    await scan();
+    search.import([car('c1', 20_000, '2021 Toyota Corolla Ascent'), ...STOCK.slice(1), car('n1', 45_000, '2023 Toyota RAV4 GX')], 'v2');
+    await scan(MORNING + HOUR);
+    expect((await alertsOf(tenant)).map((a) => a.kind)).toEqual(['new_match']);
+  });
+
   it('records the first import as a baseline, then alerts a price drop, a sale and a new match to opted-in shoppers only', async () => {
     const { tenant, search, scan } = await setup('al-diff');
     const watcher = await addUser(tenant, true, ['c1', 'c2', 'c3'], [{ id: 'search-toyota', url: '/search/toyota', label: 'Toyota' }, { id: 'search-off', url: '/search/toyota?sortBy=price_asc', alerts: false }]);
@@ -272,6 +300,15 @@ describe('alerts delivery', () => {
     // Dead letters are not sent by a later run, even through a working port.
     expect((await deliver(now + 30 * 24 * HOUR, { sms: new EmbeddedSms(env.DB) })).sent).toBe(0);
     expect(await listSentSms(env.DB, tenant, user.phone)).toEqual([]);
+  });
+
+  it('dead-letters only the alerts that used up their attempts; a newer alert in the same text is retried', async () => {
+    const { tenant, deliver } = await withPendingAlerts('al-dead-row');
+    // One alert has failed before (one attempt left), the other is new.
+    await env.DB.prepare("UPDATE alert_outbox SET attempts = ? WHERE tenant = ? AND kind = 'price_drop'").bind(MAX_ATTEMPTS - 1, tenant).run();
+    const failing: SmsPort = { send: async () => { throw new Error('gateway down'); } };
+    expect(await deliver(MORNING + HOUR, { sms: failing, random: () => 0 })).toMatchObject({ sent: 0, retried: 1, dead: 1 });
+    expect((await alertsOf(tenant)).map((r) => [r.kind, r.status, r.attempts])).toEqual([['price_drop', 'dead', MAX_ATTEMPTS], ['sold', 'pending', 1]]);
   });
 
   it('lets one of two simultaneous runs send (the day claim)', async () => {

@@ -184,30 +184,51 @@ class Delivery {
     }
     const ids = JSON.stringify(rows.map((r) => r.id));
     const alerts: MessageAlert[] = rows.map((r) => ({ kind: r.kind, car_id: r.car_id, search_id: r.search_id, created_at: r.created_at, payload: JSON.parse(r.payload) as AlertPayload }));
+    let receipt: { id: string };
     try {
       const token = await signOptOut(key, tenant, userId, this.now);
       const body = composeMessage({ siteName: config.name, origin, alerts, token });
-      const receipt = await this.sms().send({ tenant, to: user.phone, body });
-      await db
-        .prepare("UPDATE alert_outbox SET status = 'sent', message_id = ?1, sent_at = ?2, attempts = attempts + 1 WHERE tenant = ?3 AND status = 'pending' AND id IN (SELECT value FROM json_each(?4))")
-        .bind(receipt.id, this.now, tenant, ids)
-        .run();
-      this.report.sent++;
-      this.report.alertsSent += rows.length;
+      receipt = await this.sms().send({ tenant, to: user.phone, body });
     } catch (error) {
+      // Not sent: the day's claim is given back, and each alert waits by its own attempts (or is dead-lettered alone).
       const attempt = Math.max(...rows.map((r) => r.attempts)) + 1;
-      const next = nextAttemptAt(attempt, this.now, undefined, this.backoff);
-      await db.batch([
-        db.prepare('DELETE FROM alert_messages WHERE tenant = ? AND id = ?').bind(tenant, claimId),
-        db.prepare(
-          `UPDATE alert_outbox SET attempts = attempts + 1, last_error = ?1, next_attempt_at = ?2,
-             status = CASE WHEN attempts + 1 >= ?3 OR ?4 THEN 'dead' ELSE status END
-           WHERE tenant = ?5 AND status = 'pending' AND id IN (SELECT value FROM json_each(?6))`,
-        ).bind(describeError(error).slice(0, 500), next ?? this.now, MAX_ATTEMPTS, next === null ? 1 : 0, tenant, ids),
-      ]);
-      if (next === null) this.report.dead += rows.length;
-      else this.report.retried += rows.length;
-      console.error(`alerts: a text to a shopper of ${tenant} failed (${rows.length} alerts, attempt ${attempt}${next === null ? ', dead-lettered' : ''}): ${describeError(error)}`);
+      const error_ = describeError(error).slice(0, 500);
+      const statements = [db.prepare('DELETE FROM alert_messages WHERE tenant = ? AND id = ?').bind(tenant, claimId)];
+      let dead = 0;
+      for (const row of rows) {
+        const next = nextAttemptAt(row.attempts + 1, this.now, undefined, this.backoff);
+        if (next === null || row.attempts + 1 >= MAX_ATTEMPTS) dead++;
+        statements.push(
+          db.prepare(
+            `UPDATE alert_outbox SET attempts = attempts + 1, last_error = ?1, next_attempt_at = ?2,
+               status = CASE WHEN attempts + 1 >= ?3 OR ?4 THEN 'dead' ELSE status END
+             WHERE tenant = ?5 AND id = ?6 AND status = 'pending'`,
+          ).bind(error_, next ?? this.now, MAX_ATTEMPTS, next === null ? 1 : 0, tenant, row.id),
+        );
+      }
+      await db.batch(statements);
+      this.report.dead += dead;
+      this.report.retried += rows.length - dead;
+      console.error(`alerts: a text to a shopper of ${tenant} failed (${rows.length} alerts, attempt ${attempt}${dead ? `, ${dead} dead-lettered` : ''}): ${describeError(error)}`);
+      return;
+    }
+    // Sent: the claim stays whatever happens next (never a second text today), and the rows are marked sent, retried
+    // a few times when D1 fails, so they are not sent again on another day either.
+    this.report.sent++;
+    this.report.alertsSent += rows.length;
+    for (let tries = 1; ; tries++) {
+      try {
+        await db
+          .prepare("UPDATE alert_outbox SET status = 'sent', message_id = ?1, sent_at = ?2, attempts = attempts + 1 WHERE tenant = ?3 AND status = 'pending' AND id IN (SELECT value FROM json_each(?4))")
+          .bind(receipt.id, this.now, tenant, ids)
+          .run();
+        return;
+      } catch (error) {
+        if (tries >= 3) {
+          console.error(`alerts: a text to a shopper of ${tenant} was sent but ${rows.length} alerts are not marked sent: ${describeError(error)}`);
+          return;
+        }
+      }
     }
   }
 }

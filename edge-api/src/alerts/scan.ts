@@ -3,13 +3,15 @@
  * asks mf-search for its stock digest since the version last scanned (contracts INTERNAL.stockDigest: nothing comes
  * back while the stock is unchanged), compares it with the stored snapshot (diff.ts), asks mf-search which saved
  * searches list the new cars (INTERNAL.searchMatches), and inserts the alerts into `alert_outbox`. The unique
- * `(tenant, user_id, dedupe_key)` makes a second scan of the same change, or a re-run import, insert nothing.
+ * `(tenant, user_id, dedupe_key)` makes a second scan of the same change, or a re-run
+ * import, insert nothing.
  */
 import { callInternal, SEARCH_MATCHES_MAX_CARS, SEARCH_MATCHES_MAX_SEARCHES, type ServiceBinding } from '@forecourt/contracts/internal';
 import { describeError } from '../leads/http.ts';
+import { tenantStore } from '../lib/tenant.ts';
 import { decodeSnapshot, diffStock, encodeSnapshot, matchAlerts, snapshotOf, watchAlerts, type AlertDraft, type SavedSearchRef, type Snapshot } from './diff.ts';
 
-export type ScanEnv = { DB: D1Database; SEARCH?: ServiceBinding };
+export type ScanEnv = { DB: D1Database; SEARCH?: ServiceBinding; CONFIG?: KVNamespace };
 
 export type ScanReport = { tenants: number; changed: number; alerts: number; failed: string[] };
 
@@ -93,7 +95,12 @@ LIMIT 1`;
 export async function scanTenant(env: ScanEnv, tenant: string, now: number): Promise<TenantScan> {
   const db = env.DB;
   const unchanged: TenantScan = { changed: false, baseline: false, alerts: 0 };
-  if ((await db.prepare(WANTED_SQL).bind(tenant).first<number>('one')) !== 1) return unchanged;
+  if ((await db.prepare(WANTED_SQL).bind(tenant).first<number>('one')) !== 1) {
+    // Nobody wants texts here now: no snapshot is kept, so whoever opts in later starts from a fresh baseline (never
+    // from a months-old one that would make every car since then "new" and every old drop an alert).
+    await db.prepare('DELETE FROM stock_scans WHERE tenant = ?').bind(tenant).run();
+    return unchanged;
+  }
   if (!env.SEARCH) throw new Error('no SEARCH binding (mf-search)');
 
   const scanned = await db.prepare('SELECT version FROM stock_scans WHERE tenant = ? AND part = 0').bind(tenant).first<{ version: string | null }>();
@@ -114,10 +121,15 @@ export async function scanTenant(env: ScanEnv, tenant: string, now: number): Pro
     ).bind(tenant).all<SavedSearchRef>(),
   ]);
   const next = snapshotOf(digest.data.cars);
-  const watched = new Set(watchers.results.map((w) => w.car_id));
+  // Watched cars are texted about only where the site runs the server watchlist (rows kept from before it was switched
+  // off stay silent: their texts would point at a watchlist page the site no longer has).
+  const config = env.CONFIG ? await tenantStore(env.CONFIG).config(tenant).catch(() => null) : null;
+  const watchersOn = config ? config.features.watchlist : true;
+  const watching = watchersOn ? watchers.results : [];
+  const watched = new Set(watching.map((w) => w.car_id));
   const { changes, newIds } = diffStock(stored?.snapshot ?? null, next, watched);
   const info = (id: string) => next.get(id) ?? stored?.snapshot.get(id) ?? { name: 'A car', slug: '', price: 0 };
-  const drafts: AlertDraft[] = watchAlerts(changes, watchers.results, info);
+  const drafts: AlertDraft[] = watchAlerts(changes, watching, info);
 
   if (newIds.length > 0 && searchRows.results.length > 0) {
     const searches = new Map(searchRows.results.map((s) => [s.id, s]));
@@ -158,7 +170,10 @@ async function cancelOutdated(db: D1Database, tenant: string, next: Snapshot): P
 /** The scan of every tenant with opted-in shoppers; a tenant that fails is logged (its name only) and retried next run. */
 export async function scanAll(env: ScanEnv, now = Date.now()): Promise<ScanReport> {
   const report: ScanReport = { tenants: 0, changed: 0, alerts: 0, failed: [] };
-  for (const tenant of await alertTenants(env.DB)) {
+  const tenants = await alertTenants(env.DB);
+  // Snapshots of sites where nobody wants texts any more are dropped (a later opt-in starts from a fresh baseline).
+  await env.DB.prepare('DELETE FROM stock_scans WHERE tenant NOT IN (SELECT value FROM json_each(?))').bind(JSON.stringify(tenants)).run();
+  for (const tenant of tenants) {
     report.tenants++;
     try {
       const scan = await scanTenant(env, tenant, now);

@@ -423,7 +423,7 @@ describe('saved searches', () => {
 });
 
 describe('GET /api/me/export', () => {
-  it('a JSON attachment of everything held about the shopper, with what they sent in their leads and nothing internal', async () => {
+  it('a JSON attachment of everything the account holds, the enquiries and reservations as listed, nothing internal', async () => {
     const tenant = await siteWith('acc-export', { reserve_online: true });
     const me = await shopper(tenant);
     const other = await shopper(tenant);
@@ -453,10 +453,17 @@ describe('GET /api/me/export', () => {
     expect(data.watchlist).toEqual([{ car_id: 'car-1', saved_at: expect.any(Number) }]);
     expect(data.saved_searches).toMatchObject([{ url: '/search/toyota', label: 'Toyotas', alerts: true }]);
     expect(data.enquiries).toHaveLength(1);
-    expect(data.enquiries[0]).toMatchObject({ id: lead, category: 'General Enquiry', sent: { message: 'Is the Corolla still there?', phone: me.phone, name: 'Jane', email: 'Jane.Citizen@example.com' } });
-    expect(Object.keys(data.enquiries[0]).sort()).toEqual(['car_id', 'category', 'created_at', 'id', 'sent', 'subcategory']);
-    expect(data.reservations).toMatchObject([{ payment_id: payment, status: 'requires_payment', details: { phone: me.phone, message: 'Hold it for me please' } }]);
+    // Enquiries and reservations as My Garage lists them: not the forms' contents (matched by a typed phone, a stranger's
+    // typo must not hand their name, email and message to the number's owner).
+    expect(data.enquiries[0]).toMatchObject({ id: lead, category: 'General Enquiry' });
+    expect(Object.keys(data.enquiries[0]).sort()).toEqual(['car_id', 'category', 'created_at', 'id', 'subcategory']);
+    expect(data.reservations).toMatchObject([{ payment_id: payment, status: 'requires_payment' }]);
+    expect(text).not.toContain('Is the Corolla still there?');
+    expect(text).not.toContain('Hold it for me please');
     expect(data.alerts).toEqual([{ kind: 'price_drop', car_id: 'car-1', search_id: null, status: 'sent', created_at: 1, sent_at: 2, details: { name: '2021 Toyota Corolla', slug: 'c1', price: 24990, was: 25990 } }]);
+    // The sign-in records of this phone (the code sent, the code verified), type and time only.
+    expect(data.sign_ins.length).toBeGreaterThan(0);
+    for (const r of data.sign_ins) expect(Object.keys(r).sort()).toEqual(['created_at', 'type']);
     for (const internal of ['gateway_timeout_xyz', 'abc123hash', 'turnstile_missing', 'flagged', 'ip_hash', 'provider_ref', 'checkout_url', 'emb_cs_', other.phone, 'Someone else asking']) {
       expect(text, internal).not.toContain(internal);
     }
@@ -493,6 +500,8 @@ describe('POST /api/me/delete', () => {
       ).bind(tenant, crypto.randomUUID(), s.id).run();
       await env.DB.prepare('INSERT INTO alert_messages (tenant, id, user_id, day, created_at) VALUES (?, ?, ?, ?, 0)').bind(tenant, crypto.randomUUID(), s.id, '2026-11-27').run();
     }
+    await env.DB.prepare("INSERT INTO verifications (tenant, website_slug, verification_type, phone, user_id) VALUES (?, ?, 'verify', ?, ?), (?, ?, 'verify', ?, ?)")
+      .bind(tenant, tenant, me.phone, me.id, tenant, tenant, other.phone, other.id).run();
     const leads = await count('SELECT COUNT(*) AS n FROM leads WHERE tenant = ?', tenant);
     expect(leads).toBe(2);
 
@@ -506,7 +515,7 @@ describe('POST /api/me/delete', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(res.headers.getAll('set-cookie')).toContain('__Host-fc_session=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0');
-    for (const table of ['users', 'watchlist', 'saved_searches', 'sessions', 'alert_outbox', 'alert_messages']) {
+    for (const table of ['users', 'watchlist', 'saved_searches', 'sessions', 'alert_outbox', 'alert_messages', 'verifications']) {
       const column = table === 'users' ? 'id' : 'user_id';
       expect(await count(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant = ? AND ${column} = ?`, tenant, me.id), table).toBe(0);
       expect(await count(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant = ? AND ${column} = ?`, tenant, other.id), `${table} of the other shopper`).toBeGreaterThan(0);

@@ -1,15 +1,19 @@
-import { ACCOUNT_API } from '@forecourt/contracts/account';
+import { ACCOUNT_API, ACCOUNT_DONE_PARAM } from '@forecourt/contracts/account';
 import { SIGN_IN_API } from '@forecourt/contracts/sign-in';
 import { HiddenFields } from './HiddenFields.tsx';
 import { WATCHLIST_PATH } from './model.ts';
 
-/** My Garage's sign out (POST SIGN_IN_API.signOut, then home). */
+/**
+ * My Garage's sign out (POST SIGN_IN_API.signOut), then the watchlist page (not gated), which says so and makes this
+ * browser forget the watchlist it cached for the shopper (their phone and saved cars; a shared device shows them to
+ * no one after).
+ */
 export function GarageSignOut() {
   return (
     <section className="fa-section" aria-labelledby="fa-garage-sign-out-h">
       <h2 id="fa-garage-sign-out-h">Sign out</h2>
       <form method="post" action={SIGN_IN_API.signOut} className="fa-inline-form">
-        <HiddenFields redirect="/" />
+        <HiddenFields redirect={`${WATCHLIST_PATH}?${ACCOUNT_DONE_PARAM}=signed-out`} />
         <button type="submit" className="fc-btn">
           Sign out
         </button>

@@ -2,7 +2,6 @@ import type { AccountSummary } from '@forecourt/contracts/account';
 import { COMPARE_MAX } from '@forecourt/contracts/constants';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { ACCOUNT_DONE_PARAM } from '@forecourt/contracts/account';
-import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import MergeFavourites from '../islands/MergeFavourites.tsx';
 import { BROWSE_HREF } from '../islands/SavedCars.tsx';
@@ -43,14 +42,13 @@ export function WatchlistPage({ config, summary, cars, messages, compare }: Watc
         Cars you save while signed in are kept with your account on every device. See your saved searches, enquiries and reservations in{' '}
         <a href={DEFAULT_GARAGE_PATH}>My Garage</a>.
       </p>
-      {/* Favourites saved on this device before signing in, offered to the account (its code loads only when there are some). */}
+      {/* Keeps the browser's cached list in step with this page, and offers favourites saved on this device before signing in. */}
       <Island
         remote="mf-account"
         module="MergeFavourites"
         id="fa-device-favourites"
         component={MergeFavourites}
-        props={{ saved: summary.watchlist, done: `${WATCHLIST_PATH}?${ACCOUNT_DONE_PARAM}=merged` }}
-        when={[{ kind: 'storage', key: STORAGE_KEYS.favourites }]}
+        props={{ account: { phone: summary.user.phone, saved: summary.watchlist }, done: `${WATCHLIST_PATH}?${ACCOUNT_DONE_PARAM}=merged` }}
       />
       {summary.watchlist.length === 0 ? (
         <div className="fa-empty">

@@ -93,8 +93,8 @@ describe('watchlist (signed in)', () => {
     const html = render('', FAKE_EMPTY_SUMMARY);
     expect(html).toContain("You haven&#x27;t saved any cars yet.");
     expect(html).toContain('href="/search/new-used-and-demo-cars"');
-    // The device-favourites offer: an island whose code loads only when this browser holds favourites.
-    expect(html).toContain('<div id="fa-device-favourites" data-island="mf-account/MergeFavourites" class="fc-island" data-island-when="storage:forecourt:favourites"></div>');
+    // The island that keeps the cached list in step with the page and offers the device favourites.
+    expect(html).toContain('<div id="fa-device-favourites" data-island="mf-account/MergeFavourites" class="fc-island"></div>');
     expect(html).not.toContain('fa-compare-form');
     expect(html).toContain('<h2 id="fa-alerts-h">Text alerts</h2>');
     expect(html).toContain('At most one text a day, never between 9 pm and 8 am.');
@@ -185,7 +185,7 @@ describe('my garage', () => {
     expect(fields.find((i) => i.name === 'email')).toMatchObject({ id: 'fa-email', type: 'email', autoComplete: 'email', value: 'sam@example.com' });
     expect(fields.find((i) => i.name === 'sms_alerts' && i.type === 'checkbox')).toMatchObject({ id: 'fa-sms-alerts', value: 'true', checked: '', 'aria-describedby': 'fa-sms-alerts-hint' });
     for (const [id, label] of [['fa-first-name', 'First name'], ['fa-last-name', 'Last name'], ['fa-email', 'Email']]) expect(profile!.html).toContain(`<label for="${id}">${label}</label>`);
-    expect(formsTo(html, SIGN_IN_API.signOut).map((f) => [f.attrs.method, f.hidden])).toEqual([['post', { redirect: ['/'] }]]);
+    expect(formsTo(html, SIGN_IN_API.signOut).map((f) => [f.attrs.method, f.hidden])).toEqual([['post', { redirect: ['/watchlist?account_done=signed-out'] }]]);
     expect(html).toContain(`<a class="fc-btn" href="${ACCOUNT_API.exportData}" download="">Download my data</a>`);
     const [del] = formsTo(html, ACCOUNT_API.deleteData);
     expect(del?.attrs.method).toBe('post');

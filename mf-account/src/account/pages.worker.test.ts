@@ -39,7 +39,7 @@ describe('/watchlist', () => {
     expect(removes[0]).toMatchObject({ attrs: { method: 'post' }, hidden: { phone_number: ['0412345678'], car_id: ['148223'], redirect: ['/watchlist'] } });
     expect(formsTo(html, '/watchlist')[0]?.attrs).toMatchObject({ method: 'get', id: 'fa-compare-form' });
     expect(formsTo(html, ACCOUNT_API.profile)[0]?.hidden).toEqual({ sms_alerts: ['false'], redirect: ['/watchlist'] });
-    expect(html).toContain('<div id="fa-device-favourites" data-island="mf-account/MergeFavourites" class="fc-island" data-island-when="storage:forecourt:favourites"></div>');
+    expect(html).toContain('<div id="fa-device-favourites" data-island="mf-account/MergeFavourites" class="fc-island"></div>');
     expect(html).not.toContain('mf-account/SavedCars');
   });
 
@@ -94,7 +94,7 @@ describe('my-garage', () => {
       expect(found.length, action).toBeGreaterThan(0);
       for (const form of found) expect(form.hidden.redirect, action).toEqual(['/mymotorama']);
     }
-    expect(formsTo(html, SIGN_IN_API.signOut)[0]?.hidden).toEqual({ redirect: ['/'] });
+    expect(formsTo(html, SIGN_IN_API.signOut)[0]?.hidden).toEqual({ redirect: ['/watchlist?account_done=signed-out'] });
     expect(inputs(formsTo(html, ACCOUNT_API.deleteData)[0]!.html).find((i) => i.name === 'confirm')).toMatchObject({ type: 'checkbox', value: 'delete' });
     expect(html).toContain(`href="${ACCOUNT_API.exportData}" download=""`);
     // The garage param is only ever one of the five routes.

@@ -1,7 +1,9 @@
+import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import CompareCars from '../islands/CompareCars.tsx';
+import MergeFavourites from '../islands/MergeFavourites.tsx';
 import SavedCars from '../islands/SavedCars.tsx';
 import { ACCOUNT_TEXTS, type PageMessages as Messages } from '../account/model.ts';
 import { PageMessages } from '../account/PageMessages.tsx';
@@ -47,6 +49,10 @@ export function AccountPage({ page, config, signInHref = null, unavailable = fal
       <p className="fa-lede">
         {PAGE_INTROS[page]} If you need a hand, call {config.name} on <a href={telHref(config.contact.phone)}>{config.contact.phone}</a>.
       </p>
+      {signInHref ? (
+        // Signed out on a watchlist site: forget the list this browser cached for a shopper (signed out, or deleted), once there is one.
+        <Island remote="mf-account" module="MergeFavourites" id="fa-device-favourites" component={MergeFavourites} props={{ account: null, done: '/watchlist' }} when={[{ kind: 'storage', key: STORAGE_KEYS.watchlist }]} />
+      ) : null}
       {signInHref ? (
         <p>
           <a className="fc-btn fc-btn--primary" href={signInHref}>

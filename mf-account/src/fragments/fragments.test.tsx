@@ -55,6 +55,12 @@ describe('account pages', () => {
     const off = siteConfig('test-motors', { search: { card_control: 'compare' }, features: { compare: false } });
     expect(renderToString(<AccountPage page="watchlist" config={off} />)).not.toContain('CompareCars');
   });
+  it('signed out on a watchlist site: the sign-in link, and an island that forgets a list cached for a signed-out shopper', () => {
+    const html = renderToString(<AccountPage page="watchlist" config={config} signInHref="/sign-in?type=watchlist" />);
+    expect(html).toContain('<div id="fa-device-favourites" data-island="mf-account/MergeFavourites" class="fc-island" data-island-when="storage:forecourt:watchlist"></div>');
+    expect(html).toContain('{"account":null,"done":"/watchlist"}');
+    expect(renderToString(<AccountPage page="watchlist" config={config} />)).not.toContain('MergeFavourites');
+  });
   it('the device page shows a plain form\'s outcome (My Garage\'s delete lands here, signed out)', () => {
     const html = renderToString(<AccountPage page="watchlist" config={config} messages={{ done: 'Your account and saved data are deleted.', error: null }} />);
     expect(html).toContain('<p class="fa-msg" role="status">Your account and saved data are deleted.</p>');

@@ -1,30 +1,39 @@
 import { useEffect, useRef, useState } from 'react';
 import { localStorageOrNull, readFavourites, writeFavourites, type FavouriteEntry } from '@forecourt/contracts/browser-storage';
 import { emit } from '@forecourt/contracts/events';
-import { browserDeps, changeWatchlist } from '@forecourt/contracts/watchlist-client';
+import { browserDeps, changeWatchlist, writeWatchlistCache } from '@forecourt/contracts/watchlist-client';
 import { mergeCandidates, MERGE_TEXTS } from '../lib/merge.ts';
 import '../styles/account.css';
 
 export type MergeFavouritesProps = {
-  /** The signed-in shopper's saved car ids (the server's list the page shows). */
-  saved: string[];
+  /** The signed-in shopper (phone) and their saved car ids, as the page shows them; null: nobody is signed in. */
+  account: { phone: string; saved: string[] } | null;
   /** Where to go once merged (the watchlist page, with its done message). */
   done: string;
 };
 
+const NONE: string[] = [];
+
 /**
- * Favourites kept on this device before signing in (spec §3), offered to the signed-in shopper's watchlist (issue 16).
+ * The watchlist page's browser side. First, it keeps this browser's cached watchlist (contracts watchlist-client: the
+ * header count, the cards' Saved) in step with the account the page shows: after a Remove on this page, a sign-out or a
+ * deleted account, the header is right at once. Then, for a signed-in shopper, favourites kept on this device before signing in (spec §3), offered to the signed-in shopper's watchlist (issue 16).
  * Shown only when the device holds cars the account does not; each is saved with the watchlist's own call (sold or
  * unknown cars are refused by edge-api and stay on the device). Merged cars leave the device list, so the offer is made
  * once. Needs JavaScript (the device list lives in the browser); without it, nothing shows.
  */
-export default function MergeFavourites({ saved, done }: MergeFavouritesProps) {
+export default function MergeFavourites({ account, done }: MergeFavouritesProps) {
+  const saved = account?.saved ?? NONE;
   const [cars, setCars] = useState<FavouriteEntry[]>([]);
   const [state, setState] = useState<'idle' | 'busy' | 'partly' | 'dismissed'>('idle');
   const [message, setMessage] = useState('');
   const inFlight = useRef(false);
 
-  useEffect(() => setCars(mergeCandidates(readFavourites(localStorageOrNull()), saved)), [saved]);
+  useEffect(() => {
+    writeWatchlistCache(localStorageOrNull(), account ? { phone: account.phone, ids: account.saved } : null);
+    emit('watchlist.changed.v1', { ids: saved });
+    setCars(account ? mergeCandidates(readFavourites(localStorageOrNull()), saved) : []);
+  }, [account, saved]);
 
   if (!cars.length || state === 'dismissed') return null;
 

@@ -19,13 +19,30 @@ import { resolveSearchPath } from '../lib/search-path.ts';
 import { parseRefinements, toSearchRequest } from '../lib/url-state.ts';
 import type { AppEnv } from './context.ts';
 
-/** The tenant's stock meta and cars as the last import wrote them (meta null: never imported). */
+/** The stored stock could not be read whole (a chunk missing, or not the count its meta names). */
+export class PartialStockError extends Error {}
+
+/**
+ * The tenant's stock meta and cars as the last import wrote them (meta null: never imported). A read that is not whole
+ * throws PartialStockError: KV is eventually consistent per key, so right after an import a chunk may be missing or
+ * still the old one, and a partial digest would text shoppers that cars are gone (the caller answers 503; the next
+ * cron reads again).
+ */
 export async function readStoredStock(kv: Pick<KVNamespace, 'get'>, tenant: string): Promise<{ meta: StockMeta | null; cars: Car[] }> {
   const parsed = v.safeParse(StockMetaSchema, await kv.get(kvStockMetaKey(tenant), 'json'));
   if (!parsed.success) return { meta: null, cars: [] };
   const chunks = await Promise.all(Array.from({ length: parsed.output.chunks }, (_, i) => kv.get<Car[]>(kvStockChunkKey(tenant, i), 'json')));
-  return { meta: parsed.output, cars: chunks.flatMap((chunk) => chunk ?? []) };
+  if (chunks.some((chunk) => !Array.isArray(chunk))) throw new PartialStockError('a stock chunk is missing');
+  const cars = chunks.flatMap((chunk) => chunk!);
+  if (cars.length !== parsed.output.count) throw new PartialStockError(`${cars.length} cars read, the import wrote ${parsed.output.count}`);
+  return { meta: parsed.output, cars };
 }
+
+/** 503 for a stock read that was not whole (the caller retries on its next run). */
+const partial = (error: unknown) => {
+  if (error instanceof PartialStockError) return Response.json({ error: 'The stock is being updated. Try again shortly.' }, { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '60' } });
+  throw error;
+};
 
 /** The car's name in a text: `{year} {make} {model} {badge}` ('2021 Toyota Corolla Ascent'). */
 export const digestName = (car: Pick<Car, 'year' | 'make' | 'model' | 'badge'>) => [car.year, car.make, car.model, car.badge].filter((part) => part !== null && part !== undefined && String(part).trim() !== '').join(' ');
@@ -114,7 +131,13 @@ export function alertRoutes() {
     const headers = { 'cache-control': 'no-store' };
     // Unchanged since the caller's last look (or still never imported): the version alone.
     if ((query.output.since ?? null) === version) return c.json({ version } satisfies InternalAnswer<'stockDigest'>, 200, headers);
-    const { meta, cars } = await readStoredStock(c.env.STOCK, config.slug);
+    let stored;
+    try {
+      stored = await readStoredStock(c.env.STOCK, config.slug);
+    } catch (error) {
+      return partial(error);
+    }
+    const { meta, cars } = stored;
     return c.json({ version: meta?.updated_at ?? null, cars: stockDigest(cars, scopeFor(config, Date.now())) } satisfies InternalAnswer<'stockDigest'>, 200, headers);
   });
 
@@ -123,7 +146,13 @@ export function alertRoutes() {
     const body = v.safeParse(SearchMatchesRequestSchema, await c.req.json().catch(() => null));
     if (!body.success) return c.json({ error: 'Give searches (id and /search URL) and car_ids.' }, 400);
     const config = c.var.config;
-    const [{ cars }, data] = await Promise.all([readStoredStock(c.env.STOCK, config.slug), c.var.store.data(config.slug)]);
+    let cars: Car[];
+    try {
+      cars = (await readStoredStock(c.env.STOCK, config.slug)).cars;
+    } catch (error) {
+      return partial(error);
+    }
+    const data = await c.var.store.data(config.slug);
     const answer = await matchSearches(cars, body.output.searches, body.output.car_ids, config, data, Date.now());
     return c.json(answer, 200, { 'cache-control': 'no-store' });
   });
