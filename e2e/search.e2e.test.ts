@@ -223,7 +223,7 @@ describe('search input, history and small screens', () => {
     const base = platform.tenantUrl(slugs[0]!);
     await open(page, `${base}/search/used-cars`);
     await open(page, `${base}/search/new-used-and-demo-cars?sortBy=latest`);
-    await expect.poll(() => page.locator('.fs-recent a').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.fs-recent a').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.locator('.fs-recent a').first().getAttribute('href')).toBe('/search/used-cars');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('forecourt:search-history') ?? '[]') as Array<{ path: string }>);
     expect(stored.map((s) => s.path)).toEqual(['/search/new-used-and-demo-cars?sortBy=latest', '/search/used-cars']);

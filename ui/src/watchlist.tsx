@@ -5,12 +5,13 @@
  * elsewhere (`watchlist.changed.v1`, other tabs' storage), checks the list with edge-api at most once a minute while
  * this browser is signed in, and finishes a save that waited for sign-in.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { WATCHLIST_API } from '@forecourt/contracts/api';
 import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import { on } from '@forecourt/contracts/events';
 import {
   browserDeps, changeWatchlist, readWatchlistCache, refreshWatchlist, resumePendingSave, toggleReducer,
-  type WatchlistCar, type WatchlistDeps,
+  WATCHLIST_PAGE, type WatchlistCar, type WatchlistDeps,
 } from '@forecourt/contracts/watchlist-client';
 import { showToast } from './toast.tsx';
 
@@ -92,4 +93,26 @@ export function useWatchlist(enabled: boolean, depsOverride?: WatchlistDeps): Wa
   }, [enabled]);
 
   return { saved, busy, toggle };
+}
+
+/**
+ * The toggle's form: without JavaScript a plain POST to edge-api's save-car (the car saved, or sign-in first, then the
+ * watchlist page); with it, the island takes the submit over (`onToggle`). The caller draws the button inside.
+ */
+export function WatchlistForm({ carId, className, onToggle, children }: { carId: string; className: string; onToggle: () => void; children: ReactNode }) {
+  return (
+    <form
+      className={className}
+      method="post"
+      action={WATCHLIST_API.save}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onToggle();
+      }}
+    >
+      <input type="hidden" name="car_id" value={carId} />
+      <input type="hidden" name="redirect" value={WATCHLIST_PAGE} />
+      {children}
+    </form>
+  );
 }

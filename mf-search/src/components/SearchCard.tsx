@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
-import { WATCHLIST_API } from '@forecourt/contracts/api';
 import { formatAud, formatNumber } from '@forecourt/contracts/display';
-import { showWatchlistToggle, WATCHLIST_PAGE, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
+import { showWatchlistToggle, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
+import { WatchlistForm } from '@forecourt/ui/watchlist';
 import { CARD_BUTTONS_VISIBLE } from '../lib/card-buttons.ts';
 import type { CardButton, CardCar } from '../lib/card.ts';
 import '../styles/card.css';
@@ -36,23 +36,13 @@ type Props = {
 /** The watchlist toggle: a form that posts to edge-api without JavaScript; the island takes the submit over. */
 function WatchlistToggle({ car, saved, busy, onToggle }: { car: CardCar } & NonNullable<Props['watchlist']>) {
   return (
-    <form
-      className="fs-card__fave-form"
-      method="post"
-      action={WATCHLIST_API.save}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onToggle(car);
-      }}
-    >
-      <input type="hidden" name="car_id" value={car.id} />
-      <input type="hidden" name="redirect" value={WATCHLIST_PAGE} />
+    <WatchlistForm className="fs-card__fave-form" carId={car.id} onToggle={() => onToggle(car)}>
       {/* The label carries the state; aria-disabled (not disabled) keeps focus on it while the change is sent. */}
       <button type="submit" className="fs-card__toggle fs-card__fave" data-saved={saved ? '' : undefined} aria-disabled={busy ? 'true' : undefined}>
         <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
         <span className="fc-visually-hidden"> {car.a11yName}</span>
       </button>
-    </form>
+    </WatchlistForm>
   );
 }
 

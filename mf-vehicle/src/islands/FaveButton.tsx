@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
-import { WATCHLIST_API } from '@forecourt/contracts/api';
 import { localStorageOrNull, readFavourites, writeFavourites, type FavouriteEntry } from '@forecourt/contracts/browser-storage';
 import { emit, on } from '@forecourt/contracts/events';
 import { track } from '@forecourt/contracts/track';
-import { showWatchlistToggle, WATCHLIST_PAGE, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
-import { useWatchlist } from '@forecourt/ui/watchlist';
+import { showWatchlistToggle, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
+import { useWatchlist, WatchlistForm } from '@forecourt/ui/watchlist';
 
 export type FaveButtonProps = {
   car: FavouriteEntry;
@@ -31,22 +30,12 @@ function WatchlistSave({ car, available = true }: FaveButtonProps) {
   const busy = busyIds.has(car.id);
   if (!showWatchlistToggle(available, saved)) return null;
   return (
-    <form
-      className="fv-save-form"
-      method="post"
-      action={WATCHLIST_API.save}
-      onSubmit={(event) => {
-        event.preventDefault();
-        toggle({ id: car.id, name: car.name });
-      }}
-    >
-      <input type="hidden" name="car_id" value={car.id} />
-      <input type="hidden" name="redirect" value={WATCHLIST_PAGE} />
+    <WatchlistForm className="fv-save-form" carId={car.id} onToggle={() => toggle({ id: car.id, name: car.name })}>
       {/* aria-disabled (not disabled): focus stays on the button while the change is sent. */}
       <button type="submit" className="fv-tool" aria-pressed={saved} aria-disabled={busy ? 'true' : undefined}>
         <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
       </button>
-    </form>
+    </WatchlistForm>
   );
 }
 
