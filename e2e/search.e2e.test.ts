@@ -222,6 +222,8 @@ describe('search input, history and small screens', () => {
     const errors = collectErrors(page);
     const base = platform.tenantUrl(slugs[0]!);
     await open(page, `${base}/search/used-cars`);
+    // The visit is recorded by the island's first effect after hydration: wait for it before leaving the page.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('forecourt:search-history') ?? ''), { timeout: 10_000 }).toContain('/search/used-cars');
     await open(page, `${base}/search/new-used-and-demo-cars?sortBy=latest`);
     await expect.poll(() => page.locator('.fs-recent a').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.locator('.fs-recent a').first().getAttribute('href')).toBe('/search/used-cars');
