@@ -71,6 +71,8 @@ export const CONTENT_PAGES = [
   'capped-price-servicing', 'warranty', 'roadside-assist', 'value-my-car-terms-and-conditions',
 ] as const;
 
+/** My Garage's default route (every tenant answers it): where a page with no garage path of its own links. */
+export const MY_GARAGE_PATH = '/my-garage';
 /** my-garage pages (spec §2 Other); always behind sign-in (spec §6). */
 export const MY_GARAGE_PAGES = ['mymotorama', 'mybigboxcars', 'myblinkr', 'myservco', 'my-garage'] as const;
 

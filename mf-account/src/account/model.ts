@@ -8,17 +8,18 @@ import { accountDone, accountFormError, ACCOUNT_DONE_PARAM, ACCOUNT_ERROR_PARAM,
 import { COMPARE_MAX } from '@forecourt/contracts/constants';
 import { formatAud, formatKm, priceDisplay } from '@forecourt/contracts/display';
 import { reservability, type Car } from '@forecourt/contracts/entities/car';
-import { MY_GARAGE_PAGES } from '@forecourt/contracts/routes';
+import { MY_GARAGE_PAGES, MY_GARAGE_PATH } from '@forecourt/contracts/routes';
+import { WATCHLIST_PAGE } from '@forecourt/contracts/watchlist-client';
 
 /** The fewest saved cars a comparison takes (side by side needs two). */
 export const COMPARE_MIN = 2;
 /** The query parameter of the watchlist's comparison (`/watchlist?compare=<id>&compare=<id>`). */
 export const COMPARE_PARAM = 'compare';
 
-/** Where the shopper's account area lives when a page has no garage path of its own. */
-export const DEFAULT_GARAGE_PATH = '/my-garage';
-/** The watchlist page (the View List target, spec §4 Watchlist toggle). */
-export const WATCHLIST_PATH = '/watchlist';
+/** Where the shopper's account area lives when a page has no garage path of its own (contracts' one constant). */
+export const DEFAULT_GARAGE_PATH = MY_GARAGE_PATH;
+/** The watchlist page (the View List target, spec §4 Watchlist toggle; contracts' one constant). */
+export const WATCHLIST_PATH = WATCHLIST_PAGE;
 
 /** Texts of these pages that are not in a contract catalogue. */
 export const ACCOUNT_TEXTS = {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ACCOUNT_API } from '@forecourt/contracts/account';
 import { REQUEST_TIMEOUT_MS } from '@forecourt/contracts/constants';
-import { signInPath } from '@forecourt/contracts/routes';
+import { MY_GARAGE_PATH, signInPath } from '@forecourt/contracts/routes';
 import { showToast } from '@forecourt/ui/toast';
 
 /** Texts of the control and its toast. */
@@ -13,8 +13,6 @@ export const SAVE_SEARCH_TEXTS = {
   action: 'View in My Garage',
   failed: 'An unknown error occurred.',
 } as const;
-/** My Garage's default route (every tenant answers it; spec §2 my-garage pages). */
-export const MY_GARAGE_PATH = '/my-garage';
 
 type Props = {
   /** The search page's URL as the server rendered it (the no-JavaScript form's); the island uses the address bar's. */
