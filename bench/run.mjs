@@ -4,7 +4,8 @@
  *  - ssr: search page SSR latency/throughput at 20 concurrent (autocannon) vs a bare Hono hello on the same runtime,
  *         on the bench stock (10,000+ cars), through the shell as a shopper's request goes;
  *  - js: first-visit JavaScript bytes (gzip) per page, measured in Chromium;
- *  - lighthouse: Lighthouse mobile performance of home and search for one tenant (default mobile throttling);
+ *  - lighthouse: Lighthouse mobile performance of home, search, a car and finance for one tenant (default mobile
+ *         throttling); `--paths /locations,/dealer-locator` measures those pages instead;
  *  - engine: embedded engine index build and query times on 10,000 cars;
  *  - leads: lead delivery reliability (bench/leads-reliability.mjs), only when asked for (`--only leads`): minutes long;
  *  - alerts: alerts for 10,000 watched cars x an import of 10,500 (bench/alerts.mjs), only when asked for (`--only alerts`).
@@ -160,7 +161,8 @@ if (only.includes('lighthouse')) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   results.lighthouse = {};
   try {
-    for (const path of ['/', '/search/new-used-and-demo-cars', carPath, '/finance']) {
+    const paths = args.includes('--paths') ? args[args.indexOf('--paths') + 1].split(',') : ['/', '/search/new-used-and-demo-cars', carPath, '/finance'];
+    for (const path of paths) {
       const url = `http://${tenantSlug}.localhost:${platform.url.port}${path}`;
       // Warm the page first (the search index of the bench stock is built on a part's first request, ~1.8 s): what
       // is measured is the page a shopper gets from a running site, not the platform's cold start.

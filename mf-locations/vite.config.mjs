@@ -5,6 +5,6 @@ export default defineConfig(
   remoteViteConfig({
     dir: import.meta.dirname,
     remote: 'mf-locations',
-    exposes: { './LocationsList': './src/islands/LocationsList.tsx' },
+    exposes: { './LocationsCarousel': './src/islands/LocationsCarousel.tsx', './LocationsList': './src/islands/LocationsList.tsx', './LocationPanel': './src/islands/LocationPanel.tsx' },
   }),
 );

@@ -10,6 +10,7 @@ import { IsoDateSchema, SlugSchema } from './entities/common.ts';
 import { CAR_TYPES } from './entities/car.ts';
 import { LEAD_FORM_KINDS } from './lead-forms.ts';
 import { BLOG_DESCRIPTION_LIMIT, PRICE_SLIDER_PAGE, SALES_COUNTER } from './constants.ts';
+import { IMAGE_SRC_PATTERN } from './locations.ts';
 
 const Line = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 /** Markdown source (rendered with raw HTML disabled and only safe link schemes: shell `renderMarkdown`). */
@@ -27,7 +28,7 @@ export const LinkSchema = v.pipe(
 );
 const Action = v.object({ label: Line(60), href: LinkSchema, primary: v.optional(v.boolean(), false) });
 /** An image address: a site path or https (no http mixed content, no data: or javascript: URI). */
-export const ImageSrcSchema = v.pipe(v.string(), v.maxLength(2048), v.regex(/^(?:\/(?![/\\])[^\s\\]*|https:\/\/[^\s\\]+)$/, 'An image is a site path or an https:// address'));
+export const ImageSrcSchema = v.pipe(v.string(), v.maxLength(2048), v.regex(IMAGE_SRC_PATTERN, 'An image is a site path or an https:// address'));
 const ImageRef = v.object({
   src: ImageSrcSchema,
   /** Empty only for a decorative image. */

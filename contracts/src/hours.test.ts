@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningHourEntry } from './entities/location.ts';
-import { dayText, formatClock, hoursSummary } from './hours.ts';
+import { dayText, formatClock, hoursSummary, hoursWeek } from './hours.ts';
 
 /** Mon-Fri 8:30am-5:30pm, Sat by appointment, Sun closed: the shape spec §2 Hours display describes. */
 const SALES_HOURS: OpeningHourEntry[] = [
@@ -38,23 +38,47 @@ describe('hoursSummary (spec §2 Hours display)', () => {
       { days: 'Sun', text: 'Closed' },
     ]);
   });
-  it('starts the week on Monday whatever the feed order, and collapses Sat-Sun too', () => {
+  it('starts the week on Monday whatever the feed order, and never merges Saturday with Sunday', () => {
     const week = [{ weekday: 0, status: 'Closed' as const }, ...[5, 4, 3, 2, 1].map((d) => open(d, '09:00', '17:00')), { weekday: 6, status: 'Closed' as const }];
     expect(hoursSummary(week)).toEqual([
       { days: 'Mon-Fri', text: '9am - 5pm' },
-      { days: 'Sat-Sun', text: 'Closed' },
+      { days: 'Sat', text: 'Closed' },
+      { days: 'Sun', text: 'Closed' },
     ]);
   });
-  it('does not collapse different hours and does not guess missing days', () => {
+  it('collapses Monday to Friday only: Mon-Sat alike is still Mon-Fri, then Sat', () => {
+    const week = [...[1, 2, 3, 4, 5, 6].map((d) => open(d, '08:00', '17:00')), { weekday: 0, status: 'Closed' as const }];
+    expect(hoursSummary(week).map((l) => l.days)).toEqual(['Mon-Fri', 'Sat', 'Sun']);
+  });
+  it('lists each weekday when they differ, and a day the feed leaves out reads Closed', () => {
     const week = [open(1, '08:00', '17:00'), open(2, '08:00', '17:00'), open(4, '08:00', '17:00'), open(5, '08:00', '16:00')];
     expect(hoursSummary(week)).toEqual([
-      { days: 'Mon-Tue', text: '8am - 5pm' },
+      { days: 'Mon', text: '8am - 5pm' },
+      { days: 'Tue', text: '8am - 5pm' },
+      { days: 'Wed', text: 'Closed' },
       { days: 'Thu', text: '8am - 5pm' },
       { days: 'Fri', text: '8am - 4pm' },
+      { days: 'Sat', text: 'Closed' },
+      { days: 'Sun', text: 'Closed' },
     ]);
   });
   it('keeps the first entry of a repeated weekday and is empty without hours', () => {
-    expect(hoursSummary([open(1, '08:00', '17:00'), { weekday: 1, status: 'Closed' }])).toEqual([{ days: 'Mon', text: '8am - 5pm' }]);
+    expect(hoursSummary([open(1, '08:00', '17:00'), { weekday: 1, status: 'Closed' }])[0]).toEqual({ days: 'Mon', text: '8am - 5pm' });
     expect(hoursSummary([])).toEqual([]);
+  });
+});
+
+describe('hoursWeek (the groups the cards, the footer and the Opening Hours table share)', () => {
+  it('groups Monday to Friday when identical, then Saturday and Sunday, closed days flagged', () => {
+    expect(hoursWeek(SALES_HOURS)).toEqual([
+      { weekdays: [1, 2, 3, 4, 5], text: '8:30am - 5:30pm', closed: false },
+      { weekdays: [6], text: 'By appointment only', closed: false },
+      { weekdays: [0], text: 'Closed', closed: true },
+    ]);
+  });
+  it('a weekday left out is Closed and breaks the collapse', () => {
+    const week = hoursWeek([1, 2, 3, 4].map((d) => open(d, '09:00', '17:00')));
+    expect(week.map((g) => g.weekdays)).toEqual([[1], [2], [3], [4], [5], [6], [0]]);
+    expect(week[4]).toEqual({ weekdays: [5], text: 'Closed', closed: true });
   });
 });

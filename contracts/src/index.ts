@@ -6,6 +6,7 @@ export * from './entities/index.ts';
 export * from './tenant.ts';
 export * from './tenant-data.ts';
 export * from './search.ts';
+export * from './parts-search.ts';
 export * from './api.ts';
 export * from './api-owners.ts';
 export * from './internal.ts';

@@ -120,6 +120,56 @@ export type SearchMatchesRequest = v.InferOutput<typeof SearchMatchesRequestSche
 export const SearchMatchesSchema = v.object({ matches: v.array(v.object({ id: IdSchema, car_ids: v.array(IdSchema) })) });
 export type SearchMatches = v.InferOutput<typeof SearchMatchesSchema>;
 
+/** The longest place a locator search takes (a suburb name with its state, or a postcode). */
+export const GEOCODE_QUERY_MAX = 60;
+
+/**
+ * `GET /internal/geocode?q=` (edge-api's geocoding port, spec §7 Geocoding: restricted to Australia): a 4-digit postcode
+ * or a suburb name (optionally with its state, 'Springwood QLD') -> one point. 404 `{ error: GEOCODE_ERRORS.notFound }`
+ * (a postcode no state owns, or a suburb the port does not know), 400 for a query outside the rule below (its text in
+ * `error`), 503 `{ error: GEOCODE_ERRORS.unavailable }` when the provider fails. Callers check the query with
+ * `locatorQuery` first, so the shopper sees spec §8's words without a lookup.
+ */
+export const GeocodeQuerySchema = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(GEOCODE_QUERY_MAX)) });
+export const GeocodeAnswerSchema = v.object({
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+  /** What was found, for the shopper: 'Springwood QLD 4127'. */
+  label: v.pipe(v.string(), v.maxLength(120)),
+  postcode: v.nullable(v.pipe(v.string(), v.regex(/^\d{4}$/))),
+  state: v.nullable(v.pipe(v.string(), v.maxLength(3))),
+  /** True when the point stands in for the place (a postcode not in the table: the nearest listed one of its state). */
+  approximate: v.boolean(),
+});
+export type GeocodeAnswer = v.InferOutput<typeof GeocodeAnswerSchema>;
+
+/** The geocoding texts (spec §7: an empty answer throws 'Invalid postcode'; §8 the postcode field's words). */
+export const GEOCODE_ERRORS = {
+  empty: 'Please enter a postcode or suburb.',
+  postcode: 'Invalid postcode. Please enter a 4-digit number.',
+  notFound: 'Invalid postcode',
+  suburb: 'We could not find that suburb. Please try its postcode.',
+  unavailable: 'We could not look up that place just now. Please try again, or browse the list below.',
+} as const;
+
+/**
+ * The locator's search box (spec §5 Postcode field: exactly 4 digits; a suburb name otherwise): what to look up, or the
+ * text to show without a lookup. Digits only -> a postcode (exactly 4, else the postcode error); letters -> a suburb
+ * (letters, spaces, apostrophes, hyphens and full stops, with an optional state code and postcode after it).
+ * @example locatorQuery(' 4127 ') // { ok: true, kind: 'postcode', q: '4127' }
+ * @example locatorQuery('412')    // { ok: false, error: 'Invalid postcode. Please enter a 4-digit number.' }
+ */
+export function locatorQuery(input: string | null | undefined): { ok: true; kind: 'postcode' | 'suburb'; q: string } | { ok: false; error: string } {
+  const q = (input ?? '').trim().replace(/\s+/g, ' ');
+  if (!q) return { ok: false, error: GEOCODE_ERRORS.empty };
+  if (/^[\d\s]+$/.test(q)) {
+    const digits = q.replace(/\s/g, '');
+    return /^\d{4}$/.test(digits) ? { ok: true, kind: 'postcode', q: digits } : { ok: false, error: GEOCODE_ERRORS.postcode };
+  }
+  if (q.length > GEOCODE_QUERY_MAX || !/^[\p{L}][\p{L}\s'.-]*(?:,?\s*(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT))?(?:\s+\d{4})?$/iu.test(q)) return { ok: false, error: GEOCODE_ERRORS.suburb };
+  return { ok: true, kind: 'suburb', q };
+}
+
 type Endpoint = { owner: InternalOwner; path: string; answer: v.GenericSchema; query?: v.GenericSchema; body?: v.GenericSchema };
 
 /** The registry. `path` may hold one `:id` segment, filled from `params.id`. */
@@ -132,6 +182,8 @@ export const INTERNAL = {
   account: { owner: 'edge-api', path: ACCOUNT_API.summary, answer: AccountSummarySchema },
   marketPrice: { owner: 'edge-api', path: '/internal/autogauge', query: AutogaugeQuerySchema, answer: MarketPriceResultSchema },
   delivery: { owner: 'edge-api', path: '/internal/delivery', query: DeliveryQuerySchema, answer: DeliveryEstimateSchema },
+  /** The dealer locator's place lookup (edge-api's geocoding port). */
+  geocode: { owner: 'edge-api', path: '/internal/geocode', query: GeocodeQuerySchema, answer: GeocodeAnswerSchema },
   reservedCars: { owner: 'edge-api', path: '/api/payments/reserved', query: ReservedCarsQuerySchema, answer: ReservedCarsSchema },
   payment: { owner: 'edge-api', path: '/api/payments/intents/:id', answer: PaymentStateSchema },
   session: { owner: 'edge-api', path: SIGN_IN_API.session, answer: SessionResponseSchema },
@@ -171,6 +223,7 @@ export const INTERNAL_CALLERS = {
   account: ['mf-account'],
   marketPrice: ['mf-vehicle'],
   delivery: ['mf-vehicle'],
+  geocode: ['mf-locations'],
   reservedCars: ['mf-search', 'mf-vehicle', 'mf-account'],
   payment: ['mf-vehicle'],
   session: ['shell', 'mf-finance'],

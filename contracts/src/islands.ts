@@ -54,7 +54,7 @@ export const ISLANDS = {
     'DeliveryCalculator', 'DialogButton', 'FaveButton', 'FuelCalculator', 'LocatedAt', 'MarketPrice', 'PhoneReveal', 'PrintActions',
     'ShareBar', 'StickyBar', 'TrackedLink', 'ViewCount', 'ImageGallery', 'SpinViewer', 'ReserveForm', 'PaymentStatus',
   ],
-  'mf-locations': ['LocationsList'],
+  'mf-locations': ['LocationsCarousel', 'LocationsList', 'LocationPanel'],
   'mf-finance': ['FinanceSteps', 'FinanceCalculator', 'PreApproval'],
   'mf-account': ['HeaderAccount', 'SavedCars', 'CompareCars', 'MergeFavourites', 'LeadForm', 'LeadSuccess', 'SignIn'],
 } as const satisfies Record<RemoteName, readonly string[]>;

@@ -75,6 +75,13 @@ export const LeadFormSlotParamsSchema = v.object({
   location_options: IdList,
   /** An offer of the tenant (contact form): the lead becomes an Offer Enquiry about it while the offer runs. */
   offer: Id,
+  /**
+   * A part of the tenant's parts catalogue the enquiry is about (mf-search's parts search): its id, name and part
+   * number. The parts form opens with a message naming it and sends the part number as the lead's `stock_number`.
+   */
+  part_id: Id,
+  part_name: Text(200),
+  part_number: Text(60),
   /** The host page's no-JavaScript error, passed on as it came (codes: FORM_ERROR_PARAMS.lead and its fields). */
   lead_error: Text(40),
   lead_error_fields: Text(500),

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { CAR_TYPES } from './entities/car.ts';
 import { FragmentSlotSchema, type FragmentSlot } from './fragments.ts';
 import { LeadFormSlotParamsSchema } from './lead-forms.ts';
+import { LocationBlockParamsEntries } from './location-block.ts';
 import type { RemoteName } from './tenant.ts';
 
 const Num = v.optional(v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, 'A number')));
@@ -64,12 +65,12 @@ export const StockStripSlotParamsSchema = v.object({
 export const SimilarCarsSlotParamsSchema = v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'A car slug')) });
 
 /**
- * Params of mf-locations' locations summary (the home page's locations section): at most `limit` locations of the
- * site, primary first, each with its address and map link, today's hours, phone and review summary.
+ * Params of mf-locations' locations summary (the home page's locations section, spec §2 Location block; the entries
+ * and their rules are location-block.ts's, shared with the tenant's home section): which locations, filtered how, laid
+ * out as cards or the 'Our Locations' carousel, at most how many. Every param is optional: none gives the section as
+ * it was (all locations, primary first, at most 4).
  */
-export const LocationsSummarySlotParamsSchema = v.object({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^(?:[1-9]|1[0-2])$/, 'Between 1 and 12 locations'))),
-});
+export const LocationsSummarySlotParamsSchema = v.object(LocationBlockParamsEntries);
 
 /**
  * Params of mf-search's quick search (the home page's "find your next car" form): an optional heading. mf-search

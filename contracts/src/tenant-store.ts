@@ -6,6 +6,7 @@ import { kvTenantKey, parseSiteConfig, TENANT_HEADER, type SiteConfig } from './
 import { kvTenantDataKey, parseTenantData, type TenantData } from './tenant-data.ts';
 import { KV_RELEASES_KEY, parseRemoteReleases, type RemoteReleases } from './releases.ts';
 import { kvContentKey, parseTenantContent, type TenantContent } from './content.ts';
+import { kvPartsKey, parsePartsCatalogue, type PartsCatalogue } from './entities/part.ts';
 
 /** The part of a KV namespace binding the store needs (structural, so contracts needs no Workers types). */
 export type JsonKv = { get(key: string, options: { type: 'json'; cacheTtl?: number }): Promise<unknown> };
@@ -68,6 +69,11 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
       cached(`data:${slug}`, async () => parseTenantData(slug, (await read(kvTenantDataKey(slug))) ?? {})),
     /** The tenant's content: pages, blog posts, promotions, spin-to-win campaign (content.ts; empty when none stored). */
     content: (slug: string): Promise<TenantContent> => cached(`content:${slug}`, async () => parseTenantContent(await read(kvContentKey(slug)))),
+    /**
+     * The tenant's parts catalogue (`parts:<slug>`, entities/part.ts; empty when none stored): read by the parts search
+     * only, so every other page's tenant read stays small. Throws on an invalid catalogue.
+     */
+    parts: (slug: string): Promise<PartsCatalogue> => cached(`parts:${slug}`, async () => parsePartsCatalogue(slug, await read(kvPartsKey(slug)))),
     /** The release registry (releases.ts): which versions of each remote exist; null when none is stored. */
     releases: (): Promise<RemoteReleases | null> => cached('releases', async () => parseRemoteReleases(await read(KV_RELEASES_KEY))),
     /** Number of cached entries (for tests and diagnostics). */

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { FinanceCalculatorConfigSchema } from './finance-calculator.ts';
+import { locationBlockParamsAgree, LocationBlockParamsEntries } from './location-block.ts';
 
 export const REMOTE_NAMES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -40,8 +41,15 @@ export const HomeSectionSchema = v.variant('kind', [
   v.object({ kind: v.literal('offers') }),
   /** Finance and trade-in prompts side by side (each only where the tenant has the route on). */
   v.object({ kind: v.literal('prompts') }),
-  /** The locations with today's hours, phone, map link and review summary (mf-locations' `locationsSummary` slot). */
-  v.object({ kind: v.literal('locations') }),
+  /**
+   * The location block (mf-locations' `locationsSummary` slot, spec §2 Location block): its optional `params` go to
+   * the slot as they are (contracts/location-block.ts: show, id, manufacturer, subtype, include, exclude, layout
+   * `block` or `carousel`, limit); none: every location, primary first, at most 4.
+   */
+  v.object({
+    kind: v.literal('locations'),
+    params: v.optional(v.pipe(v.object(LocationBlockParamsEntries), v.check(locationBlockParamsAgree, "show 'id' names its location with id, and id needs show 'id'"))),
+  }),
   /** Brand grid (where the tenant lists brands). */
   v.object({ kind: v.literal('brands') }),
   /** Shop by stock type and body tiles. */
@@ -120,6 +128,11 @@ export const FeatureFlagsSchema = v.object({
   spin_viewer: v.optional(v.boolean(), true),
   certified_only: v.optional(v.boolean(), false),
   show_dealer_licence: v.optional(v.boolean(), true),
+  /**
+   * Service locations' cards in the location block say 'Book a Service' (spec §2 Location block: "on some sites"),
+   * linking to their dealership's `service_booking_url`, else `/service`; off: 'Contact Us' like the others.
+   */
+  location_book_service: v.optional(v.boolean(), false),
   /** Location review summaries (average, stars, 'Based on N reviews'); off hides them everywhere (spec §5 Reviews block). */
   reviews: v.optional(v.boolean(), true),
   twitter_share: v.optional(v.boolean(), true),
@@ -278,6 +291,12 @@ export const SiteConfigSchema = v.object({
   search: v.optional(TenantSearchSchema, {}),
   include_sold_cars_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 3),
   override_city: v.optional(v.string()),
+  /**
+   * The service page (mf-locations `/service`, spec §2 "a manufacturer service page on one brand's sites"): on a
+   * single-brand site (`manufacturer` set), the brand's own service page, linked for every dealership that has no
+   * `service_booking_url` of its own instead of the Service Enquiry form. An https address; ignored on other sites.
+   */
+  service: v.optional(v.object({ manufacturer_url: v.optional(v.pipe(v.string(), v.url(), v.startsWith('https://', 'A service page is an https:// address'), v.maxLength(2048))) }), {}),
   vdp_config: v.optional(
     v.object({
       show_map_section: v.optional(v.boolean(), true),

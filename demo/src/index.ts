@@ -11,6 +11,8 @@ import { MAKES } from './catalogue.ts';
 import { img } from './kit.ts';
 import { demoContent } from './content.ts';
 import { kvContentKey } from '@forecourt/contracts/content';
+import { kvPartsKey } from '@forecourt/contracts/entities/part';
+import { demoParts } from './parts.ts';
 
 export { generateStock, findDemoTenant, slugify, vinCheckDigit, monthlyRepayment, imageBody, type GenerateStockOptions } from './stock.ts';
 export { renderDemoImage, demoImageExists, DEMO_IMAGE_PREFIX, DEMO_IMAGE_BODIES } from './images.ts';
@@ -25,6 +27,7 @@ export { MAKES, MODELS, type MakeDef, type ModelDef } from './catalogue.ts';
 export type { DemoTenant, StockProfile } from './kit.ts';
 export { DEMO_TENANTS };
 export { demoContent, readContentFolder, DEMO_CONTENT_DIR } from './content.ts';
+export { demoParts } from './parts.ts';
 
 const DAY = 86_400_000;
 
@@ -110,7 +113,8 @@ export function demoStock(options: DemoStockOptions = {}): Record<string, Car[]>
 export type KvEntry = { key: string; value: string };
 
 /**
- * The KV entries that seed a local run: CONFIG namespace (tenant:<slug>, host:<host>, tenant-data:<slug>, content:<slug>) and
+ * The KV entries that seed a local run: CONFIG namespace (tenant:<slug>, host:<host>, tenant-data:<slug>, content:<slug>,
+ * parts:<slug>) and
  * STOCK namespace (stock:<slug>:meta and chunks stock:<slug>:<i> of STOCK_CHUNK_SIZE cars). Values are JSON.
  */
 export function buildSeed(options: DemoStockOptions = {}): { config: KvEntry[]; stock: KvEntry[] } {
@@ -123,6 +127,7 @@ export function buildSeed(options: DemoStockOptions = {}): { config: KvEntry[]; 
     for (const host of site.hosts) config.push({ key: kvHostKey(host), value: site.slug });
     config.push({ key: kvTenantDataKey(site.slug), value: JSON.stringify(demoTenantData(site.slug)) });
     config.push({ key: kvContentKey(site.slug), value: JSON.stringify(demoContent(site.slug)) });
+    config.push({ key: kvPartsKey(site.slug), value: JSON.stringify(demoParts(site.slug)) });
     const cars = all[site.slug] ?? [];
     const chunks = stockChunkCount(cars.length);
     const meta: StockMeta = { count: cars.length, chunks, updated_at: new Date(now).toISOString(), source: 'demo' };

@@ -107,11 +107,18 @@ export function openingHours(week: WeekSpec): OpeningHourEntry[] {
   return out;
 }
 
-/** National public holidays around the demo's dates (2026-2027) and the usual dealer arrangements. */
+/**
+ * National public holidays around the demo's dates (2026-2028, with the Monday substitutes of a weekend Christmas or
+ * New Year) and the usual dealer arrangements. The demo runs on the real clock, so the list reaches well past today:
+ * a location's 'View Holiday Hours' always has dates ahead.
+ */
 const HOLIDAYS: [date: string, hours: Range | null][] = [
   ['2026-01-01', null], ['2026-01-26', null], ['2026-04-03', null], ['2026-04-04', ['09:00', '13:00']], ['2026-04-06', null],
   ['2026-04-25', null], ['2026-12-24', ['08:30', '12:00']], ['2026-12-25', null], ['2026-12-26', null], ['2026-12-28', null],
-  ['2026-12-31', ['08:30', '15:00']], ['2027-01-01', null], ['2027-01-26', null], ['2027-03-26', null], ['2027-03-29', null],
+  ['2026-12-31', ['08:30', '15:00']], ['2027-01-01', null], ['2027-01-26', null], ['2027-03-26', null], ['2027-03-27', ['09:00', '13:00']],
+  ['2027-03-29', null], ['2027-04-25', null], ['2027-12-24', ['08:30', '12:00']], ['2027-12-27', null], ['2027-12-28', null],
+  ['2027-12-31', ['08:30', '15:00']], ['2028-01-03', null], ['2028-01-26', null], ['2028-04-14', null], ['2028-04-15', ['09:00', '13:00']],
+  ['2028-04-17', null], ['2028-04-25', null], ['2028-12-25', null], ['2028-12-26', null],
 ];
 
 /**

@@ -72,6 +72,8 @@ export const harbourside: DemoTenant = {
       test_drive: true,
       // Spec §4: this dealer takes no test-drive bookings for coming-soon cars (they are not on the lot yet).
       coming_soon_test_drive: false,
+      // The Wynnum service centre's card says 'Book a Service' (spec §2 Location block: on some sites).
+      location_book_service: true,
     },
     menus: {
       header: [

@@ -29,6 +29,11 @@ const locations = [
     phone: '(02) 5550 3200', licence: 'MD 063390', mvr: 'MVRL 55102',
     hours: { weekdays: [['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '17:00']], saturday: ['08:30', '12:30'], sunday: 'closed' },
     rating: 4.6, reviews: 412, brandColour: PRIMARY,
+    reviewItems: [
+      { author: 'Jodie S.', rating: 5, text: 'Drove over from Wellington for a LandCruiser. It was exactly as described and they had the roadworthy done.', date: '2026-11-04' },
+      { author: 'Craig B.', rating: 4, text: 'Fair price on a Triton and a quick finance approval. Closed a bit early on the Friday.', date: '2026-09-16' },
+      { author: 'Emma T.', rating: 3, text: 'Car was good but the detailing was rushed.', date: '2026-10-08' },
+    ],
   }),
   location({
     id: '3103', name: 'Outback Used Cars Alice Springs', slug: 'outback-used-cars-alice-springs', type: 'used', dealership,

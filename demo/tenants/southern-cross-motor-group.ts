@@ -54,11 +54,20 @@ const locations = [
     id: '2102', name: 'Southern Cross Hyundai Springwood Service', slug: 'southern-cross-hyundai-springwood-service', type: 'service',
     dealership: dealer('21'), manufacturers: ['hyundai'], street: '12 Dennis Road', city: 'Springwood', state: 'QLD', postcode: '4127',
     lat: -27.6129, long: 153.1296, phone: '(07) 5550 2130', licence: 'MVD 3209114', hours: SERVICE_HOURS, rating: 4.5, reviews: 301,
+    reviewItems: [
+      review('Daniel K.', 5, 'Booked the 30,000 km service online, in and out before lunch with a clear run-down of what was done.', '2026-11-12'),
+      review('Sophie W.', 4, 'Courteous advisors. The loan car was handy even if the wait for it was a bit long.', '2026-09-30'),
+      review('Mark F.', 3, 'Service was fine but nobody called when it was ready.', '2026-10-21'),
+    ],
   }),
   place({
     id: '2103', name: 'Southern Cross Hyundai Springwood Parts', slug: 'southern-cross-hyundai-springwood-parts', type: 'parts',
     dealership: dealer('21'), manufacturers: ['hyundai'], street: '12 Dennis Road', city: 'Springwood', state: 'QLD', postcode: '4127',
     lat: -27.6129, long: 153.1296, phone: '(07) 5550 2140', hours: { weekdays: ['07:30', '17:00'], saturday: ['08:00', '12:00'], sunday: 'closed' }, rating: 4.4, reviews: 37,
+    reviewItems: [
+      review('Jess A.', 5, 'Had the right roof racks for our Tucson in stock and fitted them the same day.', '2026-10-27'),
+      review('Paul N.', 4, 'Genuine floor mats at a fair price; ordered a cargo liner that came in two days.', '2026-08-14'),
+    ],
   }),
   place({
     id: '2201', name: 'Southern Cross Kia & Mazda Capalaba', slug: 'southern-cross-kia-mazda-capalaba', type: 'sales',
@@ -70,36 +79,66 @@ const locations = [
     id: '2301', name: 'Southern Cross Ford Penrith Sales', slug: 'southern-cross-ford-penrith-sales', type: 'sales',
     dealership: dealer('23'), manufacturers: ['ford'], street: '140 Mulgoa Road', city: 'Penrith', state: 'NSW', postcode: '2750',
     lat: -33.7571, long: 150.6846, phone: '(02) 5550 2300', licence: 'MD 061245', mvr: 'MVRL 54781', hours: SALES_HOURS, rating: 4.4, reviews: 560,
+    reviewItems: [
+      review('Kerry M.', 5, 'Traded our old Territory on a Ranger XLT. Straightforward numbers and a great handover.', '2026-11-08'),
+      review('Adam C.', 4, 'Good selection of Everests to compare. Finance took an extra day.', '2026-09-19'),
+    ],
   }),
   place({
+    // The service centre is around the corner from the showroom (its own address: a tab of its own in the list).
     id: '2302', name: 'Southern Cross Ford Penrith Service', slug: 'southern-cross-ford-penrith-service', type: 'service',
-    dealership: dealer('23'), manufacturers: ['ford'], street: '140 Mulgoa Road', city: 'Penrith', state: 'NSW', postcode: '2750',
-    lat: -33.7571, long: 150.6846, phone: '(02) 5550 2330', licence: 'MD 061245', mvr: 'MVRL 54781', hours: SERVICE_HOURS, rating: 4.3, reviews: 142,
+    dealership: dealer('23'), manufacturers: ['ford'], street: '9 Batt Street', city: 'Penrith', state: 'NSW', postcode: '2750',
+    lat: -33.7549, long: 150.6894, phone: '(02) 5550 2330', licence: 'MD 061245', mvr: 'MVRL 54781', hours: SERVICE_HOURS, rating: 4.3, reviews: 142,
+    reviewItems: [
+      review('Nathan G.', 5, 'Logbook service on the Ranger done on time, with photos of the brake pads sent to my phone.', '2026-10-05'),
+      review('Leanne B.', 4, 'Friendly front desk and an honest quote on the tyres.', '2026-07-22'),
+    ],
   }),
   place({
     id: '2401', name: 'Southern Cross Mitsubishi & MG Liverpool', slug: 'southern-cross-mitsubishi-mg-liverpool', type: 'sales',
     dealership: dealer('24'), manufacturers: ['mitsubishi', 'mg'], street: '350 Hume Highway', city: 'Liverpool', state: 'NSW', postcode: '2170',
     lat: -33.9161, long: 150.9093, phone: '(02) 5550 2400', licence: 'MD 058812', mvr: 'MVRL 51230', hours: SALES_HOURS, rating: 4.3, reviews: 515,
+    reviewItems: [
+      review('Chris T.', 5, 'Bought an Outlander PHEV. They set up the app and the charging cable before I drove off.', '2026-10-29'),
+      review('Mei L.', 4, 'Clear pricing on the MG ZS and no hard sell.', '2026-08-03'),
+    ],
   }),
   place({
     id: '2501', name: 'Southern Cross Nissan & Volkswagen Broadmeadow', slug: 'southern-cross-nissan-volkswagen-broadmeadow', type: 'sales',
     dealership: dealer('25'), manufacturers: ['nissan', 'volkswagen'], street: '25 Lambton Road', city: 'Broadmeadow', state: 'NSW', postcode: '2292',
     lat: -32.9234, long: 151.7368, phone: '(02) 5550 2500', licence: 'MD 060334', mvr: 'MVRL 53307', hours: SALES_HOURS, rating: 4.5, reviews: 433,
+    reviewItems: [
+      review('Ryan H.', 5, 'Great experience buying our X-Trail e-POWER, the team in Broadmeadow knew the car inside out.', '2026-11-03'),
+      review('Tanya R.', 4, 'Test drove a Tiguan and an Amarok back to back, no pressure at all.', '2026-09-09'),
+    ],
   }),
   place({
     id: '2601', name: 'Southern Cross Isuzu UTE & Subaru Dandenong', slug: 'southern-cross-isuzu-subaru-dandenong', type: 'sales',
     dealership: dealer('26'), manufacturers: ['isuzu-ute', 'subaru'], street: '210 Princes Highway', city: 'Dandenong', state: 'VIC', postcode: '3175',
     lat: -37.9857, long: 145.2037, phone: '(03) 5550 2600', licence: 'LMCT 11482', hours: SALES_HOURS, rating: 4.7, reviews: 611,
+    reviewItems: [
+      review('Steve P.', 5, 'Picked up a D-Max for the business. Tray, towbar and canopy fitted before delivery.', '2026-11-15'),
+      review('Olivia J.', 5, 'Our Forester came with a full tank and a proper walk-through of EyeSight.', '2026-10-02'),
+      review('Hamish D.', 4, 'Good trade-in offer on the old Outback.', '2026-08-25'),
+    ],
   }),
   place({
     id: '2701', name: 'Southern Cross Trucks Wacol Sales', slug: 'southern-cross-trucks-wacol-sales', type: 'sales',
     dealership: dealer('27'), manufacturers: TRUCK_BRANDS, street: '30 Boundary Road', city: 'Wacol', state: 'QLD', postcode: '4076',
     lat: -27.5887, long: 152.9309, phone: '(07) 5550 2700', licence: 'MVD 3198402', hours: { weekdays: ['07:30', '17:00'], saturday: 'appointment', sunday: 'closed' }, rating: 4.6, reviews: 201,
+    reviewItems: [
+      review('Wayne S.', 5, 'Sourced an Isuzu NPR with a pantech body to spec and had it registered in a week.', '2026-10-14'),
+      review('Karen E.', 4, 'They understood our fleet needs and organised a demo truck for a week.', '2026-07-30'),
+    ],
   }),
   place({
     id: '2702', name: 'Southern Cross Trucks Wacol Service', slug: 'southern-cross-trucks-wacol-service', type: 'service',
     dealership: dealer('27'), manufacturers: TRUCK_BRANDS, street: '30 Boundary Road', city: 'Wacol', state: 'QLD', postcode: '4076',
     lat: -27.5887, long: 152.9309, phone: '(07) 5550 2730', licence: 'MVD 3198402', hours: { weekdays: ['06:00', '18:00'], saturday: ['07:00', '12:00'], sunday: 'closed' }, rating: 4.6, reviews: 87,
+    reviewItems: [
+      review('Gary L.', 5, 'Open at 6am, so the Hino was serviced before the first delivery run.', '2026-11-18'),
+      review('Dean M.', 4, 'Quick turnaround on a Fuso Canter brake job.', '2026-09-24'),
+    ],
   }),
   place({
     id: '2801', name: 'Southern Cross Motorcycles Ringwood', slug: 'southern-cross-motorcycles-ringwood', type: 'sales',
@@ -111,6 +150,11 @@ const locations = [
     id: '2901', name: 'Southern Cross Pre-Owned Moorabbin', slug: 'southern-cross-pre-owned-moorabbin', type: '', subtype: 'Pre-Owned Sales & Buying',
     dealership: dealer('29'), manufacturers: [], street: '820 Nepean Highway', city: 'Moorabbin', state: 'VIC', postcode: '3189',
     lat: -37.9368, long: 145.0389, phone: '(03) 5550 2900', licence: 'LMCT 10553', hours: SALES_HOURS, rating: 4.2, reviews: 377,
+    reviewItems: [
+      review('Aisha Y.', 5, 'Sold my car to them in under an hour with a fair offer and the money the same day.', '2026-11-06'),
+      review('Ben O.', 4, 'Good used Corolla with full service history. Paperwork was quick.', '2026-08-30'),
+      review('Tim V.', 2, 'Felt rushed during the test drive.', '2026-09-12'),
+    ],
   }),
 ];
 
@@ -179,6 +223,15 @@ export const southernCross: DemoTenant = {
       // Reserve online behind sign-in: the group wants to know who holds a car (spec §6 conditionally gated checkout).
       reserve_online: true,
       gated_checkout: true,
+      // Service centres' cards say 'Book a Service': Southern Cross Trucks' goes to its own booking site.
+      location_book_service: true,
+    },
+    // The group template's sections, with the 'Our Locations' carousel of its sales and pre-owned yards (9: Swipe hint).
+    home: {
+      sections: [
+        { kind: 'hero' }, { kind: 'quick-search' }, { kind: 'brands' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'stock-strip', strip: 'specials' },
+        { kind: 'prompts' }, { kind: 'offers' }, { kind: 'locations', params: { show: 'sales', layout: 'carousel' } },
+      ],
     },
     menus: {
       header: [

@@ -15,6 +15,7 @@ import { miscellaneousRoutes } from './routes/miscellaneous.ts';
 import { rateLimitRoutes } from './routes/rate-limit.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { vehicleInternalRoutes, viewsRoutes } from './routes/views.ts';
+import { geocodeRoutes } from './routes/geocode.ts';
 import { youxApiRoutes, youxInternalRoutes } from './routes/youx.ts';
 import { authRoutes } from './routes/auth.ts';
 import { spinRoutes } from './routes/spin.ts';
@@ -51,6 +52,8 @@ const routes = app
   // Mounted at the root: its routes are contracts' INTERNAL paths (/internal/autogauge, /internal/delivery).
   .route('/', vehicleInternalRoutes)
   .route('/', youxInternalRoutes)
+  // The dealer locator's place lookup for mf-locations (/internal/geocode, routes/geocode.ts).
+  .route('/', geocodeRoutes)
   .route('/api', authRoutes)
   .route('/api', spinRoutes)
   .route('/api', youxApiRoutes)

@@ -34,8 +34,8 @@ describe('mf-locations Worker', () => {
       const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
       expect(head?.styles).toEqual(styles);
       expect(head?.title).toMatch(/ \| Test Motors$/);
-      // Placeholder pages (service, parts) stay out of search results; pages with real location content are indexable.
-      expect(head?.robots, page).toBe(page === 'service' || page === 'parts' ? 'noindex' : undefined);
+      // Every page is indexable (issue 17: service and parts are real pages now).
+      expect(head?.robots, page).toBe(undefined);
       const html = await res.text();
       expect(html).not.toMatch(/<html|<head/);
       expect(html).toContain('<h1>');
@@ -45,9 +45,11 @@ describe('mf-locations Worker', () => {
   it('lists the tenant’s real locations server-side', async () => {
     const res = await get('/fragments/locations?locationQuery=springwood', 'test-motors');
     const html = await res.text();
-    expect(html).toContain('Springwood Toyota Sales</h2>');
-    expect(html).toContain('Springwood Toyota Service</h2>');
-    expect(html).not.toContain('Logan Škoda Sales</h2>');
+    // One card per dealership; its locations are its tabs (the first one's details shown).
+    expect(html).toContain('Springwood Motor Group</h2>');
+    expect(html).toContain('Springwood Toyota Sales</h3>');
+    expect(html).toMatch(/role="tab"[^>]*>Service<\/a>/);
+    expect(html).not.toContain('Logan Euro</h2>');
     expect(html).not.toContain('Hidden Yard');
   });
 
@@ -56,6 +58,13 @@ describe('mf-locations Worker', () => {
     const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
     expect(head?.title).toBe('Springwood Toyota Sales | Test Motors');
     expect(head?.jsonLd).toEqual([expect.objectContaining({ '@type': 'AutoDealer', name: 'Springwood Toyota Sales' })]);
+    // One canonical page whichever way it was reached (`/our-location/…`, `?type=`), when the site has an address.
+    expect(head?.canonical).toBeUndefined();
+    const sited = testEnv([siteConfigInput('test-motors', { locations: LOCATION_IDS, site_url: 'https://www.testmotors.com.au' })], { 'test-motors': tenantDataInput() });
+    for (const query of ['_slug=springwood-toyota', '_slug=springwood-toyota&type=service']) {
+      const typed = decodeFragmentHead((await get(`/fragments/location?${query}`, 'test-motors', sited)).headers.get(FRAGMENT_HEAD_HEADER));
+      expect(typed?.canonical, query).toBe('https://www.testmotors.com.au/locations/springwood-toyota');
+    }
   });
 
   it('answers an unknown location, contact slug or page with the protocol\'s empty 404', async () => {
@@ -104,23 +113,57 @@ describe('the locations summary slot (contracts SLOTS.locationsSummary)', () => 
     expect(res.headers.get(VERSION_HEADER)).toBe(version);
     expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ title: 'Our locations | Test Motors', styles });
     const html = await res.text();
-    expect(html).toMatch(/^<section class="fl-summary" aria-labelledby="fl-summary-title">/);
+    expect(html).toMatch(/^<section class="fl-block fl-summary" aria-labelledby="fl-summary-title">/);
     expect(html).toContain('<h2 id="fl-summary-title">Our locations</h2>');
     expect(html).toContain('<a class="fc-btn fc-btn--ghost" href="/locations">All 3 locations</a>');
-    expect(html.match(/<article class="fc-card fl-sum"/g)).toHaveLength(2);
+    expect(html).toContain('<ul class="fl-block__grid" data-columns="2">');
+    expect(html.match(/<article class="fc-card fl-bcard"/g)).toHaveLength(2);
     expect(html).not.toMatch(/<html|<head|data-island/);
   });
 
-  it('primary first, then by type; each card with today, address to the map, phone, reviews and its page', async () => {
+  it('without params: primary first, then by type; each card with today, address, phone, hours, reviews and its buttons', async () => {
     const html = await (await summary('')).text();
-    const names = [...html.matchAll(/<h3 class="fl-sum__name" id="fl-sum-(\w+)">/g)].map((m) => m[1]);
+    const names = [...html.matchAll(/<h3 class="fl-bcard__name" id="fl-block-(\w+)">/g)].map((m) => m[1]);
     expect(names).toEqual(['l1', 'l4', 'l2']);
+    expect(html).toContain('<ul class="fl-block__grid" data-columns="3">');
     expect(html).toContain('<strong>Open now</strong> · Closes at 5:30pm');
     expect(html).toContain('<a href="https://maps.example/springwood">3350 Pacific Highway<br/>Springwood QLD 4127</a>');
     expect(html).toContain('<a href="tel:0732080000">Call <!-- -->07 3208 0000</a>');
+    expect(html).toContain('<dt>Mon-Fri</dt><dd>8:30am - 5:30pm</dd>');
     expect(html).toContain('<span class="fl-stars" role="img" aria-label="Rated 4.6 out of 5" style="--fl-stars-fill:92%"></span>');
     expect(html).toContain('Based on 212 reviews');
-    expect(html).toContain('<a class="fc-btn fc-btn--sm" href="/locations/springwood-toyota">View location<span class="fc-visually-hidden">: <!-- -->Springwood Toyota Sales</span></a>');
+    expect(html).toContain('<a class="fc-btn fc-btn--primary fl-bcard__contact" href="/contact-us/springwood-toyota">Contact Us<span class="fc-visually-hidden">: <!-- -->Springwood Toyota Sales</span></a>');
+    expect(html).toContain('<a class="fc-btn fl-bcard__directions" href="https://www.google.com/maps/dir/?api=1&amp;destination=-27.6125%2C153.1294">Get Directions');
+    expect(html).toContain('<a class="fc-btn fc-btn--ghost fl-bcard__details" href="/locations/springwood-toyota">View Location Details');
+  });
+
+  it('one location (show=primary, or one by id): the large card with its photo, sized', async () => {
+    const html = await (await summary('?show=id&id=l4')).text();
+    expect(html).toContain('<h2 id="fl-summary-title">Visit us</h2>');
+    expect(html).toContain('<article class="fc-card fl-bcard fl-bcard--large" aria-labelledby="fl-block-l4" data-location-id="l4">');
+    expect(html).not.toContain('fl-block__grid');
+    const primary = await (await summary('?show=primary')).text();
+    expect(primary).toContain('id="fl-block-l1"');
+    expect(primary.match(/fl-bcard--large/g)).toHaveLength(1);
+  });
+
+  it('a filtered list: service only; a manufacturer; include and exclude ids', async () => {
+    const ids = async (q: string) => [...(await (await summary(q)).text()).matchAll(/id="fl-block-(\w+)"/g)].map((m) => m[1]);
+    expect(await ids('?show=service')).toEqual(['l2']);
+    expect(await ids('?show=sales&manufacturer=skoda')).toEqual(['l4']);
+    expect(await ids('?show=all&include=l2,l4')).toEqual(['l4', 'l2']);
+    expect(await ids('?show=all&exclude=l1')).toEqual(['l4', 'l2']);
+  });
+
+  it('the carousel: the Our Locations island (loads when visible), server-rendered cards with View Location and View Our Stock', async () => {
+    const html = await (await summary('?layout=carousel')).text();
+    expect(html).toContain('data-island="mf-locations/LocationsCarousel"');
+    expect(html).toContain('<h2 id="fl-carousel-title">Our Locations</h2>');
+    expect(html).toContain('<ul id="fl-carousel-list" class="fl-carousel__list" aria-label="Our Locations">');
+    expect(html).toContain('href="/search/springwood-toyota">View Our Stock');
+    expect(html).not.toContain('href="/search/springwood-toyota-service"');
+    // Three cards: no Swipe hint (spec §9: above 3).
+    expect(html).not.toContain('Swipe');
   });
 
   it('follows the clock: closed at night, opening tomorrow', async () => {
@@ -128,15 +171,41 @@ describe('the locations summary slot (contracts SLOTS.locationsSummary)', () => 
     expect(html).toContain('<strong>Closed now</strong> · Opens tomorrow at 8:30am');
   });
 
-  it('answers params the contract refuses with the protocol’s empty 404', async () => {
-    for (const query of ['?limit=0', '?limit=13', '?limit=two']) {
+  it('answers params the contract refuses, or show=id without its id, with the protocol’s empty 404', async () => {
+    for (const query of ['?limit=0', '?limit=13', '?limit=two', '?show=nearest', '?layout=map', '?show=id', '?id=l1', '?include=l1;l2', '?manufacturer=Sko%20da']) {
       await expectProtocolNotFound(await summary(query), { version, tenantName: 'Test Motors', label: query });
     }
   });
 
-  it('a site without locations: an empty fragment', async () => {
-    const res = await summary('', undefined, 'no-data');
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe('');
+  it('a site without locations, or a filter nothing matches: an empty fragment', async () => {
+    for (const [query, tenant] of [['', 'no-data'], ['?show=parts', 'test-motors'], ['?show=id&id=l5', 'test-motors']] as const) {
+      const res = await summary(query, undefined, tenant);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('');
+    }
+  });
+});
+
+describe('the service and parts pages', () => {
+  const page = (name: string, tenant = 'test-motors') => get(`/fragments/${name}`, tenant);
+  it('service: indexable, how to book per dealership, the Service Enquiry form slot, service centres and service pages', async () => {
+    const res = await page('service');
+    const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
+    expect(head?.robots).toBeUndefined();
+    expect(head?.slots).toEqual([expect.objectContaining({ remote: 'mf-account', page: 'lead-form', params: expect.objectContaining({ form: 'service', location_options: 'l2' }) })]);
+    const html = await res.text();
+    expect(html).toContain('<h2 id="fl-bookings-title">Book a service</h2>');
+    expect(html).toContain('href="#fl-enquiry">Send a service enquiry');
+    expect(html).toContain('<h2 id="fl-more-title">Our service centres</h2>');
+    expect(html).toContain('href="/capped-price-servicing">Capped price servicing</a>');
+    expect(html).not.toContain('coming soon');
+  });
+  it('parts: indexable, the parts search to /parts/search and the Parts Enquiry form', async () => {
+    const res = await page('parts');
+    expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))?.robots).toBeUndefined();
+    const html = await res.text();
+    expect(html).toMatch(/<form class="fl-parts-search__form" role="search"[^>]* action="\/parts\/search" method="get">/);
+    expect(html).toContain('name="query"');
+    expect(html).toContain('<fc-slot id="contact-form"></fc-slot>');
   });
 });

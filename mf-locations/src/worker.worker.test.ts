@@ -18,7 +18,8 @@ describe('mf-locations Worker (workerd)', () => {
     const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER));
     expect(head).toMatchObject({ title: 'Our locations | Test Motors', styles: manifest.css });
     const html = await res.text();
-    expect(html).toContain('Springwood Toyota Sales</h2>');
+    expect(html).toContain('Springwood Motor Group</h2>');
+    expect(html).toContain('Springwood Toyota Sales</h3>');
     expect(html).not.toContain('Hidden Yard');
   });
 
@@ -66,7 +67,7 @@ describe('the locations summary slot in workerd (time zones and the clock)', () 
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))).toMatchObject({ styles: manifest.css });
     const html = await res.text();
-    expect([...html.matchAll(/id="fl-sum-(\w+)"/g)].map((m) => m[1])).toEqual(['l1', 'l4', 'l2']);
+    expect([...html.matchAll(/<h3 class="fl-bcard__name" id="fl-block-(\w+)"/g)].map((m) => m[1])).toEqual(['l1', 'l4', 'l2']);
     // Whatever the time of the run, every card with weekly hours says where it stands today.
     expect(html.match(/<strong>(?:Open now|Closed now|By appointment only)<\/strong>/g)?.length).toBe(2);
   });

@@ -84,14 +84,19 @@ describe('mf-search Worker', () => {
     }
   });
 
-  it("renders the offers fragment; parts search is switched off (the protocol's empty 404) until it is built", async () => {
+  it('renders the offers fragment and the parts search (an indexable page, even for a tenant with no catalogue)', async () => {
     const offers = await get('/fragments/offers');
     expect(offers.status).toBe(200);
     expect(offers.headers.get('cache-control')).toBe('private, no-store');
     expect(head(offers)).toMatchObject({ title: 'Special Offers | Test Motors', description: 'Current offers at Test Motors.', styles });
+    // The parts search is on (issue 17): this tenant stores no catalogue, so it reads as empty, never a 404.
     const parts = await get('/fragments/parts-search');
-    expect(parts.status).toBe(404);
-    expect(await parts.text()).toBe('');
+    expect(parts.status).toBe(200);
+    expect(head(parts)).toMatchObject({ title: 'Parts and accessories search | Test Motors', canonical: 'https://www.test-motors.com.au/parts/search', styles });
+    expect(head(parts)?.robots).toBeUndefined();
+    const html = await parts.text();
+    expect(html).toContain('<h1>Parts and accessories search</h1>');
+    expect(html).toContain('No parts match your search.');
   });
 
   it('/internal/car answers a known slug of this tenant, 404 for an unknown or another tenant\'s, 400 for a malformed one', async () => {

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { apiPrefixOf } from '@forecourt/contracts/api-owners';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
 import { createEnginePort, type EnginePort } from './lib/engine-port.ts';
+import { createPartsPort, type PartsEnginePort } from './lib/parts-port.ts';
 import { searchApi } from './routes/api.ts';
 import { createSearchPathFor, type AppEnv } from './routes/context.ts';
 import { fragmentRoutes } from './routes/fragments.tsx';
@@ -20,6 +21,8 @@ export type AppOptions = {
    * KV `STOCK`, or Meilisearch for tenants with a `search_service` when `SEARCH_ADAPTER=meilisearch`).
    */
   engine?: EnginePort;
+  /** The parts search port (default: a fresh `createPartsPort()`, embedded over KV `parts:<slug>`, or Meilisearch). */
+  parts?: PartsEnginePort;
 };
 
 /**
@@ -28,7 +31,7 @@ export type AppOptions = {
  * app: one per isolate in the Worker, a fresh one per test.
  * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
-export function createApp({ styles, version, engine = createEnginePort() }: AppOptions) {
+export function createApp({ styles, version, engine = createEnginePort(), parts = createPartsPort() }: AppOptions) {
   const app = new Hono<AppEnv>();
   // Every answer names the Worker version that made it (the shell counts answers from a version it did not ask for).
   app.use('*', reportWorkerVersion());
@@ -46,7 +49,8 @@ export function createApp({ styles, version, engine = createEnginePort() }: AppO
     await next();
   });
 
-  app.route('/fragments', fragmentRoutes({ styles, version, assetBase, searchPathFor }));
+  const partsFor = (c: Context<AppEnv>) => parts(c.env, c.var.config, c.var.store);
+  app.route('/fragments', fragmentRoutes({ styles, version, assetBase, searchPathFor, partsFor }));
   app.route(apiPrefixOf('mf-search'), searchApi({ assetBase, searchPathFor }));
   app.route('/', internalRoutes());
   // edge-api's alerts (issue 16): /internal/stock-digest and /internal/search-matches, read from KV STOCK.

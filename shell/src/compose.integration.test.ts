@@ -317,16 +317,15 @@ describe('robots.txt and sitemap.xml', () => {
     }
   });
 
-  it('lists the content pages that are not noindex, the blog, no placeholders, and only the visible locations the tenant shows', async () => {
+  it('lists the content pages that are not noindex, the blog, the real locations, service and parts pages, and only the visible locations the tenant shows', async () => {
     const res = await hsGet('/sitemap.xml');
     const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const placeholder of ['/dealer-locator', '/service']) expect(paths).not.toContain(placeholder);
     const content = contents['harbourside-toyota'];
     for (const page of content.pages.filter((p) => p.noindex)) expect(paths).not.toContain(page.path);
     for (const path of ['/privacy-policy', '/careers']) if (contentAt('harbourside-toyota', path)) expect(paths).toContain(path);
     if (content.posts.length) expect(paths).toContain('/blog');
     for (const path of ['/privacy-policy', '/careers'].filter((p) => paths.includes(p))) expect(headOf((await hsGet(path)).body), path).not.toContain('noindex');
-    for (const real of ['/locations', '/contact', '/finance']) expect(paths).toContain(real);
+    for (const real of ['/locations', '/dealer-locator', '/contact', '/service', '/vehicle-parts-and-accessories', '/parts/search', '/finance']) expect(paths).toContain(real);
     // Every listed page is indexable: none says noindex.
     for (const real of ['/locations', '/contact', '/finance']) expect((await hsGet(real)).body).not.toContain('noindex');
     expect(paths).toContain('/');

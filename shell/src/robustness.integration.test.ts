@@ -120,13 +120,14 @@ function families(t: Tenant): Family[] {
     { owner: 'shell', path: '/no-such-page', status: 404 },
     { owner: 'shell', path: '/robots.txt', status: 200 },
     { owner: 'shell', path: '/sitemap.xml', status: 200 },
-    // mf-search (parts search is switched off everywhere until its issue builds it: the protocol's 404).
+    // mf-search
     { owner: 'mf-search', path: '/search/used-cars', status: 200, timed: true },
     { owner: 'mf-search', path: '/search/toyota', status: 200 },
     { owner: 'mf-search', path: '/special-offers', status: 200 },
     { owner: 'mf-search', path: `/offers/${t.offer}`, status: 200 },
     { owner: 'mf-search', path: '/offers/999999', status: 404 },
-    { owner: 'mf-search', path: '/parts/search', status: 404 },
+    { owner: 'mf-search', path: '/parts/search', status: 200 },
+    { owner: 'mf-search', path: '/parts/search?query=tow&category=towing&price_min=x&sortBy=nope&page=-1&enquire=no-such-part', status: 200 },
     // mf-vehicle
     { owner: 'mf-vehicle', path: `/cars/${t.car}`, status: 200, timed: true },
     { owner: 'mf-vehicle', path: `/cars/${MADE_UP_CAR}`, status: 404 },

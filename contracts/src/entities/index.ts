@@ -7,3 +7,4 @@ export * from './account.ts';
 export * from './finance.ts';
 export * from './content.ts';
 export * from './vdp.ts';
+export * from './part.ts';

@@ -2,6 +2,7 @@
 import type { AutograbPort } from './autograb/port.ts';
 import type { CrmPort } from './crm/port.ts';
 import type { DeliveryPort } from './delivery/port.ts';
+import type { GeocodingPort } from './geocoding/port.ts';
 import type { PaymentsPort } from './payments/port.ts';
 import type { SmsPort } from './sms/port.ts';
 import type { TurnstilePort } from './turnstile/port.ts';
@@ -9,6 +10,7 @@ import type { YouxPort } from './youx/port.ts';
 import { selectAutograb } from './autograb/select.ts';
 import { selectCrm } from './crm/select.ts';
 import { selectDelivery } from './delivery/select.ts';
+import { selectGeocoding } from './geocoding/select.ts';
 import { selectPayments } from './payments/select.ts';
 import { selectSms } from './sms/select.ts';
 import { selectTurnstile } from './turnstile/select.ts';
@@ -20,6 +22,7 @@ export type Ports = {
   youx: YouxPort;
   autograb: AutograbPort;
   delivery: DeliveryPort;
+  geocoding: GeocodingPort;
   payments: PaymentsPort;
   turnstile: TurnstilePort;
 };
@@ -32,6 +35,7 @@ export function createPorts(env: Env): Ports {
     youx: selectYoux(env),
     autograb: selectAutograb(env),
     delivery: selectDelivery(env),
+    geocoding: selectGeocoding(env),
     payments: selectPayments(env),
     turnstile: selectTurnstile(env),
   };

@@ -6,6 +6,9 @@ import { HttpAutograb } from './autograb/http.ts';
 import { selectDelivery } from './delivery/select.ts';
 import { EmbeddedDelivery } from './delivery/embedded.ts';
 import { HttpDelivery } from './delivery/http.ts';
+import { selectGeocoding } from './geocoding/select.ts';
+import { EmbeddedGeocoding } from './geocoding/embedded.ts';
+import { HttpGeocoding } from './geocoding/http.ts';
 import { selectTurnstile } from './turnstile/select.ts';
 import { EMBEDDED_SMS_OUTSIDE_LOCAL_RUN, selectSms } from './sms/select.ts';
 import { EmbeddedSms } from './sms/embedded.ts';
@@ -37,6 +40,17 @@ describe('port adapter selection', () => {
     expect(selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: 'https://quotes.example.com.au', DELIVERY_API_KEY: 'k' })).toBeInstanceOf(HttpDelivery);
     expect(() => selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: 'https://quotes.example.com.au' })).toThrow(/DELIVERY_API_KEY/);
     expect(() => selectDelivery({ DELIVERY_ADAPTER: 'courier' })).toThrow('DELIVERY_ADAPTER="courier" is not an available adapter (available: embedded, http).');
+  });
+
+  it("builds the geocoding adapters: the gazetteer by default, 'http' (Google's wire format) from its URL and key secret", () => {
+    expect(selectGeocoding({})).toBeInstanceOf(EmbeddedGeocoding);
+    expect(selectGeocoding({ GEOCODING_ADAPTER: 'embedded' })).toBeInstanceOf(EmbeddedGeocoding);
+    const google = 'https://maps.googleapis.com/maps/api/geocode/json';
+    expect(selectGeocoding({ GEOCODING_ADAPTER: 'http', GEOCODING_API_URL: google, GEOCODING_API_KEY: 'k' })).toBeInstanceOf(HttpGeocoding);
+    expect(() => selectGeocoding({ GEOCODING_ADAPTER: 'http', GEOCODING_API_URL: google })).toThrow(/GEOCODING_API_KEY is not set/);
+    expect(() => selectGeocoding({ GEOCODING_ADAPTER: 'http', GEOCODING_API_KEY: 'k' })).toThrow(/GEOCODING_API_URL is not set/);
+    expect(() => selectGeocoding({ GEOCODING_ADAPTER: 'http', GEOCODING_API_URL: 'http://maps.googleapis.com/maps/api/geocode/json', GEOCODING_API_KEY: 'k' })).toThrow(/must use https/);
+    expect(() => selectGeocoding({ GEOCODING_ADAPTER: 'maps' })).toThrow('GEOCODING_ADAPTER="maps" is not an available adapter (available: embedded, http).');
   });
 
   it("builds the 'twilio' sms adapter from its settings, naming a missing one", () => {

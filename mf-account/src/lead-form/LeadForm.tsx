@@ -48,8 +48,8 @@ export default function LeadForm(config: LeadFormConfig) {
   const [boot] = useState(() => {
     const server = readServerForm(config);
     const remembered = readContactDetails(localStorageOrNull());
-    // Typed just now > remembered on this device > the form's defaults.
-    return { values: initialValues(config, remembered, server.values), focused: server.focused, leadId: newLeadId() };
+    // Typed just now > remembered on this device > the host's prefill > the form's defaults.
+    return { values: initialValues(config, config.prefill ?? {}, remembered, server.values), focused: server.focused, leadId: newLeadId() };
   });
   const [values, setValues] = useState<LeadValues>(boot.values);
   const [step, setStep] = useState(0);

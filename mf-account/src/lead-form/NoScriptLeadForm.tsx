@@ -35,7 +35,7 @@ export function NoScriptLeadForm({ config, values }: { config: LeadFormConfig; v
       {config.steps.map((step, i) => (
         <StepFieldset key={step.title} title={step.title} index={i} count={config.steps.length}>
           {step.fields.map((f) => (
-            <LeadField key={f} config={config} name={f} value={values?.[f] ?? (f === 'opt_in' ? true : '')} controlled={false} />
+            <LeadField key={f} config={config} name={f} value={values?.[f] ?? (f === 'message' ? config.prefill?.message : undefined) ?? (f === 'opt_in' ? true : '')} controlled={false} />
           ))}
         </StepFieldset>
       ))}

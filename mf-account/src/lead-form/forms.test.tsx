@@ -133,6 +133,42 @@ describe('contact form (mf-locations /contact: a General Enquiry)', () => {
   });
 });
 
+describe("a part's enquiry (mf-search /parts/search?enquire=<part>)", () => {
+  const part = { form: 'parts', id: 'fs-parts-enquiry-form', layout: 'page', part_id: 'ht-p5', part_name: 'Heavy-duty tow bar, 3500 kg', part_number: 'PZ868-N3178-J9' } as const;
+
+  it('a Parts Enquiry about the part: its name in the title, the message prefilled, the part number sent as stock_number', () => {
+    const { config, title, html, props } = render({ ...part, location_options: 'l4' });
+    expect(title).toBe('Enquire about Heavy-duty tow bar, 3500 kg');
+    expect(config.category).toBe('Parts Enquiry');
+    expect(config.hidden).toEqual({ location: 'l4', dealership_slug: 'springwood-parts', stock_number: 'PZ868-N3178-J9' });
+    const message = 'I would like a price and availability for Heavy-duty tow bar, 3500 kg (part PZ868-N3178-J9).';
+    expect(config.prefill).toEqual({ message });
+    // The no-JavaScript form opens with it and posts the part number; the island gets both in its props.
+    expect(html).toMatch(new RegExp(`<textarea[^>]*name="message"[^>]*>${message.replace(/[().]/g, '\\$&')}</textarea>`));
+    expect(html).toContain('<input type="hidden" name="stock_number" value="PZ868-N3178-J9"/>');
+    expect(props.prefill).toEqual({ message });
+    expect(props.hidden.stock_number).toBe('PZ868-N3178-J9');
+  });
+
+  it('the message stays editable and required as the tenant says; without a name and number the form is the plain parts form', () => {
+    expect(form(part).config.rules.messageRequired).toBe(true);
+    const plain = form({ form: 'parts', id: 'fs-parts-enquiry-form', part_id: 'ht-p5' });
+    expect(plain.title).toBe('Ask us about parts and accessories');
+    expect(plain.config.prefill).toBeUndefined();
+    expect(plain.config.hidden.stock_number).toBeUndefined();
+    // Only the parts form takes a part: a contact form ignores the params.
+    const contact = form({ ...part, form: 'contact' });
+    expect(contact.config).toMatchObject({ category: 'General Enquiry' });
+    expect(contact.config.prefill).toBeUndefined();
+  });
+
+  it('the slot contract refuses a part id with markup, and over-long names', () => {
+    expect(v.safeParse(LeadFormSlotParamsSchema, { ...part, part_id: 'a,b' }).success).toBe(false);
+    expect(v.safeParse(LeadFormSlotParamsSchema, { ...part, part_name: 'x'.repeat(201) }).success).toBe(false);
+    expect(v.safeParse(LeadFormSlotParamsSchema, { ...part, part_number: 'x'.repeat(61) }).success).toBe(false);
+  });
+});
+
 describe("the car page's forms (mf-vehicle dialogs and pages)", () => {
   const carParams = leadFormCarParams(car);
 

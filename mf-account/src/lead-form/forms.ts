@@ -72,6 +72,17 @@ function carHidden(p: LeadFormSlotParams): LeadFormConfig['hidden'] {
   return hidden;
 }
 
+/** The part a parts enquiry is about (mf-search's parts search): its name and part number, both needed. */
+function partOf(p: LeadFormSlotParams): { name: string; number: string } | null {
+  return p.part_name && p.part_number ? { name: p.part_name, number: p.part_number } : null;
+}
+
+/**
+ * The parts enquiry's opening message: the dealer reads which part is asked about even where its CRM ignores the
+ * part number (sent as the lead's `stock_number`, the field the CRM matches stock by).
+ */
+export const partMessage = (part: { name: string; number: string }) => `I would like a price and availability for ${part.name} (part ${part.number}).`;
+
 /** The tenant's visible locations the host named, in the host's order (unknown ids are dropped). */
 function namedLocations(ids: string | undefined, data: FormData): Location[] {
   if (!ids) return [];
@@ -86,7 +97,8 @@ function namedLocations(ids: string | undefined, data: FormData): Location[] {
 export function slotForm(p: LeadFormSlotParams, site: FormSite, data: FormData, leadId: string, now = Date.now()): SlotForm {
   const car = leadCar(p);
   const offer = p.form === 'contact' ? runningOffer(data.offers, p.offer, now) : null;
-  const title = offer ? `Enquire about ${offer.name}` : CAR_TITLED.has(p.form) && car ? `${FORM_TITLES[p.form]}: ${car.name}` : FORM_TITLES[p.form];
+  const part = p.form === 'parts' ? partOf(p) : null;
+  const title = offer ? `Enquire about ${offer.name}` : part ? `Enquire about ${part.name}` : CAR_TITLED.has(p.form) && car ? `${FORM_TITLES[p.form]}: ${car.name}` : FORM_TITLES[p.form];
   const serverError = readFormError(new URLSearchParams({ ...(p.lead_error ? { lead_error: p.lead_error } : {}), ...(p.lead_error_fields ? { lead_error_fields: p.lead_error_fields } : {}) }), 'lead')?.message;
   const base: Omit<LeadFormInput, 'steps'> = {
     id: p.id,
@@ -144,8 +156,9 @@ export function slotForm(p: LeadFormSlotParams, site: FormSite, data: FormData, 
           category,
           ...(offer ? { subcategory: offer.name.slice(0, 200) } : {}),
           steps: [CONTACT, { title: 'Your enquiry', fields: ['location', 'message', 'terms_conditions', 'opt_in'] }],
-          hidden: only ? { location: only.id, dealership_slug: only.dealership_slug } : {},
+          hidden: { ...(only ? { location: only.id, dealership_slug: only.dealership_slug } : {}), ...(part ? { stock_number: part.number } : {}) },
           options: choices.length > 1 ? { location: choices.map((l) => ({ value: l.id, label: l.name })) } : {},
+          ...(part ? { prefill: { message: partMessage(part) } } : {}),
         });
       }
       case 'finance-enquiry':

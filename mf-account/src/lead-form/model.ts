@@ -96,6 +96,11 @@ export type LeadFormConfig = {
   leadId: string;
   /** The server's message after a failed no-JavaScript post (`?lead_error=`), shown in the destructive alert. */
   serverError?: string;
+  /**
+   * Values the form opens with, which the shopper may change (a parts enquiry's message naming the part). What the
+   * shopper typed, or their remembered details, come first.
+   */
+  prefill?: Partial<Record<'message', string>>;
 };
 
 /**

@@ -42,6 +42,16 @@ describe('the island (first render)', () => {
     expect(html).toMatch(/<input id="fx-postcode"[^>]*value="4000"/);
   });
 
+  it("opens with the host's prefill (a part's enquiry), under what the shopper typed or remembered", () => {
+    const oneStep = leadFormConfig({ id: 'fp', title: 'Enquire about a part', features, steps: [{ title: 'Your enquiry', fields: ['name', 'message'] }], collector: 'Test Motors', leadId: 'l', prefill: { message: 'I would like a price and availability for Tow bar (part PZ1).' } });
+    vi.stubGlobal('localStorage', memoryStorage({ [STORAGE_KEYS.contactDetails]: JSON.stringify({ name: 'Jo' }) }));
+    const html = renderToString(<LeadForm {...oneStep} />);
+    expect(html).toMatch(/<textarea id="fp-message"[^>]*>I would like a price and availability for Tow bar \(part PZ1\)\.<\/textarea>/);
+    expect(html).toMatch(/<input id="fp-name"[^>]*value="Jo"/);
+    expect(renderToString(<NoScriptLeadForm config={oneStep} />)).toContain('>I would like a price and availability for Tow bar (part PZ1).</textarea>');
+    expect(renderToString(<NoScriptLeadForm config={oneStep} values={{ message: 'Typed' }} />)).toContain('>Typed</textarea>');
+  });
+
   it("a failed no-JavaScript post's message shows in the destructive alert", () => {
     const html = renderToString(<LeadForm {...config} serverError="Too many requests." />);
     expect(html).toContain('<div class="flf-alert" role="alert" tabindex="-1">Too many requests.</div>');

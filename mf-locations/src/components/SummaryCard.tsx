@@ -1,38 +1,46 @@
-import type { LocationCard } from '../lib/locations.ts';
-import { ReviewStars } from './ReviewStars.tsx';
+import type { BlockCard } from '../lib/block.ts';
 import { TodayHours } from './TodayHours.tsx';
 
 /**
- * A location in the home page's locations section: name, type, today's hours, address linked to its map place, phone,
- * review summary and a link to its page (spec §2 Location block card).
+ * A location in the 'Our Locations' carousel (spec §2 Location block, carousel): its photo (width and height set, so
+ * nothing moves as it loads), name, type, today, address linked to its map place, phone, 'View Location' and, for a
+ * sales or used location, 'View Our Stock' (its search page, mf-search's `/search/<location slug>`).
  */
-export function SummaryCard({ card }: { card: LocationCard }) {
-  const titleId = `fl-sum-${card.id}`;
+export function SummaryCard({ card }: { card: BlockCard }) {
+  const titleId = `fl-car-${card.id}`;
+  const named = <span className="fc-visually-hidden">: {card.name}</span>;
   return (
-    <article className="fc-card fl-sum" aria-labelledby={titleId}>
-      <h3 className="fl-sum__name" id={titleId}>
-        {card.name}
-      </h3>
-      <p className="fl-sum__type">{card.typeLabel}</p>
-      <TodayHours today={card.today} />
-      <p className="fl-sum__address">
-        <a href={card.mapHref}>
-          {card.street}
-          <br />
-          {card.locality}
-        </a>
-      </p>
-      {card.phone && card.phoneHref ? (
-        <p className="fl-sum__phone">
-          <a href={card.phoneHref}>Call {card.phone}</a>
+    <article className="fc-card fl-ccard" aria-labelledby={titleId} data-location-id={card.id}>
+      {card.image ? <img className="fl-ccard__img" src={card.image.src} width={card.image.width} height={card.image.height} alt="" loading="lazy" decoding="async" /> : <div className="fl-ccard__img fl-ccard__img--none" />}
+      <div className="fl-ccard__body">
+        <h3 className="fl-ccard__name" id={titleId}>
+          {card.name}
+        </h3>
+        <p className="fl-ccard__type">{card.typeLabel}</p>
+        <TodayHours today={card.today} />
+        <p className="fl-ccard__address">
+          <a href={card.mapHref}>
+            {card.street}
+            <br />
+            {card.locality}
+          </a>
         </p>
-      ) : null}
-      {card.review ? <ReviewStars review={card.review} /> : null}
-      <p className="fl-sum__more">
-        <a className="fc-btn fc-btn--sm" href={`/locations/${card.slug}`}>
-          View location<span className="fc-visually-hidden">: {card.name}</span>
-        </a>
-      </p>
+        {card.phone && card.phoneHref ? (
+          <p className="fl-ccard__phone">
+            <a href={card.phoneHref}>Call {card.phone}</a>
+          </p>
+        ) : null}
+        <p className="fl-ccard__more">
+          <a className="fc-btn fc-btn--primary fc-btn--sm" href={card.detailsHref}>
+            View Location{named}
+          </a>
+          {card.stockHref ? (
+            <a className="fc-btn fc-btn--ghost fc-btn--sm" href={card.stockHref}>
+              View Our Stock{named}
+            </a>
+          ) : null}
+        </p>
+      </div>
     </article>
   );
 }

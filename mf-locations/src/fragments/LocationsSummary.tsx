@@ -1,16 +1,24 @@
-import { SummaryCard } from '../components/SummaryCard.tsx';
+import { Island, VISIBLE } from '@forecourt/ui';
+import { LocationBlockCards } from '../components/LocationBlock.tsx';
+import LocationsCarousel from '../islands/LocationsCarousel.tsx';
 import type { LocationsSummary as Summary } from '../lib/summary.ts';
 
 export const SUMMARY_TITLE_ID = 'fl-summary-title';
+/** The carousel island's id (its heading's and list's ids start with it). */
+export const CAROUSEL_ID = 'fl-carousel';
 
 /**
- * The home page's locations section (contracts SLOTS.locationsSummary), server-rendered without an island: its
- * heading, a link to every location when the site has more than one, and a card per location shown.
+ * The home page's locations section (contracts SLOTS.locationsSummary), server-rendered: the location block (its
+ * heading, a link to every location when the site has more than one, one large card or a grid; no JavaScript) or
+ * the 'Our Locations' carousel (an island whose code loads only as it nears the viewport, for Previous / Next).
  */
 export function LocationsSummary({ summary }: { summary: Summary }) {
-  const { cards, total } = summary;
+  const { cards, total, layout } = summary;
+  if (layout === 'carousel') {
+    return <Island remote="mf-locations" module="LocationsCarousel" id={CAROUSEL_ID} className="fl-block" component={LocationsCarousel} props={{ id: CAROUSEL_ID, cards, total }} when={VISIBLE} />;
+  }
   return (
-    <section className="fl-summary" aria-labelledby={SUMMARY_TITLE_ID}>
+    <section className="fl-block fl-summary" aria-labelledby={SUMMARY_TITLE_ID}>
       <div className="fl-summary__head">
         <h2 id={SUMMARY_TITLE_ID}>{total === 1 ? 'Visit us' : 'Our locations'}</h2>
         {total > 1 ? (
@@ -19,13 +27,7 @@ export function LocationsSummary({ summary }: { summary: Summary }) {
           </a>
         ) : null}
       </div>
-      <ul className="fl-summary__list">
-        {cards.map((card) => (
-          <li key={card.id}>
-            <SummaryCard card={card} />
-          </li>
-        ))}
-      </ul>
+      <LocationBlockCards cards={cards} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfig, tenantData, LOCATION_IDS } from '../test/tenant.ts';
-import { cardContext, contactLocations, contactSlug, filterLocations, locationsForSlug, mapHref, normaliseQuery, ofType, siteLocations, telHref, toLocationCard } from './locations.ts';
+import { cardContext, contactLocations, contactSlug, filterLocations, mapHref, normaliseQuery, ofType, siteLocations, telHref, toLocationCard } from './locations.ts';
 
 const config = siteConfig('test-motors', { locations: LOCATION_IDS });
 const data = tenantData();
@@ -78,11 +78,6 @@ describe('contact and location slugs (spec §2 Contact and locations)', () => {
     expect(contactLocations(visible, 'koda').map((l) => l.id)).toEqual(['l4']);
     expect(contactLocations(visible, 'springwood-motor-group').map((l) => l.id)).toEqual(['l1', 'l2']);
     expect(contactLocations(visible, 'nowhere')).toEqual([]);
-  });
-  it('a location page shows the location, else the dealership’s locations', () => {
-    expect(locationsForSlug(visible, 'springwood-toyota-service').map((l) => l.id)).toEqual(['l2']);
-    expect(locationsForSlug(visible, 'Springwood-Motor-Group').map((l) => l.id)).toEqual(['l1', 'l2']);
-    expect(locationsForSlug(visible, 'hidden-yard')).toEqual([]);
   });
   it('filters by effective type', () => {
     expect(ofType(visible, 'service').map((l) => l.id)).toEqual(['l2']);

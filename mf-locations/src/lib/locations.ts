@@ -1,6 +1,6 @@
 /**
  * The tenant's locations as cards (spec §2 Locations list / Location block), and the pure rules that pick them:
- * which locations a site shows, which a URL slug means, and which a search box query matches.
+ * which locations a site shows, which a contact link's slug means, and which a search box query matches.
  */
 import { telHref } from '@forecourt/contracts/display';
 import { effectiveLocationType, type Location, type LocationType, type SpecialHoursEntry } from '@forecourt/contracts/entities/location';
@@ -113,13 +113,6 @@ export function contactLocations(locations: readonly Location[], slug: string): 
   return locations.filter(
     (l) => l.slug === wanted || contactSlug(l.name) === wanted || l.dealership_slug === wanted || l.manufacturers.some((m) => m.toLowerCase() === wanted),
   );
-}
-
-/** Locations a `/locations/{slug}` or `/our-location/{slug}` page shows: the location, else the dealership's (spec §2). */
-export function locationsForSlug(locations: readonly Location[], slug: string): Location[] {
-  const s = slug.toLowerCase();
-  const exact = locations.filter((l) => l.slug === s);
-  return exact.length ? exact : locations.filter((l) => l.dealership_slug === s);
 }
 
 /** Only locations of one type (the service and parts pages). */

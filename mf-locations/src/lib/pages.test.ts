@@ -9,7 +9,7 @@ const data = tenantData();
 /** Wednesday 4 March 2026, 10am in Brisbane. */
 const NOW = new Date('2026-03-04T00:00:00Z');
 const view = (page: string, query = '') => pageView(page, new URLSearchParams(query), config, data, NOW);
-const ids = (v: ReturnType<typeof view>) => (v.kind === 'not-found' ? null : v.cards.map((c) => c.id));
+const ids = (v: ReturnType<typeof view>) => ('cards' in v ? v.cards.map((c: { id: string }) => c.id) : null);
 
 describe('pageView', () => {
   it('has a title for exactly the pages the route table gives mf-locations', () => {
@@ -19,29 +19,44 @@ describe('pageView', () => {
     expect(view('hasOwnProperty')).toEqual({ kind: 'not-found' });
   });
 
-  it('locations and dealer locator list every visible location with the search box and its query', () => {
-    for (const page of ['locations', 'dealer-locator']) {
+  it('locations and dealer locator: every visible location in its dealership’s card, the search box’s query, indexable', () => {
+    for (const page of ['locations', 'dealer-locator'] as const) {
       const v = view(page, 'locationQuery=%20logan%20');
-      expect(v).toMatchObject({ kind: 'list', searchable: true, query: 'logan', intro: null });
-      expect(ids(v)).toEqual(['l1', 'l2', 'l4']);
-      expect(v.kind !== 'not-found' && v.robots).toBeFalsy();
+      expect(v).toMatchObject({ kind: 'locations', page, query: 'logan', canonical: `https://www.testmotors.com.au/${page}` });
+      if (v.kind !== 'locations') throw new Error(v.kind);
+      expect(v.groups.map((g) => [g.name, g.tabs.flatMap((t) => t.locations.map((l) => l.id))])).toEqual([
+        ['Springwood Motor Group', ['l1', 'l2']],
+        ['Logan Euro', ['l4']],
+      ]);
+      expect(v).not.toHaveProperty('robots');
+      expect(v.locator === null).toBe(page === 'locations');
     }
   });
 
   it('contact lists all locations, or those a contact slug names; an unknown slug is not found', () => {
-    expect(view('contact')).toMatchObject({ kind: 'list', title: 'Contact us', searchable: false, intro: expect.stringContaining('Send us an enquiry') });
-    expect(ids(view('contact'))).toEqual(['l1', 'l2', 'l4']);
+    expect(view('contact')).toMatchObject({ kind: 'form', page: 'contact', title: 'Contact us', intro: expect.stringContaining('Send us an enquiry') });
+    // The location block's order (spec §9): primary, sales, service.
+    expect(ids(view('contact'))).toEqual(['l1', 'l4', 'l2']);
     expect(ids(view('contact', '_slug=logan-skoda'))).toEqual(['l4']);
     expect(view('contact', '_slug=nowhere')).toEqual({ kind: 'not-found' });
   });
 
   it('a location page shows one location with its JSON-LD, or a dealership’s locations', () => {
     const one = view('location', '_slug=springwood-toyota');
-    expect(one).toMatchObject({ kind: 'detail', title: 'Springwood Toyota Sales' });
-    expect(one.kind !== 'not-found' && one.jsonLd).toHaveLength(1);
+    expect(one).toMatchObject({ kind: 'location', title: 'Springwood Toyota Sales', jsonLd: [expect.objectContaining({ '@type': 'AutoDealer' })] });
     const group = view('location', '_slug=springwood-motor-group');
-    expect(group).toMatchObject({ kind: 'detail', title: 'Springwood Motor Group' });
-    expect(ids(group)).toEqual(['l1', 'l2']);
+    expect(group).toMatchObject({ kind: 'location', title: 'Springwood Motor Group', jsonLd: [expect.objectContaining({ name: 'Springwood Toyota Sales' }), expect.objectContaining({ name: 'Springwood Toyota Service' })] });
+    // The selected type (spec §4) arrives as `?type=`; the panels are ./detail.ts's (tested there).
+    const service = view('location', '_slug=springwood-motor-group&type=service');
+    expect(service.kind === 'location' && service.detail.panels.map((p) => p.id)).toEqual(['l1', 'l2']);
+    expect(service.kind === 'location' && service.detail.selected).toBe('l2');
+  });
+
+  it('a location page names /locations/{slug} as canonical, whichever route (`/our-location/x`) or `?type=` reached it', () => {
+    for (const query of ['_slug=springwood-toyota', '_slug=Springwood-Toyota', '_slug=springwood-toyota&type=service']) {
+      expect(view('location', query), query).toMatchObject({ kind: 'location', canonical: 'https://www.testmotors.com.au/locations/springwood-toyota' });
+    }
+    expect(view('location', '_slug=springwood-motor-group&type=service')).toMatchObject({ canonical: 'https://www.testmotors.com.au/locations/springwood-motor-group' });
   });
 
   it('a location page for a hidden, foreign or missing slug is not found', () => {
@@ -50,8 +65,10 @@ describe('pageView', () => {
     expect(view('location')).toEqual({ kind: 'not-found' });
   });
 
-  it('service and parts list the locations of their type with a Service / Parts Enquiry form (noindex until online booking)', () => {
-    expect(view('service')).toMatchObject({ kind: 'list', robots: 'noindex', intro: 'Send us an enquiry and we will call you to book your service.' });
+  it('service and parts list the locations of their type with a Service / Parts Enquiry form, indexable', () => {
+    expect(view('service')).toMatchObject({ kind: 'form', page: 'service', intro: 'Send us an enquiry and we will call you to book your service.' });
+    expect(view('service')).not.toHaveProperty('robots');
+    expect(view('parts')).not.toHaveProperty('robots');
     expect(ids(view('service'))).toEqual(['l2']);
     // The form is mf-account's lead-form slot, told the purpose and the locations of that type.
     const service = view('service') as { contactForm?: FragmentSlot };
@@ -71,7 +88,7 @@ describe('pageView', () => {
 
   it('cards say whether each location is open now', () => {
     const v = view('contact');
-    expect(v.kind !== 'not-found' && v.cards[0]!.today).toMatchObject({ state: 'open', label: 'Open now' });
+    expect(v.kind === 'form' && v.cards[0]!.today).toMatchObject({ state: 'open', label: 'Open now' });
   });
 });
 

@@ -5,10 +5,10 @@
 import { PAGES, type PageOf } from '@forecourt/contracts/routes';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
-import { cardContext, contactLocations, locationsForSlug, normaliseQuery, ofType, siteLocations, toLocationCard, type LocationCard } from './locations.ts';
-import type { FragmentSlot } from '@forecourt/contracts/fragments';
-import { contactFormSlot } from './contact-form.ts';
-import { locationJsonLd } from './schema.ts';
+import { locationDetail, TYPE_PARAM, type LocationDetailView } from './detail.ts';
+import { listPageView, type ListView } from './list-page.ts';
+import { formPageView, type FormPageView } from './service.ts';
+import type { PlaceLookup } from './locator.ts';
 
 export type LocationsPage = PageOf<'mf-locations'>;
 
@@ -19,13 +19,6 @@ export const PAGE_TITLES: Record<LocationsPage, string> = {
   'dealer-locator': 'Dealer locator',
   service: 'Service',
   parts: 'Parts and accessories',
-};
-
-/** What the pages with a form offer, said plainly (the form and the dealer's details sit side by side below it). */
-const PAGE_INTROS: Partial<Record<LocationsPage, string>> = {
-  contact: 'Send us an enquiry and we will get back to you, or call or visit us.',
-  service: 'Send us an enquiry and we will call you to book your service.',
-  parts: 'Send us an enquiry and we will help with parts and accessories.',
 };
 
 /**
@@ -41,83 +34,52 @@ export const isLocationsPage = (page: string): page is LocationsPage => (PAGES['
 
 export type PageView =
   | { kind: 'not-found' }
-  | {
-      kind: 'list' | 'detail';
-      title: string;
-      description: string;
-      /** What a page with a form offers, or null. */
-      intro: string | null;
-      cards: LocationCard[];
-      /** The list has the search box (locations and dealer locator). */
-      searchable: boolean;
-      query: string;
-      robots?: string;
-      jsonLd?: unknown[];
-      /** Contact, service and parts pages: the lead form, mf-account's slot (see ./contact-form.ts). */
-      contactForm?: FragmentSlot;
-    };
+  /** `/locations` and `/dealer-locator`: dealerships' cards with tabs, the search box, the locator (./list-page.ts). */
+  | ListView
+  /** `/contact`, `/contact-us/{slug}`, `/service`, `/vehicle-parts-and-accessories`: a form and the location block (./service.ts). */
+  | FormPageView
+  /** `/our-location/{slug}`, `/locations/{slug}`: a location's (or a dealership's) own page (./detail.ts). */
+  | LocationPageView;
+
+/** A location's own page: its head (title, description, JSON-LD) and what ./detail.ts `locationDetail` shows. */
+export type LocationPageView = {
+  kind: 'location';
+  title: string;
+  description: string;
+  jsonLd: unknown[];
+  /** `/locations/{slug}` on the site (also for `/our-location/{slug}` and `?type=`): one page, one address for search engines. */
+  canonical?: string;
+  detail: LocationDetailView;
+  /** Indexable, and no form: said so, so the route reads every page's head alike. */
+  robots?: never;
+  contactForm?: never;
+};
+
+/** What the route looked up before the page is drawn (the dealer locator's place, ./locator.ts lookupPlace). */
+export type PageInputs = { place?: PlaceLookup };
 
 /**
  * What a page shows at `now` (cards say whether each location is open now). Route params arrive as `_<name>` query
  * parameters from the shell (`_slug`); the shopper's own query (`locationQuery`) travels beside them.
  */
-export function pageView(page: string, params: URLSearchParams, config: SiteConfig, data: TenantData, now: Date = new Date()): PageView {
+export function pageView(page: string, params: URLSearchParams, config: SiteConfig, data: TenantData, now: Date = new Date(), inputs: PageInputs = {}): PageView {
   if (!isLocationsPage(page)) return { kind: 'not-found' };
-  const locations = siteLocations(config, data);
-  const context = cardContext(config, data, now);
-  const toCards = (list: typeof locations) => list.map((l) => toLocationCard(l, context));
   const slug = params.get('_slug');
-  const base = { title: PAGE_TITLES[page], intro: PAGE_INTROS[page] ?? null, searchable: false, query: '' };
 
   switch (page) {
     case 'locations':
     case 'dealer-locator':
-      return {
-        ...base,
-        kind: 'list',
-        description: `Addresses, opening hours and phone numbers for ${config.name}.`,
-        cards: toCards(locations),
-        searchable: true,
-        query: normaliseQuery(params.get('locationQuery')),
-      };
-    case 'contact': {
-      const chosen = slug ? contactLocations(locations, slug) : locations;
-      if (slug && !chosen.length) return { kind: 'not-found' };
-      return {
-        ...base,
-        kind: 'list',
-        description: `Contact ${config.name}: phone, email and locations.`,
-        cards: toCards(chosen),
-        contactForm: contactFormSlot('contact', chosen, params),
-      };
-    }
-    case 'location': {
-      const chosen = slug ? locationsForSlug(locations, slug) : [];
-      if (!chosen.length) return { kind: 'not-found' };
-      const dealership = data.dealerships.find((d) => d.slug === chosen[0]!.dealership_slug);
-      const title = chosen.length === 1 ? chosen[0]!.name : (dealership?.name ?? chosen[0]!.name);
-      return {
-        ...base,
-        kind: 'detail',
-        title,
-        description: `${title}: address, phone number and opening hours.`,
-        cards: toCards(chosen),
-        jsonLd: chosen.map((l) => locationJsonLd(l, config.site_url)),
-      };
-    }
+      return listPageView(page, params, config, data, now, inputs.place);
+    case 'contact':
     case 'service':
-    case 'parts': {
-      const chosen = ofType(locations, page);
-      return {
-        ...base,
-        kind: 'list',
-        description: `${PAGE_TITLES[page]} at ${config.name}.`,
-        cards: toCards(chosen),
-        // A Service / Parts Enquiry through the lead-form kit, about the locations of that type.
-        contactForm: contactFormSlot(page, chosen.length ? chosen : locations, params),
-        // Online booking and ordering are not built: the pages stay out of search results until they are.
-        robots: 'noindex',
-      };
+    case 'parts':
+      return formPageView(page, params, config, data, now, { title: PAGE_TITLES[page] }) ?? { kind: 'not-found' };
+    case 'location': {
+      // A location, or a dealership's locations; `?type=` picks the one shown first (spec §4).
+      const detail = slug ? locationDetail(slug, params.get(TYPE_PARAM), config, data, now) : null;
+      if (!detail) return { kind: 'not-found' };
+      const canonical = config.site_url ? new URL(`/locations/${encodeURIComponent(slug!.toLowerCase())}`, config.site_url).toString() : undefined;
+      return { kind: 'location', title: detail.title, description: detail.description, jsonLd: detail.jsonLd, ...(canonical ? { canonical } : {}), detail };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewSummary } from './reviews.ts';
+import { pickReviews, reviewSummary, shownReview } from './reviews.ts';
 
 const on = { reviews: true };
 
@@ -26,5 +26,39 @@ describe('reviewSummary (spec §2 Location block, §5 Reviews block, §9 Reviews
   });
   it('reads the top-level rating fields when the summary is missing (spec §3 Location)', () => {
     expect(reviewSummary({ average_rating: 4.5, review_count: 20 }, on)).toMatchObject({ average: '4.5', countText: 'Based on 20 reviews' });
+  });
+});
+
+describe('pickReviews (spec §9 Reviews: minimum rating 4, full quantity 12)', () => {
+  const r = (author: string, rating: number, date: string) => ({ author, rating, date, text: `${author} says hi.` });
+  it('keeps ratings of 4 and up, newest first, the feed’s order within a day', () => {
+    const picked = pickReviews([r('a', 4, '2026-01-02'), r('b', 3.9, '2026-12-01'), r('c', 5, '2026-06-01'), r('d', 4.5, '2026-01-02'), r('e', 1, '2026-11-01')]);
+    expect(picked.map((x) => x.author)).toEqual(['c', 'a', 'd']);
+  });
+  it('at most 12', () => {
+    const many = Array.from({ length: 20 }, (_, i) => r(`r${i}`, 5, `2026-01-${String(i + 1).padStart(2, '0')}`));
+    const picked = pickReviews(many);
+    expect(picked).toHaveLength(12);
+    expect(picked[0]!.author).toBe('r19');
+    expect(picked[11]!.author).toBe('r8');
+  });
+  it('none, or only empty words: nothing', () => {
+    expect(pickReviews(undefined)).toEqual([]);
+    expect(pickReviews([{ author: 'x', rating: 5, date: '2026-01-01', text: '  ' }])).toEqual([]);
+  });
+});
+
+describe('shownReview', () => {
+  it('stars filled to the rating, its words, and the date in the local format', () => {
+    expect(shownReview({ author: ' Megan T. ', rating: 4, date: '2026-10-18', text: ' Great. ' })).toEqual({
+      author: 'Megan T.',
+      rating: 4,
+      fill: '80%',
+      label: 'Rated 4 out of 5',
+      text: 'Great.',
+      date: '2026-10-18',
+      dateText: '18 Oct 2026',
+    });
+    expect(shownReview({ author: '', rating: 4.5, date: '2026-01-05', text: 'ok' })).toMatchObject({ author: 'A customer', fill: '90%', label: 'Rated 4.5 out of 5' });
   });
 });

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { parseTenantData } from '@forecourt/contracts/tenant-data';
 import { locationInput, siteConfig } from '../test/tenant.ts';
-import { DEFAULT_SUMMARY_LIMIT, locationsSummary, summaryOrder } from './summary.ts';
+import { byLocationType } from './block.ts';
+import { DEFAULT_SUMMARY_LIMIT, locationsSummary } from './summary.ts';
 
 const loc = (id: string, type: '' | 'sales' | 'used' | 'service' | 'parts', extra: Record<string, unknown> = {}) => locationInput({ id, name: `Place ${id}`, slug: `place-${id}`, location_type: type, ...extra });
 
-describe('summaryOrder', () => {
+describe('the section’s order (./block.ts byLocationType)', () => {
   it('primary first, then sales (used with them), service, parts; config order within each', () => {
     const list = [loc('p', 'parts'), loc('s1', 'service'), loc('a', ''), loc('u', 'used'), loc('s2', 'service'), loc('b', 'sales'), loc('main', 'service', { primary: true })];
-    const ordered = summaryOrder(parseTenantData('t', { locations: list }).locations);
+    const ordered = byLocationType(parseTenantData('t', { locations: list }).locations);
     expect(ordered.map((l) => l.id)).toEqual(['main', 'a', 'u', 'b', 's1', 's2', 'p']);
   });
   it('a pre-owned sales subtype counts as used, so as sales', () => {
     const list = [loc('s', 'service'), loc('x', 'service', { location_subtype: 'Pre-owned sales' })];
-    expect(summaryOrder(parseTenantData('t', { locations: list }).locations).map((l) => l.id)).toEqual(['x', 's']);
+    expect(byLocationType(parseTenantData('t', { locations: list }).locations).map((l) => l.id)).toEqual(['x', 's']);
   });
 });
 

@@ -3,6 +3,8 @@ import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { LocationsPage } from '../fragments/LocationsPage.tsx';
 import { pageView } from '../lib/pages.ts';
+import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
+import { lookupPlace, readLocatorParams } from '../lib/locator.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
 
 /**
@@ -18,10 +20,24 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
   app.get('/:page', async (c) => {
     const config = c.var.config;
     const data = await c.var.store.data(config.slug);
-    const view = pageView(c.req.param('page'), new URL(c.req.url).searchParams, config, data, now());
+    const page = c.req.param('page');
+    const params = new URL(c.req.url).searchParams;
+    // The dealer locator first looks up the shopper's place (edge-api's geocoding port; LOCATOR_LIMITER per tenant and client).
+    const place =
+      page === 'dealer-locator'
+        ? await lookupPlace(readLocatorParams(params), { edge: c.env.EDGE_API, limiter: c.env.LOCATOR_LIMITER, tenant: config.slug, clientKey: rateLimitAddress(c.req.header(CLIENT_IP_HEADER)) })
+        : undefined;
+    const view = pageView(page, params, config, data, now(), place ? { place } : {});
     // Unknown page, location or contact slug: the empty 404 of the fragment protocol; the shell draws its not-found block.
     if (view.kind === 'not-found') return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const head: FragmentHead = { title: `${view.title} | ${config.name}`, description: view.description, styles };
+    if (view.kind === 'locations') {
+      // Indexable; a filtered or located page (a shopper's search) names the bare page as canonical.
+      if (view.canonical) head.canonical = view.canonical;
+      return fragmentResponse(await renderToReadableStream(<LocationsPage view={view} config={config} />), { head, version });
+    }
+    // A location's page: `/locations/{slug}` whichever route or `?type=` reached it.
+    if (view.kind === 'location' && view.canonical) head.canonical = view.canonical;
     if (view.robots) head.robots = view.robots;
     if (view.jsonLd) head.jsonLd = view.jsonLd;
     if (view.contactForm) head.slots = [view.contactForm];

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
+import { locationBlockParamsAgree } from '@forecourt/contracts/location-block';
 import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import { LocationsSummary } from '../fragments/LocationsSummary.tsx';
 import { locationsSummary } from '../lib/summary.ts';
@@ -13,9 +14,10 @@ import type { AppEnv, RouteOptions } from './context.ts';
 export const LOCATIONS_SUMMARY_CACHE = 'public, max-age=60';
 
 /**
- * `GET /locations-summary?limit=` (contracts SLOTS.locationsSummary; mounted under `/fragments`): the home page's
- * locations section with its stylesheet in the head. Params the contract refuses (host and owner disagree): the
- * protocol's empty 404, so the host shows no section. A site without locations: an empty fragment.
+ * `GET /locations-summary?show=&id=&manufacturer=&subtype=&include=&exclude=&layout=&limit=` (contracts
+ * SLOTS.locationsSummary; mounted under `/fragments`): the location block or the 'Our Locations' carousel (../lib/block.ts)
+ * with its stylesheet in the head. Params the contract refuses, or `show=id` without its `id` (host and owner disagree):
+ * the protocol's empty 404, so the host shows no section. No location to show: an empty fragment.
  */
 export function locationsSummaryRoutes({ styles, version, now }: RouteOptions) {
   const app = new Hono<AppEnv>();
@@ -23,7 +25,7 @@ export function locationsSummaryRoutes({ styles, version, now }: RouteOptions) {
   app.get(`/${SLOTS.locationsSummary.page}`, async (c) => {
     const config = c.var.config;
     const params = readSlotParams('locationsSummary', new URL(c.req.url).searchParams);
-    if (!params.success) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
+    if (!params.success || !locationBlockParamsAgree(params.output)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
     const summary = locationsSummary(config, await c.var.store.data(config.slug), params.output, now());
     const body = summary.cards.length ? await renderToReadableStream(<LocationsSummary summary={summary} />) : '';
     return fragmentResponse(body, { head: { title: `Our locations | ${config.name}`, styles }, version, cacheControl: LOCATIONS_SUMMARY_CACHE });

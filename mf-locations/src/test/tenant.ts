@@ -6,14 +6,44 @@ import type { LocationInput, OpeningHourEntry } from '@forecourt/contracts/entit
 import { fakeKv, tenantEntries, TEST_VERSION_METADATA } from '@forecourt/contracts/fixtures/tenant';
 import type { SiteConfigInput } from '@forecourt/contracts/tenant';
 import { parseTenantData, type TenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import { fakeRateLimiter } from '@forecourt/contracts/fixtures/rate-limit';
+import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
 
 export { siteConfig, siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
 
-/** Worker bindings for a test: the given tenants (and data sets) in CONFIG and an ASSETS fetcher that echoes the path. */
-export function testEnv(configs: SiteConfigInput[], data: Record<string, TenantDataInput> = {}): Env {
+export type TestEnvOptions = {
+  /** edge-api's answer to a call (the dealer locator's `/internal/geocode`); default 404 `{ error: 'Invalid postcode' }`. */
+  edge?: (url: URL, tenant: string | null) => Response | Promise<Response>;
+  /** LOCATOR_LIMITER's calls per key (default: never limits). */
+  locatorLimit?: number;
+};
+
+/** What a test's edge-api stand-in was asked: the URL and the tenant header. */
+export type EdgeCalls = Array<{ url: string; tenant: string | null }>;
+
+/**
+ * Worker bindings for a test: the given tenants (and data sets) in CONFIG, an ASSETS fetcher that echoes the path,
+ * edge-api answering as told (its calls recorded) and a LOCATOR_LIMITER stand-in (contracts' fakeRateLimiter).
+ */
+export function testEnv(configs: SiteConfigInput[], data: Record<string, TenantDataInput> = {}, options: TestEnvOptions = {}): Env & { edgeCalls: EdgeCalls; LOCATOR_LIMITER: ReturnType<typeof fakeRateLimiter> } {
   const assets = { fetch: async (req: Request) => new Response(`asset ${new URL(req.url).pathname}`) };
-  return { CONFIG: fakeKv(tenantEntries(configs, data)), ASSETS: assets, CF_VERSION_METADATA: TEST_VERSION_METADATA };
+  const edgeCalls: EdgeCalls = [];
+  const edge = {
+    fetch: async (input: string, init?: RequestInit) => {
+      const tenant = new Headers(init?.headers).get(TENANT_HEADER);
+      edgeCalls.push({ url: input, tenant });
+      return options.edge ? options.edge(new URL(input), tenant) : Response.json({ error: 'Invalid postcode' }, { status: 404 });
+    },
+  };
+  return {
+    CONFIG: fakeKv(tenantEntries(configs, data)),
+    ASSETS: assets,
+    EDGE_API: edge,
+    LOCATOR_LIMITER: fakeRateLimiter(options.locatorLimit ?? 10_000),
+    CF_VERSION_METADATA: TEST_VERSION_METADATA,
+    edgeCalls,
+  };
 }
 
 /** Mon-Fri 8:30am-5:30pm, Sat by appointment, Sun closed: the shape spec §2 Hours display describes. */

@@ -1,6 +1,7 @@
 /** What the route groups share: the request context's type, the search page's cache time and the per-app helpers. */
 import type { Context } from 'hono';
 import { loadReservedIds } from '@forecourt/contracts/reservations';
+import type { PartsSearchPort } from '@forecourt/contracts/parts-search';
 import type { SearchPort } from '@forecourt/contracts/search';
 import type { TenantVariables } from '@forecourt/contracts/tenant-store';
 import type { Env } from '../env.ts';
@@ -56,4 +57,6 @@ export type RouteOptions = {
   /** This remote's versioned static files (body drawings), same-origin through the shell. */
   assetBase: string;
   searchPathFor: SearchPathFor;
+  /** The parts search port of a request's tenant (lib/parts-port.ts: embedded over KV `parts:<slug>`, or Meilisearch). */
+  partsFor: (c: Context<AppEnv>) => PartsSearchPort;
 };

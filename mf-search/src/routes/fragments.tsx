@@ -9,6 +9,9 @@ import { currentOffers, OffersPage } from '../fragments/OffersPage.tsx';
 import { SearchPage } from '../fragments/SearchPage.tsx';
 import { QuickSearch } from '../fragments/QuickSearch.tsx';
 import { SimilarCarsSlot, StockStripSlot } from '../fragments/SlotFragments.tsx';
+import { PARTS_SEARCH_HEADING, PartsSearchPage } from '../fragments/PartsSearchPage.tsx';
+import { partsEnquirySlot } from '../lib/parts-enquiry.ts';
+import { parsePartsQuery, partsRequest, PARTS_SEARCH_PATH } from '../lib/parts-query.ts';
 import { QUICK_SEARCH_REQUEST, quickSearchView } from '../lib/quick-search.ts';
 import { carouselFavourites, toCardCars } from '../lib/card.ts';
 import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
@@ -22,7 +25,8 @@ import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptio
  * - `GET /search?_segments=<path>`: every search page of spec §2 (cached `public, max-age=30`; an unknown path is the
  *   protocol's empty 404);
  * - `GET /offers`, `GET /offer?_id=&_manufacturerSlug=`: the tenant's current offers with their models' stock;
- * - (`/parts/search` has no fragment yet: the empty 404 below, so the shell answers its not-found page; issue 17);
+ * - `GET /parts-search?query=&category=&price_min=&price_max=&sortBy=&page=&enquire=`: `/parts/search`, the tenant's
+ *   parts catalogue through the parts search port, with the parts enquiry (lead-form slot) of an `enquire=` part;
  * - slots (contracts SLOTS, read with `readSlotParams`; bad params are the empty 404):
  *   `GET /stock-strip?strip=&car_type=&heading=&limit=` (a home page's featured stock; `strip=finance`: the finance
  *   page's 'Get Finance Now' cars), `GET /quick-search?heading=`
@@ -30,7 +34,7 @@ import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptio
  *   cars), each with this remote's stylesheet in its head and shared for a minute;
  * - anything else: the empty 404 the shell answers with its standard not-found block.
  */
-export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: RouteOptions) {
+export function fragmentRoutes({ styles, version, assetBase, searchPathFor, partsFor }: RouteOptions) {
   /** An HTML fragment with its head data and this build's version for the shell. */
   const fragment = (body: string, head: FragmentHead, cacheControl?: string) => fragmentResponse(body, { head: { ...head, styles }, version, ...(cacheControl ? { cacheControl } : {}) });
 
@@ -77,6 +81,30 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor }: Ro
     if (!offer) return notFound(config);
     const stock = await offerStockCounts(c.var.engine, scopeFor(config, now), [offer]);
     return fragment(renderToString(<OffersPage offers={[offer]} stock={stock} heading={offer.name} />), { title: `${offer.name} | ${config.name}`, description: offer.description.slice(0, 160) });
+  });
+
+  app.get('/parts-search', async (c) => {
+    const config = c.var.config;
+    const url = new URL(c.req.url);
+    const query = parsePartsQuery(url.searchParams);
+    const port = partsFor(c);
+    // The tenant is the shell's (the middleware's config), never a query param.
+    const scope = { tenant: config.slug };
+    const [result, data, enquiry] = await Promise.all([
+      port.search(scope, partsRequest(query)),
+      c.var.store.data(config.slug),
+      // An id that is not one of this tenant's parts is ignored (no enquiry, the search as asked).
+      query.enquire ? port.getById(scope, query.enquire) : Promise.resolve(null),
+    ]);
+    const brands = new Map(data.manufacturers.map((m) => [m.slug, m.name]));
+    const body = renderToString(<PartsSearchPage view={{ query, result, brands, enquiry }} />);
+    return fragment(body, {
+      title: enquiry ? `${enquiry.name} (${enquiry.part_number}) | ${config.name}` : `${PARTS_SEARCH_HEADING} | ${config.name}`,
+      description: `${formatNumber(result.count)} parts and accessories at ${config.name}: floor mats, tow bars, roof racks, service kits and more. Enquire online for price and availability.`,
+      // Every search of the page is one indexable page: the canonical is the page itself, without refinements.
+      ...(config.site_url ? { canonical: new URL(PARTS_SEARCH_PATH, config.site_url).toString() } : {}),
+      ...(enquiry ? { slots: [partsEnquirySlot(enquiry, { config, data }, url.searchParams)] } : {}),
+    }, SEARCH_PAGE_CACHE);
   });
 
   // --- Slots: answers that depend on the tenant's stock only, never on the shopper (shared for a minute). ---

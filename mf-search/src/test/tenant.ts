@@ -1,6 +1,7 @@
 /** Test helpers: the shared tenant fixtures of contracts, and this Worker's bindings built from them. */
 import * as v from 'valibot';
 import { CarSchema, type Car, type CarInput } from '@forecourt/contracts/entities/car';
+import { kvPartsKey, type PartInput } from '@forecourt/contracts/entities/part';
 import { fakeKv, tenantEntries, TEST_VERSION_METADATA } from '@forecourt/contracts/fixtures/tenant';
 import type { SearchPort } from '@forecourt/contracts/search';
 import { TENANT_HEADER, type SiteConfigInput } from '@forecourt/contracts/tenant';
@@ -14,6 +15,8 @@ export type TestEnvOptions = {
   stock?: Record<string, CarInput[]>;
   /** Tenant data sets (manufacturers, offers...) per slug. */
   data?: Record<string, TenantDataInput>;
+  /** Parts catalogues per slug in KV `CONFIG` (`parts:<slug>`), for the parts search. */
+  parts?: Record<string, PartInput[]>;
   /** edge-api's answers (paid reservations); default: 404 for everything, so no car shows Reserved from it. */
   edge?: (url: URL, tenant: string | null) => Response | Promise<Response>;
   /** More vars (SEARCH_ADAPTER, STOCK_WATCH_SECONDS, secrets). */
@@ -43,7 +46,7 @@ export function testEnv(configs: SiteConfigInput[], options: TestEnvOptions = {}
     },
   };
   return {
-    CONFIG: fakeKv(tenantEntries(configs, options.data ?? {})),
+    CONFIG: fakeKv({ ...tenantEntries(configs, options.data ?? {}), ...Object.fromEntries(Object.entries(options.parts ?? {}).map(([slug, parts]) => [kvPartsKey(slug), { parts }])) }),
     STOCK: fakeKv(stock),
     ASSETS: assets,
     EDGE_API: edgeApi,

@@ -90,6 +90,9 @@ describe('chrome (issue 13)', () => {
     expect(footer).toContain('Harbourside Motors Pty Ltd · ABN 12 345 678 901');
     expect(footer).toContain('<h3>Harbourside Toyota Sales</h3>');
     expect(footer).toContain('Mon-Fri 8:30am - 5:30pm');
+    // spec §2 Hours display (contracts hoursSummary): Mon-Fri collapsed, then Sat and Sun on their own lines.
+    expect(footer).toMatch(/<br>Sat [^<]+<br>Sun /);
+    expect(footer).not.toMatch(/Mon-Sat|Sat-Sun/);
     expect(footer).toContain('Dealer licence MVD 3140827');
     expect(footer).toContain('aria-label="Harbourside Toyota on Facebook"');
     for (const href of ['/privacy-policy', '/terms-and-conditions', '/accessibility']) expect(footer).toContain(`href="${href}"`);

@@ -76,3 +76,20 @@ describe('accessibility statement', () => {
     expect(page.head.title).toBe('Accessibility | Outback Used Cars');
   });
 });
+
+describe('home page locations section: the location block (issue 17)', () => {
+  it('passes the section’s params to mf-locations’ slot as they are; none: the default block', async () => {
+    const tenant = demoTenant('outback-used-cars', (c) => ({ ...c, home: { sections: [{ kind: 'locations', params: { show: 'service-and-parts', manufacturer: 'toyota', exclude: '3102', limit: '6' } }] } }));
+    expect((await homePage(tenant)).head.slots).toEqual([
+      { id: 'locations-summary', remote: 'mf-locations', page: 'locations-summary', params: { show: 'service-and-parts', manufacturer: 'toyota', exclude: '3102', limit: '6' } },
+    ]);
+    const plain = await homePage(demoTenant('outback-used-cars', (c) => ({ ...c, home: { sections: [{ kind: 'locations' }] } })));
+    expect(plain.head.slots).toEqual([{ id: 'locations-summary', remote: 'mf-locations', page: 'locations-summary', params: {} }]);
+  });
+  it('the group demo shows the Our Locations carousel of its sales yards; the others the default block (all, up to 4)', async () => {
+    const slot = async (slug: string) => (await homePage(demoTenant(slug))).head.slots?.find((s) => s.id === 'locations-summary');
+    expect(await slot('southern-cross-motor-group')).toMatchObject({ params: { show: 'sales', layout: 'carousel' } });
+    expect(await slot('harbourside-toyota')).toMatchObject({ params: {} });
+    expect(await slot('outback-used-cars')).toMatchObject({ params: {} });
+  });
+});

@@ -81,7 +81,8 @@ ${features.trade_in ? html`<div class="fc-prompt fc-card"><h2>What's your car wo
       }
       case 'locations': {
         const id = 'locations-summary';
-        slots.push(slotFor('locationsSummary', id, {}));
+        // The tenant's location block (spec §2: which locations, block or carousel) as its config names it, else the default.
+        slots.push(slotFor('locationsSummary', id, section.params ?? {}));
         // mf-locations' fragment brings its own heading and "All locations" link.
         return html`<div class="fc-section">${raw(slotMarker(id))}</div>`;
       }

@@ -39,8 +39,9 @@ describe('sitemap (protocol P3)', () => {
     expect(paths).not.toContain(`/locations/${hidden.slug}`);
     expect(paths).not.toContain(`/locations/${unlisted.slug}`);
     expect(paths).toContain(`/locations/${tenant.data.locations[2]!.slug}`);
-    for (const placeholder of ['/dealer-locator', '/privacy-policy', '/careers', '/blog']) expect(paths).not.toContain(placeholder);
-    expect(paths.slice(5, 8)).toEqual(['/locations', '/contact', '/finance']);
+    for (const placeholder of ['/privacy-policy', '/careers', '/blog']) expect(paths).not.toContain(placeholder);
+    // The locations, service and parts pages are real, indexable pages (issue 17).
+    expect(paths.slice(5, 12)).toEqual(['/locations', '/dealer-locator', '/contact', '/service', '/vehicle-parts-and-accessories', '/parts/search', '/finance']);
     const used = staticSitemapPaths(demoTenant('outback-used-cars'));
     expect(used).toContain('/search/used-cars');
     expect(used).not.toContain('/search/new-cars');

@@ -24,8 +24,9 @@ export function staticSitemapPaths(tenant: Tenant): string[] {
   const { config, data } = tenant;
   const paths = ['/', '/search/new-used-and-demo-cars', '/search/used-cars'];
   if (!config.search.used_only) paths.push('/search/new-cars', '/search/demo-cars');
-  // Real pages of the remotes: locations list, contact (enquiry form), the standalone finance calculator.
-  paths.push('/locations', '/contact', '/finance');
+  // Real pages of the remotes: locations list, dealer locator, contact (enquiry form), service and parts (issue 17),
+  // the parts search, the standalone finance calculator.
+  paths.push('/locations', '/dealer-locator', '/contact', '/service', '/vehicle-parts-and-accessories', '/parts/search', '/finance');
   const shown = new Set(config.locations);
   for (const l of data.locations) if (l.visible && shown.has(l.id)) paths.push(`/locations/${l.slug}`);
   // The brand grid where the tenant has one, and each brand's landing page.

@@ -1,5 +1,5 @@
 import type { DeliveryEstimate } from '@forecourt/contracts/entities/vdp';
-import { haversineKm } from '../../lib/geo.ts';
+import { haversineKm } from '@forecourt/contracts/geo';
 import { locatePostcode } from '../../lib/au/lookup.ts';
 import { deliveryRegionFor } from './regions.ts';
 import type { DeliveryPort, DeliveryRequest } from './port.ts';

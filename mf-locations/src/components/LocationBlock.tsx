@@ -1,0 +1,98 @@
+import { blockColumns, type BlockCard } from '../lib/block.ts';
+import { ReviewStars } from './ReviewStars.tsx';
+import { TodayHours } from './TodayHours.tsx';
+
+type CardOptions = {
+  /** The card name's heading level: 2 where the cards are the page's sections, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+  /**
+   * The contact button: `always` (the home page's block), or `booking` on the pages with a form, where 'Contact Us'
+   * and 'Book a Service' to `/service` lead back to a form on the page: only a dealership's own booking site shows.
+   */
+  contact?: 'always' | 'booking';
+};
+
+/**
+ * One location of the location block (spec §2 Location block card): name, type, today, address linked to its map
+ * place, phone, the week's hours (Mon-Fri collapsed), review rating, then its buttons: the contact button ('Contact
+ * Us', or 'Book a Service' on a service location where the tenant says so), 'Get Directions' and 'View Location
+ * Details'. `large` is the one-location card: the location's photo beside its details (width and height set).
+ */
+export function BlockCardView({ card, large = false, headingLevel = 3, contact = 'always' }: { card: BlockCard; large?: boolean } & CardOptions) {
+  const titleId = `fl-block-${card.id}`;
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
+  const HoursTitle = headingLevel === 2 ? 'h3' : 'h4';
+  const named = <span className="fc-visually-hidden">: {card.name}</span>;
+  return (
+    <article className={`fc-card fl-bcard${large ? ' fl-bcard--large' : ''}`} aria-labelledby={titleId} data-location-id={card.id}>
+      {large && card.image ? (
+        <img className="fl-bcard__img" src={card.image.src} width={card.image.width} height={card.image.height} alt="" loading="lazy" decoding="async" />
+      ) : null}
+      <div className="fl-bcard__body">
+        <Name className="fl-bcard__name" id={titleId}>
+          {card.name}
+        </Name>
+        <p className="fl-bcard__type">{card.typeLabel}</p>
+        <TodayHours today={card.today} />
+        <p className="fl-bcard__address">
+          <a href={card.mapHref}>
+            {card.street}
+            <br />
+            {card.locality}
+          </a>
+        </p>
+        {card.phone && card.phoneHref ? (
+          <p className="fl-bcard__phone">
+            <a href={card.phoneHref}>Call {card.phone}</a>
+          </p>
+        ) : null}
+        {card.hours.length ? (
+          <div className="fl-bcard__hours">
+            <HoursTitle className="fl-bcard__hours-title">Opening hours</HoursTitle>
+            <dl className="fl-hours">
+              {card.hours.map((line) => (
+                <div key={line.days} className="fl-hours__row">
+                  <dt>{line.days}</dt>
+                  <dd>{line.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null}
+        {card.review ? <ReviewStars review={card.review} /> : null}
+        <p className="fl-bcard__actions">
+          {contact === 'always' || card.contact.external ? (
+            <a className="fc-btn fc-btn--primary fl-bcard__contact" href={card.contact.href} data-external={card.contact.external ? '' : undefined}>
+              {card.contact.label}
+              {named}
+            </a>
+          ) : null}
+          <a className="fc-btn fl-bcard__directions" href={card.directionsHref}>
+            Get Directions{named}
+          </a>
+          <a className="fc-btn fc-btn--ghost fl-bcard__details" href={card.detailsHref}>
+            View Location Details{named}
+          </a>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The block's cards: one location is one large card; several are a grid of `blockColumns` columns on wide screens
+ * (spec §2: 4 above 3 locations, 3 when 6), named in `data-columns` for the styles.
+ */
+export function LocationBlockCards({ cards, headingLevel = 3, contact = 'always' }: { cards: readonly BlockCard[] } & CardOptions) {
+  if (cards.length === 1) return <BlockCardView card={cards[0]!} large headingLevel={headingLevel} contact={contact} />;
+  const columns = blockColumns(cards.length);
+  return (
+    <ul className="fl-block__grid" data-columns={columns}>
+      {cards.map((card) => (
+        <li key={card.id}>
+          <BlockCardView card={card} headingLevel={headingLevel} contact={contact} />
+        </li>
+      ))}
+    </ul>
+  );
+}
