@@ -31,8 +31,16 @@ async function open(slug: string, path: string, options: { javaScriptEnabled?: b
   return page;
 }
 
-/** Waits for the list island to hydrate (its tabs take a roving tabindex once interactive). */
-const hydrated = (page: Page, selector = '#fl-locations[data-hydrated]') => page.waitForSelector(selector, { timeout: 15_000 });
+/**
+ * The list hydrates when the shopper reaches for it (contracts `interaction` trigger): not on load, then on the first
+ * pointer over it; waits for that.
+ */
+async function hydrated(page: Page) {
+  await page.waitForSelector('html[data-islands-ready]');
+  expect(await page.locator('#fl-locations').getAttribute('data-hydrated')).toBeNull();
+  await page.locator('#fl-locations h1, #fl-locations .fl-list__count, #fl-locations label').first().hover();
+  await page.waitForSelector('#fl-locations[data-hydrated]', { timeout: 15_000 });
+}
 
 const selectedTab = (page: Page, tablist: string) => page.getByRole('tablist', { name: tablist }).locator('[role=tab][aria-selected=true]').textContent();
 
@@ -67,7 +75,10 @@ describe('locations list: one card per dealership, tabs per location type', () =
 
   it('the selected tab resets to the first when the search box changes the list (spec §4); the type select switches a shared address', async () => {
     const page = await open(GROUP, '/locations');
-    await hydrated(page);
+    // A keyboard shopper: focus moving into the list hydrates it (no pointer needed).
+    await page.waitForSelector('html[data-islands-ready]');
+    await page.getByLabel('Search locations').focus();
+    await page.waitForSelector('#fl-locations[data-hydrated]', { timeout: 15_000 });
     const tablist = 'Southern Cross Ford Penrith locations';
     await page.getByRole('tablist', { name: tablist }).getByRole('tab', { name: 'Service' }).click();
     expect(await selectedTab(page, tablist)).toBe('Service');

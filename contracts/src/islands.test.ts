@@ -14,16 +14,17 @@ describe('island attribute builders', () => {
 });
 
 describe('island load triggers (data-island-when)', () => {
-  it('round-trips storage, event and visible triggers; drops anything else', async () => {
+  it('round-trips storage, event, visible and interaction triggers; drops anything else', async () => {
     const { ISLAND_WHEN_ATTR, parseIslandWhen } = await import('./islands.ts');
     const props = islandContainerProps('mf-account', 'HeaderAccount', 'h', {
-      when: [{ kind: 'storage', key: 'forecourt:favourites' }, { kind: 'event', name: 'favourites.changed.v1' }, { kind: 'visible' }],
+      when: [{ kind: 'storage', key: 'forecourt:favourites' }, { kind: 'event', name: 'favourites.changed.v1' }, { kind: 'visible' }, { kind: 'interaction' }],
     }) as Record<string, string>;
-    expect(props[ISLAND_WHEN_ATTR]).toBe('storage:forecourt:favourites event:favourites.changed.v1 visible');
+    expect(props[ISLAND_WHEN_ATTR]).toBe('storage:forecourt:favourites event:favourites.changed.v1 visible interaction');
     expect(parseIslandWhen(props[ISLAND_WHEN_ATTR])).toEqual([
       { kind: 'storage', key: 'forecourt:favourites' },
       { kind: 'event', name: 'favourites.changed.v1' },
       { kind: 'visible' },
+      { kind: 'interaction' },
     ]);
     expect(parseIslandWhen('storage:other-site-key event:alert(1) event:favourites.changed storage:forecourt:x"y hover')).toEqual([]);
     expect(parseIslandWhen(null)).toEqual([]);

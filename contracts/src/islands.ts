@@ -13,11 +13,14 @@ import type { RemoteName } from './tenant.ts';
  * JavaScript, e.g. a saved-cars count of 0 when nothing is saved):
  *  - `storage:<key>`: the browser already holds something under that localStorage key (not empty, not `[]`);
  *  - `event:<name>`: that browser event fired on this page (contracts/events, e.g. `favourites.changed.v1`);
- *  - `visible`: the island came within 500px of the viewport.
+ *  - `visible`: the island came within 500px of the viewport;
+ *  - `interaction`: the shopper points at, touches or moves focus into the island. For a page-sized island whose server
+ *    HTML already works (links and GET forms), so loading a page costs no hydration at all: the locations list
+ *    (issue 17, Lighthouse TBT), hydrated by the time a pointer or the Tab key reaches its controls.
  */
 export const ISLAND_WHEN_ATTR = 'data-island-when';
 
-export type IslandTrigger = { kind: 'storage'; key: string } | { kind: 'event'; name: string } | { kind: 'visible' };
+export type IslandTrigger = { kind: 'storage'; key: string } | { kind: 'event'; name: string } | { kind: 'visible' } | { kind: 'interaction' };
 
 const STORAGE_KEY = /^forecourt:[a-z0-9:-]+$/;
 const EVENT_NAME = /^[a-z]+(?:\.[a-z]+)*\.v\d+$/;
@@ -27,13 +30,14 @@ export function parseIslandWhen(value: string | null | undefined): IslandTrigger
   const triggers: IslandTrigger[] = [];
   for (const word of (value ?? '').split(/\s+/)) {
     if (word === 'visible') triggers.push({ kind: 'visible' });
+    else if (word === 'interaction') triggers.push({ kind: 'interaction' });
     else if (word.startsWith('storage:') && STORAGE_KEY.test(word.slice(8))) triggers.push({ kind: 'storage', key: word.slice(8) });
     else if (word.startsWith('event:') && EVENT_NAME.test(word.slice(6))) triggers.push({ kind: 'event', name: word.slice(6) });
   }
   return triggers;
 }
 
-const formatTrigger = (t: IslandTrigger) => (t.kind === 'visible' ? 'visible' : t.kind === 'storage' ? `storage:${t.key}` : `event:${t.name}`);
+const formatTrigger = (t: IslandTrigger) => (t.kind === 'visible' || t.kind === 'interaction' ? t.kind : t.kind === 'storage' ? `storage:${t.key}` : `event:${t.name}`);
 
 /**
  * Island mode, read by the shell's client: `client` marks an island whose server HTML is a stand-in (a form rendered

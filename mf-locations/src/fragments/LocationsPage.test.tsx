@@ -15,8 +15,8 @@ function render(page: string, query = '') {
 
 describe('locations list page', () => {
   const html = render('locations', 'locationQuery=logan');
-  it('is the LocationsList island, its props the dealerships’ cards, the query and ?tab=', () => {
-    expect(html).toContain(`<div id="fl-locations" ${ISLAND_ATTR}="mf-locations/LocationsList" class="fc-island">`);
+  it('is the LocationsList island, hydrated on interaction, its props the dealerships’ cards, the query and ?tab=', () => {
+    expect(html).toContain(`<div id="fl-locations" ${ISLAND_ATTR}="mf-locations/LocationsList" class="fc-island" data-island-when="interaction">`);
     const script = html.match(new RegExp(`<script type="application/json" ${ISLAND_PROPS_ATTR}="fl-locations">(.*?)</script>`))?.[1];
     const props = parseIslandProps(script!) as { groups: Array<{ slug: string; tabs: Array<{ locations: Array<{ id: string }> }> }>; query: string; tab: string | null; locator: unknown };
     expect(props).toMatchObject({ query: 'logan', tab: null, locator: null });

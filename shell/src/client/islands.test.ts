@@ -72,4 +72,23 @@ describe('island load triggers', () => {
     await seen;
     expect(disconnect).toHaveBeenCalled();
   });
+
+  it('interaction: resolves on the first pointer or focus inside the island, then stops listening', async () => {
+    const listeners = new Map<string, () => void>();
+    const removed: string[] = [];
+    const el = {
+      getAttribute: () => null,
+      addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
+      removeEventListener: (type: string) => removed.push(type),
+    } as unknown as Element;
+    let done = false;
+    const p = whenTriggered(el, [{ kind: 'interaction' }], {} as Window & typeof globalThis).then(() => (done = true));
+    expect([...listeners.keys()].sort()).toEqual(['focusin', 'pointerdown', 'pointerover', 'touchstart']);
+    await Promise.resolve();
+    expect(done).toBe(false);
+    listeners.get('focusin')!();
+    await p;
+    expect(done).toBe(true);
+    expect(removed.sort()).toEqual(['focusin', 'pointerdown', 'pointerover', 'touchstart']);
+  });
 });

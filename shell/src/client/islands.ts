@@ -41,9 +41,13 @@ function storageOrNull(): Storage | null {
   }
 }
 
+/** What counts as the shopper reaching for an island (`interaction` trigger). */
+export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+
 /**
  * Resolves once one of the island's triggers holds (contracts ISLAND_WHEN_ATTR): at once for a stored key, else on
- * the first named event or when the island nears the viewport. Never resolves when no trigger can ever hold.
+ * the first named event, when the island nears the viewport, or when the shopper points at or focuses into it. Never
+ * resolves when no trigger can ever hold.
  */
 export function whenTriggered(el: Element, triggers: IslandTrigger[], win: Window & typeof globalThis = window): Promise<void> {
   if (triggers.some((t) => t.kind === 'storage' && hasStored(storageOrNull(), t.key))) return Promise.resolve();
@@ -62,6 +66,11 @@ export function whenTriggered(el: Element, triggers: IslandTrigger[], win: Windo
         observer.observe(el);
         cleanups.push(() => observer.disconnect());
       } else if (t.kind === 'visible') fire();
+      else if (t.kind === 'interaction') {
+        // The first pointer, touch or focus inside the island (capture: before the control itself reacts).
+        for (const type of INTERACTION_EVENTS) el.addEventListener(type, fire, { capture: true, once: true, passive: true });
+        cleanups.push(() => INTERACTION_EVENTS.forEach((type) => el.removeEventListener(type, fire, { capture: true })));
+      }
     }
   });
 }
