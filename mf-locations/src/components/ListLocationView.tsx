@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ListLocation } from '../lib/list.ts';
 import { ReviewStars } from './ReviewStars.tsx';
 import { TodayHours } from './TodayHours.tsx';
+import { AddressAndPhone } from './AddressAndPhone.tsx';
 
 /**
  * One location inside a dealership's card (spec §2 Locations list): its image, name, distance on the dealer locator,
@@ -37,20 +38,7 @@ export function ListLocationView({ location, before }: { location: ListLocation;
           </p>
         ) : null}
         <TodayHours today={location.today} />
-        <p className="fl-loc__address">
-          <a href={location.mapHref}>
-            {location.street}
-            <br />
-            {location.locality}
-          </a>
-        </p>
-        {location.phone && location.phoneHref ? (
-          <p>
-            <a className="fc-btn fl-loc__phone" href={location.phoneHref}>
-              Call {location.phone}
-            </a>
-          </p>
-        ) : null}
+        <AddressAndPhone place={location} block="fl-loc" phoneButton />
         {location.hours.length ? (
           <>
             <h4 className="fl-loc__hours-title">Opening hours</h4>

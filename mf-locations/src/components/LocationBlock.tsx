@@ -1,6 +1,7 @@
 import { blockColumns, type BlockCard } from '../lib/block.ts';
 import { ReviewStars } from './ReviewStars.tsx';
 import { TodayHours } from './TodayHours.tsx';
+import { AddressAndPhone } from './AddressAndPhone.tsx';
 
 type CardOptions = {
   /** The card name's heading level: 2 where the cards are the page's sections, 3 under a section heading. */
@@ -34,18 +35,7 @@ export function BlockCardView({ card, large = false, headingLevel = 3, contact =
         </Name>
         <p className="fl-bcard__type">{card.typeLabel}</p>
         <TodayHours today={card.today} />
-        <p className="fl-bcard__address">
-          <a href={card.mapHref}>
-            {card.street}
-            <br />
-            {card.locality}
-          </a>
-        </p>
-        {card.phone && card.phoneHref ? (
-          <p className="fl-bcard__phone">
-            <a href={card.phoneHref}>Call {card.phone}</a>
-          </p>
-        ) : null}
+        <AddressAndPhone place={card} block="fl-bcard" />
         {card.hours.length ? (
           <div className="fl-bcard__hours">
             <HoursTitle className="fl-bcard__hours-title">Opening hours</HoursTitle>

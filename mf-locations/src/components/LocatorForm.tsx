@@ -57,32 +57,8 @@ export function LocatorForm({ locator, fieldError, live, canLocate, locating = f
             </p>
           ) : null}
         </div>
-        {locator.typeOptions.length > 1 ? (
-          <div className="fl-field">
-            <label htmlFor={LOCATOR_IDS.type}>Location type</label>
-            <select id={LOCATOR_IDS.type} name="type" defaultValue={locator.type}>
-              <option value="">All types</option>
-              {locator.typeOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {locator.brandOptions.length > 1 ? (
-          <div className="fl-field">
-            <label htmlFor={LOCATOR_IDS.brand}>Brand</label>
-            <select id={LOCATOR_IDS.brand} name="brand" defaultValue={locator.brand}>
-              <option value="">All brands</option>
-              {locator.brandOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <FilterSelect id={LOCATOR_IDS.type} name="type" label="Location type" all="All types" options={locator.typeOptions} value={locator.type} />
+        <FilterSelect id={LOCATOR_IDS.brand} name="brand" label="Brand" all="All brands" options={locator.brandOptions} value={locator.brand} />
       </div>
       <div className="fl-locator__actions">
         <button className="fc-btn fc-btn--primary" type="submit">
@@ -109,5 +85,23 @@ export function LocatorForm({ locator, fieldError, live, canLocate, locating = f
         {live}
       </p>
     </form>
+  );
+}
+
+/** One of the locator's filters (type, brand): a labelled select with 'All …' first; none when there is nothing to choose. */
+function FilterSelect({ id, name, label, all, options, value }: { id: string; name: string; label: string; all: string; options: ReadonlyArray<{ value: string; label: string }>; value: string }) {
+  if (options.length <= 1) return null;
+  return (
+    <div className="fl-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

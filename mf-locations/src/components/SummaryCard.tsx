@@ -1,5 +1,6 @@
 import type { BlockCard } from '../lib/block.ts';
 import { TodayHours } from './TodayHours.tsx';
+import { AddressAndPhone } from './AddressAndPhone.tsx';
 
 /**
  * A location in the 'Our Locations' carousel (spec §2 Location block, carousel): its photo (width and height set, so
@@ -18,18 +19,7 @@ export function SummaryCard({ card }: { card: BlockCard }) {
         </h3>
         <p className="fl-ccard__type">{card.typeLabel}</p>
         <TodayHours today={card.today} />
-        <p className="fl-ccard__address">
-          <a href={card.mapHref}>
-            {card.street}
-            <br />
-            {card.locality}
-          </a>
-        </p>
-        {card.phone && card.phoneHref ? (
-          <p className="fl-ccard__phone">
-            <a href={card.phoneHref}>Call {card.phone}</a>
-          </p>
-        ) : null}
+        <AddressAndPhone place={card} block="fl-ccard" />
         <p className="fl-ccard__more">
           <a className="fc-btn fc-btn--primary fc-btn--sm" href={card.detailsHref}>
             View Location{named}

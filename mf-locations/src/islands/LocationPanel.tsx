@@ -5,6 +5,7 @@ import { LocationMap } from '../components/LocationMap.tsx';
 import { TodayHours } from '../components/TodayHours.tsx';
 import { TYPE_PARAM, type DetailPanel } from '../lib/detail.ts';
 import '../styles/locations.css';
+import { AddressAndPhone } from '../components/AddressAndPhone.tsx';
 
 export type LocationPanelProps = { panels: DetailPanel[]; selected: string };
 
@@ -67,20 +68,7 @@ function PanelView({ panel }: { panel: DetailPanel }) {
         </h2>
         <p className="fl-panel__type">{panel.typeLabel}</p>
         <TodayHours today={panel.today} />
-        <p className="fl-panel__address">
-          <a href={panel.mapHref}>
-            {panel.street}
-            <br />
-            {panel.locality}
-          </a>
-        </p>
-        {panel.phone && panel.phoneHref ? (
-          <p>
-            <a className="fc-btn fl-panel__phone" href={panel.phoneHref}>
-              Call {panel.phone}
-            </a>
-          </p>
-        ) : null}
+        <AddressAndPhone place={panel} block="fl-panel" phoneButton />
         {panel.bookingHref ? (
           <p>
             <a className="fc-btn fc-btn--primary fl-panel__booking" href={panel.bookingHref} rel="noopener">

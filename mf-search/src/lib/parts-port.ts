@@ -5,11 +5,10 @@
  * The same rules as the stock search's chooser (engine/meilisearch/select.ts).
  */
 import type { PartsSearchPort } from '@forecourt/contracts/parts-search';
-import { SECRET_NAME, secretNamed } from '@forecourt/contracts/secrets';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantStore } from '@forecourt/contracts/tenant-store';
 import { DEFAULT_TIMEOUT_MS } from '../engine/meilisearch/adapter.ts';
-import { SearchConfigError, searchAdapterOf } from '../engine/meilisearch/select.ts';
+import { meilisearchServiceOf } from '../engine/meilisearch/select.ts';
 import { createEmbeddedPartsSearch } from '../engine/parts/embedded.ts';
 import { createMeilisearchPartsSearch } from '../engine/parts/meilisearch.ts';
 
@@ -23,13 +22,10 @@ export type PartsEnginePort = (env: { SEARCH_ADAPTER?: string | undefined } & ob
 export function createPartsPort(options: { fetch?: typeof fetch; timeoutMs?: number } = {}): PartsEnginePort {
   const ports = new Map<string, PartsSearchPort>();
   return (env, config, store) => {
-    const service = config.search_service;
+    const service = meilisearchServiceOf(env, config);
     // The store caches each catalogue per isolate; the embedded engine keeps its words per catalogue it is given.
-    if (searchAdapterOf(env.SEARCH_ADAPTER) === 'embedded' || !service) return createEmbeddedPartsSearch(async (tenant) => (await store.parts(tenant)).parts);
-    if (!SECRET_NAME.test(service.key_secret)) throw new SearchConfigError(`Tenant ${config.slug}: search_service.key_secret must be an env secret name (A-Z, 0-9, _)`);
-    const apiKey = secretNamed(env, service.key_secret);
-    if (apiKey === undefined) throw new SearchConfigError(`Tenant ${config.slug}: secret ${service.key_secret} is not set`);
-    const id = JSON.stringify([service.host, service.index, service.key_secret, apiKey.length]);
+    if (!service) return createEmbeddedPartsSearch(async (tenant) => (await store.parts(tenant)).parts);
+    const { apiKey, id } = service;
     let port = ports.get(id);
     if (!port) {
       port = createMeilisearchPartsSearch({ host: service.host, apiKey, stockIndex: service.index, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) });

@@ -27,6 +27,21 @@ export function searchAdapterOf(value: string | undefined): SearchAdapterName {
 export type SelectOptions = { timeoutMs?: number; fetch?: typeof fetch };
 
 /**
+ * A tenant's Meilisearch service and key (the secret its config names), or null when the platform runs embedded or
+ * the tenant has no `search_service`; `id` names the service for a per-isolate port cache (the key's length, never
+ * its value). One rule for the stock search and the parts search (lib/parts-port.ts).
+ * @throws SearchConfigError when the secret name is malformed or the secret is not set (its value is never logged).
+ */
+export function meilisearchServiceOf(env: { SEARCH_ADAPTER?: string | undefined } & object, config: Pick<SiteConfig, 'slug' | 'search_service'>): { host: string; index: string; apiKey: string; id: string } | null {
+  const service = config.search_service;
+  if (searchAdapterOf(env.SEARCH_ADAPTER) === 'embedded' || !service) return null;
+  if (!SECRET_NAME.test(service.key_secret)) throw new SearchConfigError(`Tenant ${config.slug}: search_service.key_secret must be an env secret name (A-Z, 0-9, _)`);
+  const apiKey = secretNamed(env, service.key_secret);
+  if (apiKey === undefined) throw new SearchConfigError(`Tenant ${config.slug}: secret ${service.key_secret} is not set`);
+  return { host: service.host, index: service.index, apiKey, id: JSON.stringify([service.host, service.index, service.key_secret, apiKey.length]) };
+}
+
+/**
  * A chooser bound to one isolate's ports. `env` is the Worker env (SEARCH_ADAPTER and the secrets).
  * @example
  * const choose = createSearchPortChooser(embedded);
@@ -35,13 +50,9 @@ export type SelectOptions = { timeoutMs?: number; fetch?: typeof fetch };
 export function createSearchPortChooser(embedded: SearchPort, options: SelectOptions = {}) {
   const ports = new Map<string, SearchPort>();
   return (env: { SEARCH_ADAPTER?: string | undefined } & object, config: Pick<SiteConfig, 'slug' | 'search_service'>): SearchPort => {
-    const service = config.search_service;
-    if (searchAdapterOf(env.SEARCH_ADAPTER) === 'embedded' || !service) return embedded;
-    if (!SECRET_NAME.test(service.key_secret)) throw new SearchConfigError(`Tenant ${config.slug}: search_service.key_secret must be an env secret name (A-Z, 0-9, _)`);
-    const apiKey = secretNamed(env, service.key_secret);
-    // The value is never logged; only the secret's name is.
-    if (apiKey === undefined) throw new SearchConfigError(`Tenant ${config.slug}: secret ${service.key_secret} is not set`);
-    const id = JSON.stringify([service.host, service.index, service.key_secret, apiKey.length]);
+    const service = meilisearchServiceOf(env, config);
+    if (!service) return embedded;
+    const { apiKey, id } = service;
     let port = ports.get(id);
     if (!port) {
       // Spec §9 vehicle search cache: repeated queries (query, filters, offset, sort) skip the round trip.
