@@ -270,5 +270,5 @@ describe(`My Garage and alerts on ${GARAGE_TENANT}`, () => {
     expect((await d1('SELECT sms_alerts FROM users WHERE tenant = ? AND phone = ?', GARAGE_TENANT, local))[0]!.sms_alerts).toBe(0);
     await stranger.close();
     await context.close();
-  });
+  }, 240_000); // A whole journey (sign-in, reserve and pay, My Garage, opt-in, two imports through the cron): ~16 s alone, 3x that on a loaded CI machine.
 });
