@@ -26,3 +26,23 @@ export function providerControls() {
     },
   };
 }
+
+/**
+ * The surface every fake provider gives a test: its handler, a `fetch` for the adapter (in-process), the requests it
+ * saw, and the controls above; `reset` also empties the requests (and whatever `alsoReset` clears).
+ * @example return { ...fakeProviderSurface(handle, requests, controls), messages };
+ */
+export function fakeProviderSurface<R>(handle: (request: Request) => Promise<Response>, requests: R[], controls: ReturnType<typeof providerControls>, alsoReset: () => void = () => {}) {
+  return {
+    handle,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init)),
+    requests,
+    overrideNext: controls.overrideNext,
+    delay: controls.delay,
+    reset() {
+      requests.length = 0;
+      alsoReset();
+      controls.reset();
+    },
+  };
+}

@@ -86,3 +86,16 @@ export function LocationBlockCards({ cards, headingLevel = 3, contact = 'always'
     </ul>
   );
 }
+
+/**
+ * The link to every location beside the home page section's heading (block and carousel alike): none for a site with
+ * one location; 'All 13 locations' when the section shows fewer than the site has, else 'All locations'.
+ */
+export function AllLocationsLink({ shown, total }: { shown: number; total: number }) {
+  if (total <= 1) return null;
+  return (
+    <a className="fc-btn fc-btn--ghost" href="/locations">
+      {total > shown ? `All ${total} locations` : 'All locations'}
+    </a>
+  );
+}

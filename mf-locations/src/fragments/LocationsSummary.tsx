@@ -1,5 +1,5 @@
 import { Island, VISIBLE } from '@forecourt/ui';
-import { LocationBlockCards } from '../components/LocationBlock.tsx';
+import { AllLocationsLink, LocationBlockCards } from '../components/LocationBlock.tsx';
 import LocationsCarousel from '../islands/LocationsCarousel.tsx';
 import type { LocationsSummary as Summary } from '../lib/summary.ts';
 
@@ -21,11 +21,7 @@ export function LocationsSummary({ summary }: { summary: Summary }) {
     <section className="fl-block fl-summary" aria-labelledby={SUMMARY_TITLE_ID}>
       <div className="fl-summary__head">
         <h2 id={SUMMARY_TITLE_ID}>{total === 1 ? 'Visit us' : 'Our locations'}</h2>
-        {total > 1 ? (
-          <a className="fc-btn fc-btn--ghost" href="/locations">
-            {total > cards.length ? `All ${total} locations` : 'All locations'}
-          </a>
-        ) : null}
+        <AllLocationsLink shown={cards.length} total={total} />
       </div>
       <LocationBlockCards cards={cards} />
     </section>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SummaryCard } from '../components/SummaryCard.tsx';
+import { AllLocationsLink } from '../components/LocationBlock.tsx';
 import { showSwipeHint, type BlockCard } from '../lib/block.ts';
 
 export type LocationsCarouselProps = {
@@ -66,11 +67,7 @@ export default function LocationsCarousel({ id, cards, total }: LocationsCarouse
     <section className="fl-carousel" aria-labelledby={headingId}>
       <div className="fl-carousel__head">
         <h2 id={headingId}>{CAROUSEL_HEADING}</h2>
-        {total > 1 ? (
-          <a className="fc-btn fc-btn--ghost" href="/locations">
-            {total > cards.length ? `All ${total} locations` : 'All locations'}
-          </a>
-        ) : null}
+        <AllLocationsLink shown={cards.length} total={total} />
       </div>
       <div className="fl-carousel__bar">
         {showSwipeHint(cards.length) ? (

@@ -4,7 +4,7 @@
  * 200 `{ quote_id, region, price_aud, currency }`, 422 `{ error: { code, message } }` when the destination is not
  * served, 400 on a bad request, 401 on a wrong key. Served over 127.0.0.1 by the unit tests or called in-process.
  */
-import { providerControls } from '../../test/provider-controls.ts';
+import { fakeProviderSurface, providerControls } from '../../test/provider-controls.ts';
 
 export type FakeQuote = { region: string; price_aud: number };
 export type FakeDeliveryRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
@@ -44,16 +44,6 @@ export function createFakeDeliveryPartner(options: { apiKey: string; quote: (ori
     return json(200, { quote_id: `q_${++quotes}`, currency: 'AUD', ...quote, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
   }
 
-  return {
-    handle,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init)),
-    requests,
-    overrideNext: controls.overrideNext,
-    delay: controls.delay,
-    reset() {
-      requests.length = 0;
-      controls.reset();
-    },
-  };
+  return fakeProviderSurface(handle, requests, controls);
 }
 export type FakeDeliveryPartner = ReturnType<typeof createFakeDeliveryPartner>;

@@ -7,7 +7,7 @@
  * address that is not just the postcode, its locality starts the address. Served over 127.0.0.1 by the unit tests or
  * called in-process by the Worker tests. No Node imports.
  */
-import { providerControls } from '../../test/provider-controls.ts';
+import { fakeProviderSurface, providerControls } from '../../test/provider-controls.ts';
 
 export type FakePlace = { locality: string; state: string; stateName: string; postcode: string; lat: number; lng: number; country?: string };
 export const GEOCODE_PATH = '/maps/api/geocode/json';
@@ -59,16 +59,6 @@ export function createFakeGoogleGeocoding(options: { apiKey: string; places: rea
     return json({ results: matches.map((p) => googleResult(p, byPostcode)), status: 'OK' });
   }
 
-  return {
-    handle,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init)),
-    requests,
-    overrideNext: controls.overrideNext,
-    delay: controls.delay,
-    reset() {
-      requests.length = 0;
-      controls.reset();
-    },
-  };
+  return fakeProviderSurface(handle, requests, controls);
 }
 export type FakeGoogleGeocoding = ReturnType<typeof createFakeGoogleGeocoding>;

@@ -4,7 +4,7 @@
  * `Body` and `From` or `MessagingServiceSid`, 201 with the message resource, `{ code, message, more_info, status }`
  * errors with Twilio's codes. Served over 127.0.0.1 by the unit tests (node:http) or called in-process as `fetch`.
  */
-import { providerControls } from '../../test/provider-controls.ts';
+import { fakeProviderSurface, providerControls } from '../../test/provider-controls.ts';
 
 export type FakeTwilioMessage = { sid: string; to: string; body: string; from: string | null; messagingServiceSid: string | null };
 export type FakeTwilioRequest = { method: string; path: string; headers: Record<string, string>; form: Record<string, string> };
@@ -97,19 +97,9 @@ export function createFakeTwilio(options: {
   }
 
   return {
-    handle,
-    /** `fetch` for the adapter (in-process). */
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init)),
-    requests,
+    ...fakeProviderSurface(handle, requests, controls, () => (messages.length = 0)),
     /** Messages Twilio took (answered 201). */
     messages,
-    overrideNext: controls.overrideNext,
-    delay: controls.delay,
-    reset() {
-      requests.length = 0;
-      messages.length = 0;
-      controls.reset();
-    },
   };
 }
 export type FakeTwilio = ReturnType<typeof createFakeTwilio>;
