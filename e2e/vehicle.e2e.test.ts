@@ -64,6 +64,69 @@ describe('vehicle page on a phone', () => {
   });
 });
 
+describe("the car page's anchors (issue 18)", () => {
+  it("a search card's Quick Enquiry opens the Enquire dialog (focus in it, axe 0, Escape closes it and clears the hash); #vehicle-map with Get Directions and nothing third-party before a click; #reviews; Trade-In Valuation", async () => {
+    // A tenant with Enquire Now (an Instant Message tenant's #enquire opens its contact dialog: lib/dialogs.ts, unit-tested).
+    const slug = 'outback-used-cars';
+    const context = await newContext();
+    const page = await context.newPage();
+    const origin = new URL(platform.tenantUrl(slug));
+    const thirdParty: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/^https?:$/.test(url.protocol) && !url.hostname.endsWith('localhost') && url.hostname !== origin.hostname) thirdParty.push(r.url());
+    });
+    await page.goto(`${platform.tenantUrl(slug)}/search/new-used-and-demo-cars?status=in_stock`, { waitUntil: 'load' });
+    const quick = page.locator('.fs-card a[data-kind="enquire"]').first();
+    const href = (await quick.getAttribute('href'))!;
+    expect(href).toMatch(/^\/cars\/[a-z0-9-]+#enquire$/);
+    const carSlug = href.slice('/cars/'.length, -'#enquire'.length);
+    await quick.click();
+    await page.waitForURL(/#enquire$/);
+    await page.waitForSelector('html[data-islands-ready]');
+
+    const dialog = page.locator('#fv-enquire');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('#fv-enquire') !== null)).toBe(true);
+    // One dialog at a time: the promo popup (or any other) never over it.
+    expect(await page.evaluate(() => document.querySelectorAll('dialog[open]').length)).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    expect(await page.evaluate(() => [window.location.hash, window.scrollY])).toEqual(['', scrolled]);
+    expect(new URL(page.url()).pathname).toBe(`/cars/${carSlug}`);
+
+    // #vehicle-map: the car's location (mf-locations' block) with its map drawn here, Get Directions to the maps site.
+    const map = page.locator('#vehicle-map');
+    await map.scrollIntoViewIfNeeded();
+    expect(await map.locator('svg[role="img"]').getAttribute('aria-label')).toMatch(/^Map of Australia marking /);
+    expect(await map.locator('.fl-today').count()).toBeGreaterThan(0);
+    expect(await map.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+    expect(await map.getByRole('link', { name: /^Get Directions/ }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
+    expect(await page.locator('.fv-side__meta a[href="#vehicle-map"]').count()).toBe(1);
+    expect(thirdParty).toEqual([]);
+
+    // #reviews: the location's rating links to its reviews on this page.
+    await map.locator('a[href="#reviews"]').click();
+    await page.waitForURL(/#reviews$/);
+    const reviews = page.locator('#reviews');
+    expect(await reviews.isVisible()).toBe(true);
+    expect(await reviews.locator('.fl-review').count()).toBeGreaterThan(0);
+
+    // Without JavaScript #enquire lands on the sidebar: title, price and the action buttons.
+    expect((await getWithHost(platform.url, `${slug}.localhost`, `/cars/${carSlug}`)).body).toContain('<aside class="fv-vdp__side fc-card" id="enquire"');
+    await context.close();
+
+    // Trade-In Valuation, the sidebar's and the sticky header's, starts the journey with the car (a tenant with trade-in).
+    const [tradeCar] = await carSlugs('harbourside-toyota', '/search/new-used-and-demo-cars?status=in_stock');
+    const body = (await getWithHost(platform.url, 'harbourside-toyota.localhost', `/cars/${tradeCar}`)).body;
+    const tradeIn = `/cars/trade-in?car_id=${tradeCar}`;
+    expect(body).toContain(`<a class="fc-btn" href="${tradeIn}">Trade-In Valuation</a>`);
+    expect(body).toContain(`"tradeInHref":"${tradeIn}"`);
+  });
+});
+
 describe.each(tenants.map((t) => [t.slug, t] as const))('vehicle page on %s', (slug) => {
   it('server-renders the car with its head, islands hydrate, axe finds 0 violations, sticky header after 500 px, copy link', async () => {
     const [carSlug] = await carSlugs(slug, '/search/new-used-and-demo-cars?status=in_stock');

@@ -25,6 +25,8 @@ export default defineConfig(
       // The checkout islands (src/checkout, its own owner).
       './ReserveForm': './src/checkout/ReserveForm.tsx',
       './PaymentStatus': './src/checkout/PaymentStatus.tsx',
+      // The trade-in / sell-my-car journey (src/trade-in, its own owner).
+      './TradeInJourney': './src/trade-in/TradeInJourney.tsx',
     },
   }),
 );

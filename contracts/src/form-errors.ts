@@ -7,12 +7,15 @@
  * Producer: edge-api (formErrorParams). Consumers: every page with such a form (readFormError).
  */
 import { CODE_LENGTH_MESSAGE, LeadPayloadSchema, POSTCODE_MESSAGE, REQUIRED_FIELD_MESSAGE, TERMS_MESSAGE } from './api.ts';
+import { ODOMETER_MESSAGE, TRADE_IN_ANSWER_MESSAGE, TRADE_IN_MESSAGES, TRADE_IN_QUESTIONS } from './trade-in.ts';
 
 /** Which form failed, and the query parameter its page reads. */
 export const FORM_ERROR_PARAMS = {
   lead: 'lead_error',
   reserve: 'reserve_error',
   signIn: 'sign_in_error',
+  /** The trade-in / sell-my-car journey's forms (contracts trade-in.ts). */
+  tradeIn: 'trade_in_error',
 } as const;
 export type FormErrorKind = keyof typeof FORM_ERROR_PARAMS;
 
@@ -47,6 +50,8 @@ export const FORM_ERROR_TEXTS = {
   invalid_phone: 'Invalid phone number.',
   required: REQUIRED_FIELD_MESSAGE,
   code_length: CODE_LENGTH_MESSAGE,
+  // Trade-in journey (contracts trade-in.ts TRADE_IN_MESSAGES).
+  ...TRADE_IN_MESSAGES,
 } as const;
 export type FormErrorCode = keyof typeof FORM_ERROR_TEXTS;
 
@@ -65,6 +70,12 @@ export const FIELD_ERROR_TEXTS = {
   spam: FORM_ERROR_TEXTS.spam,
   sms_phone: FORM_ERROR_TEXTS.sms_phone,
   code_length: CODE_LENGTH_MESSAGE,
+  // Trade-in journey.
+  answer: TRADE_IN_ANSWER_MESSAGE,
+  odometer: ODOMETER_MESSAGE,
+  year: 'Please choose a year.',
+  state: 'Please choose a state.',
+  code_digits: 'The code is 6 digits.',
 } as const;
 export type FieldErrorCode = keyof typeof FIELD_ERROR_TEXTS;
 
@@ -76,6 +87,8 @@ export const FORM_ERROR_FIELDS: ReadonlySet<string> = new Set([
   ...Object.keys(LeadPayloadSchema.entries),
   'turnstile_token', 'token', 'amount', 'idempotency_key', 'car_id', 'lead_id', 'body',
   'lead_attributes.visited_pages', 'lead_attributes.linked_query_params',
+  // Trade-in journey: its step forms' fields (a question's answer as `answers.<question id>`).
+  'year', 'make', 'model', 'badge', 'odometer', 'code', ...TRADE_IN_QUESTIONS.map((q) => `answers.${q.id}`),
 ]);
 
 /** Caps what a page reads from the query (a link can be long; the alert stays short). */

@@ -15,6 +15,7 @@ import { DeliveryEstimateSchema } from './entities/vdp.ts';
 import { SendCodeResponseSchema, SessionResponseSchema, SIGN_IN_API } from './sign-in.ts';
 import { SPIN_API, SpinStatusSchema } from './spin.ts';
 import { TENANT_HEADER } from './tenant.ts';
+import { TRADE_IN_API, TradeInJourneyStateSchema, TradeInTaxonomyQuerySchema, TradeInTaxonomySchema } from './trade-in.ts';
 import type { RouteOwner } from './routes.ts';
 
 /** The Workers that own internal endpoints. */
@@ -186,6 +187,10 @@ export const INTERNAL = {
   geocode: { owner: 'edge-api', path: '/internal/geocode', query: GeocodeQuerySchema, answer: GeocodeAnswerSchema },
   reservedCars: { owner: 'edge-api', path: '/api/payments/reserved', query: ReservedCarsQuerySchema, answer: ReservedCarsSchema },
   payment: { owner: 'edge-api', path: '/api/payments/intents/:id', answer: PaymentStateSchema },
+  /** The trade-in journey's public state (contracts trade-in.ts), for the journey pages. */
+  tradeInJourney: { owner: 'edge-api', path: TRADE_IN_API.journey, answer: v.object({ journey: TradeInJourneyStateSchema }) },
+  /** The manual entry's make / model / year / badge lists (the journey pages render them for shoppers without JavaScript). */
+  tradeInTaxonomy: { owner: 'edge-api', path: TRADE_IN_API.taxonomy, query: TradeInTaxonomyQuerySchema, answer: TradeInTaxonomySchema },
   session: { owner: 'edge-api', path: SIGN_IN_API.session, answer: SessionResponseSchema },
   /** `GET /api/spin-to-win` (the shopper's cookie forwarded): their spin of the current campaign; 401 signed out, 404 no campaign. */
   spin: { owner: 'edge-api', path: SPIN_API, answer: SpinStatusSchema },
@@ -226,6 +231,8 @@ export const INTERNAL_CALLERS = {
   geocode: ['mf-locations'],
   reservedCars: ['mf-search', 'mf-vehicle', 'mf-account'],
   payment: ['mf-vehicle'],
+  tradeInJourney: ['mf-vehicle'],
+  tradeInTaxonomy: ['mf-vehicle'],
   session: ['shell', 'mf-finance'],
   spin: ['shell'],
   quickQuote: ['mf-finance'],

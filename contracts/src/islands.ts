@@ -56,7 +56,7 @@ export const ISLANDS = {
   'mf-search': ['SearchResults', 'SimilarCars', 'StockStrip'],
   'mf-vehicle': [
     'DeliveryCalculator', 'DialogButton', 'FaveButton', 'FuelCalculator', 'LocatedAt', 'MarketPrice', 'PhoneReveal', 'PrintActions',
-    'ShareBar', 'StickyBar', 'TrackedLink', 'ViewCount', 'ImageGallery', 'SpinViewer', 'ReserveForm', 'PaymentStatus',
+    'ShareBar', 'StickyBar', 'TrackedLink', 'ViewCount', 'ImageGallery', 'SpinViewer', 'ReserveForm', 'PaymentStatus', 'TradeInJourney',
   ],
   'mf-locations': ['LocationsCarousel', 'LocationsList', 'LocationPanel'],
   'mf-finance': ['FinanceSteps', 'FinanceCalculator', 'PreApproval'],

@@ -19,6 +19,11 @@ describe('the location block params (the locations summary slot, spec §2 Locati
     const slot = slotFor('locationsSummary', 'l', { show: 'service', manufacturer: 'isuzu-trucks', subtype: 'Truck Centre', include: '2701,2702', exclude: '2703', layout: 'carousel', limit: '6' });
     expect(readSlotParams('locationsSummary', new URLSearchParams(slot.params)).output).toEqual({ show: 'service', manufacturer: 'isuzu-trucks', subtype: 'Truck Centre', include: '2701,2702', exclude: '2703', layout: 'carousel', limit: '6' });
   });
+  it("the car page's block: one location by id with the map variant, its reviews list and a heading (issue 18)", () => {
+    const slot = slotFor('locationsSummary', 'vehicle-location', { show: 'id', id: '2702', variant: 'map', reviews: 'list', heading: 'Where this car is' });
+    expect(readSlotParams('locationsSummary', new URLSearchParams(slot.params)).output).toEqual({ show: 'id', id: '2702', variant: 'map', reviews: 'list', heading: 'Where this car is' });
+    for (const bad of <Record<string, string>[]>[{ variant: 'photo' }, { reviews: 'all' }, { heading: '' }, { heading: 'x'.repeat(81) }]) expect(ok(bad), JSON.stringify(bad)).toBe(false);
+  });
   it('refuse what the owner could not honour', () => {
     for (const bad of <Record<string, string>[]>[{ show: 'nearest' }, { layout: 'map' }, { limit: '0' }, { limit: '13' }, { id: 'a b' }, { include: '1,,2' }, { exclude: '1;2' }, { manufacturer: 'Isuzu Trucks' }, { subtype: '' }]) {
       expect(ok(bad), JSON.stringify(bad)).toBe(false);

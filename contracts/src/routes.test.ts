@@ -53,7 +53,7 @@ const SPEC_ROUTES: Record<string, Expect[]> = {
   other: [
     ['/trade-in', 'mf-vehicle', 'trade-in', {}],
     ['/sell-my-car', 'mf-vehicle', 'trade-in', { journey: 'sell-my-car' }],
-    ['/sell-your-car', 'mf-vehicle', 'trade-in', { journey: 'sell-my-car' }],
+    ['/sell-your-car', 'mf-vehicle', 'trade-in', { journey: 'sell-my-car', path: '/sell-your-car' }],
     ['/book-test-drive/', 'mf-vehicle', 'test-drive', {}],
     ['/special-offers', 'mf-search', 'offers', {}],
     ['/offers/42', 'mf-search', 'offer', { id: '42' }],

@@ -62,7 +62,17 @@ const FINANCE_QUERY = ['car_id', 'vin', 'nvic', 'year', 'preferredDealership', '
 
 const content = (slug: string): RouteDef => ({ pattern: `/${slug}`, remote: 'shell', page: 'content', params: { slug } });
 const garage = (slug: string): RouteDef => ({ pattern: `/${slug}`, remote: 'mf-account', page: 'my-garage', params: { garage: slug }, gate: 'always' });
-const tradeIn = (pattern: string, journey?: 'sell-my-car'): RouteDef => ({ pattern, remote: 'mf-vehicle', page: 'trade-in', query: ['car_id'], ...(journey ? { params: { journey } } : {}) });
+/**
+ * The trade-in / sell-my-car journey pages' query (issue 18): the car traded toward, the journey id edge-api sends back
+ * (`journey`), the manual form's switch (`manual=1`), the form-error codes of its no-JavaScript forms, the manual
+ * form's free text (`free=1`, "My car isn't listed") and its list refinement without JavaScript (`refine=1` with the
+ * journey's `id` and the picks so far: `make`, `model`, `year`).
+ */
+const TRADE_IN_QUERY = ['car_id', 'journey', 'manual', 'free', 'trade_in_error', 'trade_in_error_fields', 'refine', 'id', 'make', 'model', 'year'] as const;
+/** `_journey` names the Sell My Car journey; `_path` tells the page which of its paths it is (`/sell-your-car` stays itself). */
+const tradeIn = (pattern: string, journey?: 'sell-my-car'): RouteDef => ({
+  pattern, remote: 'mf-vehicle', page: 'trade-in', query: TRADE_IN_QUERY, ...(journey ? { params: { journey, ...(pattern === '/sell-my-car' ? {} : { path: pattern }) } } : {}),
+});
 
 /** Content pages of spec §2 "Other" and "Service and parts" that the shell renders from tenant content. */
 export const CONTENT_PAGES = [
@@ -79,7 +89,7 @@ export const MY_GARAGE_PAGES = ['mymotorama', 'mybigboxcars', 'myblinkr', 'myser
 export const ROUTES: readonly RouteDef[] = [
   // 1. fixed paths
   { pattern: '/', remote: 'shell', page: 'home' },
-  { pattern: '/cars/trade-in', remote: 'mf-vehicle', page: 'trade-in', query: ['car_id'] },
+  { pattern: '/cars/trade-in', remote: 'mf-vehicle', page: 'trade-in', query: TRADE_IN_QUERY },
   { pattern: '/checkout-journey', remote: 'mf-vehicle', page: 'checkout-journey', query: ['car_id'], gate: 'gated_checkout' },
   { pattern: '/print', remote: 'mf-vehicle', page: 'print', query: ['car_id'] },
   { pattern: '/success', remote: 'shell', page: 'success' },

@@ -68,9 +68,17 @@ export const SimilarCarsSlotParamsSchema = v.object({ slug: v.pipe(v.string(), v
  * Params of mf-locations' locations summary (the home page's locations section, spec §2 Location block; the entries
  * and their rules are location-block.ts's, shared with the tenant's home section): which locations, filtered how, laid
  * out as cards or the 'Our Locations' carousel, at most how many. Every param is optional: none gives the section as
- * it was (all locations, primary first, at most 4).
+ * it was (all locations, primary first, at most 4). The car page names its car's location with the `map` variant and
+ * the `reviews` list (spec §2 anchors `#vehicle-map`, `#reviews`).
  */
 export const LocationsSummarySlotParamsSchema = v.object(LocationBlockParamsEntries);
+
+/**
+ * Params of mf-locations' reviews summary (the home page's `reviews` section, 'What our customers say'): none. The
+ * owner of the location reviews decides everything it shows (the site's locations, spec §5's Reviews block rule, the
+ * newest reviews of 4 stars and more), so the host only places it.
+ */
+export const ReviewsSummarySlotParamsSchema = v.object({});
 
 /**
  * Params of mf-search's quick search (the home page's "find your next car" form): an optional heading. mf-search
@@ -92,8 +100,10 @@ export const SLOTS = {
   quickSearch: { remote: 'mf-search', page: 'quick-search', params: QuickSearchSlotParamsSchema },
   /** Similar cars on the car page (mf-search), with its own styles. */
   similarCars: { remote: 'mf-search', page: 'similar-cars', params: SimilarCarsSlotParamsSchema },
-  /** The locations on the home page (mf-locations). */
+  /** The locations on the home page, and the car's location on the car page (`#vehicle-map`, `#reviews`) (mf-locations). */
   locationsSummary: { remote: 'mf-locations', page: 'locations-summary', params: LocationsSummarySlotParamsSchema },
+  /** The home page's reviews summary, 'What our customers say' (mf-locations: it owns the location reviews and their rules). */
+  reviewsSummary: { remote: 'mf-locations', page: 'reviews-summary', params: ReviewsSummarySlotParamsSchema },
 } as const satisfies Record<string, SlotContract>;
 export type SlotName = keyof typeof SLOTS;
 export type SlotParamsInput<N extends SlotName> = v.InferInput<(typeof SLOTS)[N]['params']>;

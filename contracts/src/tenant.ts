@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { FinanceCalculatorConfigSchema } from './finance-calculator.ts';
 import { locationBlockParamsAgree, LocationBlockParamsEntries } from './location-block.ts';
+import { TradeInSettingsSchema } from './trade-in.ts';
 
 export const REMOTE_NAMES = ['mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -50,6 +51,13 @@ export const HomeSectionSchema = v.variant('kind', [
     kind: v.literal('locations'),
     params: v.optional(v.pipe(v.object(LocationBlockParamsEntries), v.check(locationBlockParamsAgree, "show 'id' names its location with id, and id needs show 'id'"))),
   }),
+  /**
+   * 'What our customers say' (mf-locations' `reviewsSummary` slot): the site's locations' rating (their averages
+   * weighted by their counts), the total and the newest reviews of 4 stars and more, each linking to its location's
+   * `#reviews`. Hidden where spec §5 hides the Reviews block (`features.reviews` off, no reviews, an average not above
+   * REVIEWS_MIN_RATING).
+   */
+  v.object({ kind: v.literal('reviews') }),
   /** Brand grid (where the tenant lists brands). */
   v.object({ kind: v.literal('brands') }),
   /** Shop by stock type and body tiles. */
@@ -309,6 +317,8 @@ export const SiteConfigSchema = v.object({
   ),
   finance: FinanceSettingsSchema,
   reserve_amount: v.optional(v.number(), 200),
+  /** The trade-in / sell-my-car journey's rules (contracts trade-in.ts; spec §9 trade-in FAQ values). */
+  trade_in: v.optional(TradeInSettingsSchema, {}),
   /** Days a lead (with its personal details) is kept in edge-api before the purge command deletes it (Privacy). */
   lead_retention_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 365),
   /** Public Turnstile site key of the tenant's lead forms (the secret key is a Worker secret, never in config). */

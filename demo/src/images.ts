@@ -4,6 +4,7 @@
  */
 import { MAKES } from './catalogue.ts';
 import { escapeXml, knownBodies, renderBannerSvg, renderCarView, renderInteriorSvg, renderLogoSvg, renderMakeMark, renderPlaceSvg, renderVehicleSvg, resolveBody, VIEW_COUNT, type LogoColours } from './svg.ts';
+import { renderMakeMarkCompact } from './wordmark.ts';
 import { DEMO_TENANTS } from '../tenants/index.ts';
 
 export const DEMO_IMAGE_PREFIX = '/demo-img/';
@@ -51,9 +52,12 @@ const REPORT = /^\/demo-img\/report\/([A-HJ-NPR-Z0-9]{17})\.svg$/;
 
 /**
  * The generated picture for a /demo-img/ path, or null when the path is not one the demo produces.
+ * `variant: 'compact'` (the `?variant=compact` query) asks a manufacturer logo for its compact mark, drawn for small boxes
+ * such as the search filter (wordmark.ts COMPACT_MARK); any other picture, dealer logos included, ignores it.
  * @example renderDemoImage('/demo-img/car/ute-tub/f2f3f0.2a2a2a/3.svg') // { body: '<svg ...', contentType: 'image/svg+xml; charset=utf-8' }
+ * @example renderDemoImage('/demo-img/logo/harley-davidson.svg', { variant: 'compact' }) // the 48 x 28 'HD' badge
  */
-export function renderDemoImage(pathname: string): { body: string; contentType: string } | null {
+export function renderDemoImage(pathname: string, options: { variant?: string | null } = {}): { body: string; contentType: string } | null {
   if (!pathname.startsWith(DEMO_IMAGE_PREFIX) || pathname.length > 200) return null;
   let m: RegExpExecArray | null;
   if ((m = CAR.exec(pathname))) {
@@ -69,7 +73,8 @@ export function renderDemoImage(pathname: string): { body: string; contentType: 
   if ((m = LOGO.exec(pathname))) {
     const logo = logoRegistry().get(m[1] as string);
     if (!logo) return null;
-    return { body: logo.make ? renderMakeMark(logo.text, logo.colours) : renderLogoSvg(logo.text, logo.colours), contentType: SVG };
+    if (!logo.make) return { body: renderLogoSvg(logo.text, logo.colours), contentType: SVG };
+    return { body: options.variant === 'compact' ? renderMakeMarkCompact(logo.text, logo.colours) : renderMakeMark(logo.text, logo.colours), contentType: SVG };
   }
   if ((m = INTERIOR.exec(pathname))) return { body: renderInteriorSvg({ colour: `#${m[1]}` }), contentType: SVG };
   if ((m = BANNER.exec(pathname))) {

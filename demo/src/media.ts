@@ -30,9 +30,11 @@ export type DemoMediaOptions = {
  */
 export async function serveDemoMedia(request: Request, options: DemoMediaOptions): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
-  const path = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const path = url.pathname;
   if (path.startsWith(DEMO_IMAGE_PREFIX)) {
-    const image = renderDemoImage(path);
+    // `?variant=compact`: a manufacturer's compact mark (images.ts); other queries are ignored as before.
+    const image = renderDemoImage(path, { variant: url.searchParams.get('variant') });
     return image ? new Response(image.body, { headers: imageHeaders(image.contentType) }) : notFound();
   }
   const file = VIDEO.exec(path)?.[1];

@@ -204,6 +204,16 @@ describe('demo tenant data', () => {
     expect(group.locations.some((l) => l.motor_vehicle_repairer)).toBe(true);
     expect(demoTenantData('outback-used-cars').locations.some((l) => (l.average_rating ?? 5) <= 4)).toBe(true);
   });
+
+  it('gives every offer a 4:3 picture of a vehicle, the shape offer cards show (issue 13: a banner letterboxed or cut off)', () => {
+    for (const s of demoTenants()) {
+      for (const o of demoTenantData(s.slug).offers) {
+        const svg = renderDemoImage(o.image_or_model_image?.url ?? '')?.body ?? '';
+        const [w, h] = (/viewBox="0 0 (\d+) (\d+)"/.exec(svg) ?? []).slice(1).map(Number);
+        expect(w! / h!, `${s.slug} offer ${o.id}: ${o.image_or_model_image?.url}`).toBeCloseTo(4 / 3, 3);
+      }
+    }
+  });
 });
 
 describe('hours helpers', () => {

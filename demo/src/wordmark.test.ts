@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAKES } from './catalogue.ts';
 import { renderDemoImage } from './images.ts';
-import { demoTenants } from './index.ts';
+import { demoTenantData, demoTenants } from './index.ts';
 import { logoSize as kitLogoSize } from './kit.ts';
 import { DEMO_TENANTS } from '../tenants/index.ts';
-import { logoSize, makeMarkSize, normaliseWordmark, renderLogoSvg, renderMakeMark, wordmarkUnits } from './wordmark.ts';
+import { serveDemoMedia } from './media.ts';
+import { COMPACT_MARK, logoSize, makeMarkSize, makeMonogram, normaliseWordmark, renderLogoSvg, renderMakeMark, renderMakeMarkCompact, wordmarkUnits } from './wordmark.ts';
 
 /** Size attributes and viewBox of the root element. */
 function frame(svg: string) {
@@ -93,5 +94,71 @@ describe('dealer logos', () => {
     expect(long).not.toContain('<Motors>');
     expect(logoSize('Tom & Jerry <Motors>').width).toBeGreaterThan(logoSize('MG').width);
     expect(wordmarkUnits('A B')).toBeGreaterThan(wordmarkUnits('AB'));
+  });
+});
+
+/**
+ * Cap height in CSS px of a mark's lettering shown in a box of `box` px: the lettering's cap height in the drawing's
+ * units (10 glyph units times the group's scale) times the scale `object-fit: contain` gives the drawing in that box.
+ */
+function renderedCap(svg: string, box: { width: number; height: number }): number {
+  const f = frame(svg);
+  return letteringBox(svg).cap * Math.min(box.width / f.vw, box.height / f.vh);
+}
+
+describe('compact make marks (issue 13: legible in the search filter)', () => {
+  // The search filter's mark box: mf-search MakeFacet MAKE_MARK_BOX and search.css `.fs-make img` (48 x 28 px); the
+  // filter asks for `<logo url>?variant=compact` (contracts marks.ts compactMarkUrl; the shell's menu too).
+  const FILTER_BOX = { width: 48, height: 28 };
+  const makes = new Map<string, string>();
+  for (const site of demoTenants()) for (const m of demoTenantData(site.slug).manufacturers) if (m.logo?.url) makes.set(m.logo.url, m.name);
+
+  it('the filter box is the size the compact mark is drawn at', () => {
+    expect(COMPACT_MARK).toEqual(FILTER_BOX);
+  });
+
+  it.each([...makes])('%s (%s): capitals at least 9 px in the filter box, the monogram inside the badge', async (url, name) => {
+    const res = await serveDemoMedia(new Request(`http://x${url}?variant=compact`), { videos: {} });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    const svg = await res.text();
+    const f = frame(svg);
+    expect({ width: f.width, height: f.height }).toEqual(COMPACT_MARK);
+    expect(renderedCap(svg, FILTER_BOX)).toBeGreaterThanOrEqual(9);
+    const box = letteringBox(svg);
+    expect(box.x0).toBeGreaterThanOrEqual(1);
+    expect(box.y0).toBeGreaterThanOrEqual(1);
+    expect(box.x1).toBeLessThanOrEqual(f.width - 1);
+    expect(box.y1).toBeLessThanOrEqual(f.height - 1);
+    expect(svg).not.toMatch(/<text[\s>]/);
+    expect(svg).toContain('aria-label="');
+    // the full wordmark is a different drawing, still served without the query
+    const full = await (await serveDemoMedia(new Request(`http://x${url}`), { videos: {} })).text();
+    expect(full).not.toBe(svg);
+  });
+
+  it('the full wordmarks could not be read in that box (why the filter needs the compact mark)', () => {
+    const wide = ['Harley-Davidson', 'Mercedes-Benz', 'Volkswagen', 'Mitsubishi'].map((n) => renderedCap(renderMakeMark(n, { background: '#111111', foreground: '#ffffff' }), FILTER_BOX));
+    for (const cap of wide) expect(cap).toBeLessThan(9);
+    expect(renderedCap(renderMakeMarkCompact('Harley-Davidson', { background: '#111111', foreground: '#ff8c1a' }), FILTER_BOX)).toBeGreaterThanOrEqual(12);
+  });
+
+  it('monograms: acronyms whole, else the brand initials (range words left out), never a blank badge', () => {
+    expect(['MG', 'BMW', 'BYD', 'Mercedes-Benz', 'Harley-Davidson', 'Isuzu UTE', 'Isuzu Trucks', 'Toyota', 'Škoda', 'Land Rover', 'Alfa Romeo', '??'].map(makeMonogram)).toEqual([
+      'MG', 'BMW', 'BYD', 'MB', 'HD', 'I', 'I', 'T', 'Š', 'LR', 'AR', '?',
+    ]);
+    const bmw = renderMakeMarkCompact('BMW', { background: '#0f4fa8', foreground: '#ffffff' });
+    expect(renderedCap(bmw, FILTER_BOX)).toBeGreaterThanOrEqual(9);
+    expect(letteringBox(bmw).x1).toBeLessThanOrEqual(COMPACT_MARK.width);
+    expect(renderMakeMarkCompact('A & <B>', { background: '#000000', foreground: '#ffffff' })).toContain('aria-label="A &amp; &lt;B&gt;"');
+  });
+
+  it('dealer logos ignore the variant: the whole logo, never a cropped badge', async () => {
+    for (const t of DEMO_TENANTS) {
+      const path = `/demo-img/logo/${t.config.slug}.svg`;
+      const compact = await (await serveDemoMedia(new Request(`http://x${path}?variant=compact`), { videos: {} })).text();
+      expect(compact).toBe(renderDemoImage(path)!.body);
+      expect(frame(compact)).toMatchObject(logoSize(t.logo.text));
+    }
   });
 });

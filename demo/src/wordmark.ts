@@ -4,6 +4,7 @@
  * Manufacturer marks are plain wordmarks in the brand colour; dealer logos are a badge with an emblem and the full name.
  * None copies a real logo.
  */
+import { COMPACT_MARK_BOX } from '@forecourt/contracts/marks';
 
 /** Glyphs on a 10-unit cap height (y down from the cap line): advance width and centre-line path. */
 const GLYPHS: Record<string, [number, string]> = {
@@ -125,6 +126,65 @@ export function renderMakeMark(name: string, colours: { background: string; fore
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(name)}">` +
     lettering(name, MAKE_PAD, top, MAKE_CAP, colours.background) +
     accent +
+    '</svg>'
+  );
+}
+
+// ------------------------------------------------------------------ compact make marks
+
+/**
+ * Compact manufacturer mark: drawn at the size the search filter shows it (48 x 28 px, mf-search MakeFacet), because a
+ * full wordmark scaled into a box that small has capitals of 5 px (Harley-Davidson) and cannot be read. The make's name
+ * is written beside it, so it is an emblem: a monogram in the brand's second colour on a badge in its first, the
+ * badge's shape picked from the name (rounded, pill, slanted). Not a copy of any real badge.
+ * Served as the make's logo address with `?variant=compact` (contracts marks.ts, images.ts), drawn for contracts'
+ * COMPACT_MARK_BOX; a host that has no such variant ignores the
+ * query and serves the full logo, so the rule is safe for any tenant's manufacturer logos.
+ */
+export const COMPACT_MARK = COMPACT_MARK_BOX;
+/** Largest cap height of the monogram, and the side padding it keeps (px at the drawn size). */
+const COMPACT_CAP = 13;
+const COMPACT_PAD = 6;
+/** Words naming a range rather than the brand, left out of the monogram ('Isuzu UTE', 'Isuzu Trucks' are 'I'). */
+const RANGE_WORDS = new Set(['UTE', 'UTES', 'TRUCK', 'TRUCKS', 'VANS', 'COMMERCIAL', 'MOTORCYCLES', 'MOTORRAD', 'MOTORS', 'CARS']);
+
+/**
+ * The letters of a make's compact mark: an acronym name whole (MG, BMW, BYD), else the initials of the brand's words
+ * and hyphenated parts, at most two (Mercedes-Benz MB, Harley-Davidson HD, Land Rover LR, Toyota T).
+ * @example makeMonogram('Harley-Davidson') // 'HD'
+ */
+export function makeMonogram(name: string): string {
+  const words = normaliseWordmark(name).split(' ').filter((w, i) => w && (i === 0 || !RANGE_WORDS.has(w)));
+  if (words.length === 1 && /^[A-Z0-9]{2,3}$/.test(name.trim())) return words[0] as string;
+  const initials = words.flatMap((w) => w.split('-')).filter((p) => p && GLYPHS[[...p][0] as string]).map((p) => [...p][0] as string);
+  return initials.slice(0, 2).join('') || '?';
+}
+
+/** Cap height (px at the drawn size) the monogram gets: the largest that fits the badge between its paddings. */
+export function compactMarkCap(name: string): number {
+  return Math.min(COMPACT_CAP, ((COMPACT_MARK.width - COMPACT_PAD * 2) / wordmarkUnits(makeMonogram(name))) * 10);
+}
+
+/**
+ * A make's compact mark (see COMPACT_MARK): badge and monogram, the lettering centred and always inside the box.
+ * @example renderMakeMarkCompact('Mercedes-Benz', { background: '#222222', foreground: '#ffffff' })
+ */
+export function renderMakeMarkCompact(name: string, colours: { background: string; foreground: string }): string {
+  const { width, height } = COMPACT_MARK;
+  const mono = makeMonogram(name);
+  const cap = compactMarkCap(name);
+  const ink = (wordmarkUnits(mono) * cap) / 10;
+  const shape = hash(name) % 3;
+  const badge =
+    shape === 0
+      ? `<rect x="1" y="1" width="${width - 2}" height="${height - 2}" rx="6" fill="${colours.background}"/>`
+      : shape === 1
+        ? `<rect x="1" y="1" width="${width - 2}" height="${height - 2}" rx="${(height - 2) / 2}" fill="${colours.background}"/>`
+        : `<path d="M6 1H${width - 1}L${width - 6} ${height - 1}H1Z" fill="${colours.background}" stroke="${colours.background}" stroke-width="2" stroke-linejoin="round"/>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(name)}">` +
+    badge +
+    lettering(mono, (width - ink) / 2, (height - cap) / 2 + (mono.includes('Š') ? 1.5 : 0), cap, colours.foreground) +
     '</svg>'
   );
 }

@@ -166,6 +166,8 @@ export const harbourside: DemoTenant = {
       max_term_years: 7,
       disclaimer: 'Estimate only, based on a 5 year secured fixed-rate consumer loan of $30,000. Fees, charges and lending criteria apply.',
     },
+    // Trade-in journey (issue 18, spec §9): no online estimate over 10 years or 100,000 km.
+    trade_in: { max_age_years: 10, max_km: 100_000 },
     remotes: DEMO_REMOTES,
   },
   data: {

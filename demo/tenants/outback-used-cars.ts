@@ -178,6 +178,8 @@ export const outback: DemoTenant = {
       disclaimer: 'Quick estimate based on a 5 year term, 10% deposit and 30% final payment. Subject to credit approval; fees and charges apply.',
     },
     reserve_amount: 200,
+    // Trade-in journey (issue 18, spec §9): no online estimate over 7 years or 100,000 km; the phone verified by text first.
+    trade_in: { max_age_years: 7, max_km: 100_000, verify_phone: true },
     remotes: DEMO_REMOTES,
   },
   data: {
@@ -196,7 +198,7 @@ export const outback: DemoTenant = {
       {
         id: '5301', name: 'We Want Your Car!', description: 'We buy all types of cars. Our high turnover means we can pay more.',
         disclaimer: 'Offer subject to inspection. Valuation valid for 7 days.', url: '/sell-my-car', hide_overlay: true,
-        image_or_model_image: { url: img.banner('ute', 'd2691e', '#2b1d0e') }, model: null, manufacturer_slug: null, expiry: null,
+        image_or_model_image: { url: img.car('ute-tub', 'd2691e', 0, 'we-want-your-car') }, model: null, manufacturer_slug: null, expiry: null,
       },
       {
         id: '5302', name: '12 months warranty on every ute', description: 'Every used ute over $20,000 comes with a 12 month mechanical warranty.',

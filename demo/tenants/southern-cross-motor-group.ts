@@ -226,11 +226,12 @@ export const southernCross: DemoTenant = {
       // Service centres' cards say 'Book a Service': Southern Cross Trucks' goes to its own booking site.
       location_book_service: true,
     },
-    // The group template's sections, with the 'Our Locations' carousel of its sales and pre-owned yards (9: Swipe hint).
+    // The group template's sections, with the 'Our Locations' carousel of its sales and pre-owned yards (9: Swipe hint),
+    // then 'What our customers say'.
     home: {
       sections: [
         { kind: 'hero' }, { kind: 'quick-search' }, { kind: 'brands' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'stock-strip', strip: 'specials' },
-        { kind: 'prompts' }, { kind: 'offers' }, { kind: 'locations', params: { show: 'sales', layout: 'carousel' } },
+        { kind: 'prompts' }, { kind: 'offers' }, { kind: 'locations', params: { show: 'sales', layout: 'carousel' } }, { kind: 'reviews' },
       ],
     },
     menus: {
@@ -332,6 +333,8 @@ export const southernCross: DemoTenant = {
       establishment_fee: 395,
       disclaimer: 'Fees apply: establishment $395, security registration $6, monthly account keeping $8. Estimate only; subject to lender approval.',
     },
+    // Trade-in journey (issue 18, spec §9): no online estimate over 10 years or 100,000 km.
+    trade_in: { max_age_years: 10, max_km: 100_000 },
     remotes: DEMO_REMOTES,
   },
   data: {

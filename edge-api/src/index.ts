@@ -23,6 +23,8 @@ import { watchlistRoutes } from './routes/watchlist.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { runAlerts } from './alerts/index.ts';
 import { accountRoutes } from './routes/account.ts';
+import { tradeInRoutes } from './routes/trade-in.ts';
+import { deleteExpiredJourneys } from './trade-in/store.ts';
 import { handleScheduled, outboxDevRoutes } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
 import { expireAbandonedEverywhere } from './ports/payments/store.ts';
@@ -60,6 +62,8 @@ const routes = app
   .route('/api', watchlistRoutes)
   .route('/api', alertRoutes)
   .route('/api', accountRoutes)
+  // The trade-in / sell-my-car valuation journey (issue 18, contracts TRADE_IN_API).
+  .route('/api', tradeInRoutes)
   // Dev-only CRM inbox and outbox pages: 404 unless CRM_ADAPTER is 'embedded' (outbox/index.ts).
   .route('/api/dev/outbox', outboxDevRoutes);
 
@@ -87,6 +91,12 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     if (new Date(controller.scheduledTime).getUTCMinutes() === 0) await deleteExpiredRows(env.DB);
   } catch (error) {
     console.error('edge-api cron: expired sign-in codes, sessions and valuations not deleted this time', error instanceof Error ? error.message : 'error');
+  }
+  try {
+    // Trade-in journeys 30 days after their last step (their rego and phone go with them), hourly as above.
+    if (new Date(controller.scheduledTime).getUTCMinutes() === 0) await deleteExpiredJourneys(env.DB);
+  } catch (error) {
+    console.error('edge-api cron: expired trade-in journeys not deleted this time', error instanceof Error ? error.message : 'error');
   }
   try {
     // Alerts by text (src/alerts): stock changes scanned, then at most one combined text a day per shopper.

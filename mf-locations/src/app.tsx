@@ -4,6 +4,7 @@ import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import type { AppEnv } from './routes/context.ts';
 import { fragmentRoutes } from './routes/fragments.tsx';
 import { locationsSummaryRoutes } from './routes/locations-summary.tsx';
+import { reviewsSummaryRoutes } from './routes/reviews-summary.tsx';
 
 export type AppOptions = {
   /** The remote's stylesheets (dist/asset-manifest.json `css`), sent in every fragment's head. */
@@ -15,8 +16,8 @@ export type AppOptions = {
 };
 
 /**
- * The mf-locations Worker: locations, contact, service and parts pages and the home page's locations summary slot as
- * fragments (ARCHITECTURE.md "Fragments").
+ * The mf-locations Worker: locations, contact, service and parts pages and the home page's locations and reviews
+ * summary slots as fragments (ARCHITECTURE.md "Fragments").
  * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
 export function createApp({ styles, version, now = () => new Date() }: AppOptions) {
@@ -31,6 +32,7 @@ export function createApp({ styles, version, now = () => new Date() }: AppOption
   app.use('*', tenantMiddleware());
 
   app.route('/fragments', locationsSummaryRoutes({ styles, version, now }));
+  app.route('/fragments', reviewsSummaryRoutes({ styles, version }));
   // Last: its `/:page` answers every other name (a page of the route table or the protocol's empty 404).
   app.route('/fragments', fragmentRoutes({ styles, version, now }));
 

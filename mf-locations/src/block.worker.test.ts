@@ -28,6 +28,19 @@ describe('the location block slot in workerd (spec §2 Location block)', () => {
     expect(html).toContain('fl-bcard--large');
     expect(html).toContain('<img class="fl-bcard__img" src="/demo-img/place/1f4e8c/sales.svg" width="640" height="320"');
   });
+  it("the car page's block (issue 18): the host's heading, the map of Australia with the pin in place of the photo, no #reviews without reviews to list", async () => {
+    const res = await slot({ show: 'id', id: 'hsa', variant: 'map', reviews: 'list', heading: 'Where to find this car' });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h2 id="fl-summary-title">Where to find this car</h2>');
+    expect(html).toMatch(/<figure class="fl-bcard__map"><svg class="fl-map__svg"[^>]*aria-label="Map of Australia marking Springwood QLD 4127"/);
+    expect(html).toContain('class="fl-map__marker"');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('>Get Directions<');
+    // The group's locations have a rating but no review to list: no #reviews block, the count is plain text.
+    expect(html).not.toContain('id="reviews"');
+    expect(html).toContain('<span class="fl-rating__count">Based on 212 reviews</span>');
+  });
   it('the carousel: the island with the sales and used locations, View Our Stock, the Swipe hint above 3 cards', async () => {
     const html = await (await slot({ show: 'sales', layout: 'carousel' })).text();
     expect(html).toContain('data-island="mf-locations/LocationsCarousel"');

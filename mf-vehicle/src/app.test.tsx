@@ -66,12 +66,17 @@ describe('mf-vehicle Worker', () => {
     // Similar cars: mf-search's slot, with its own markup and stylesheet (contracts SLOTS.similarCars).
     expect(head.slots?.[1]).toEqual({ id: 'similar-cars', remote: 'mf-search', page: 'similar-cars', params: { slug: sampleCar.slug } });
     // The dialogs' lead forms are mf-account's slots, told the car.
-    expect(head.slots?.slice(2).map((s) => [s.id, s.remote, s.params?.form, s.params?.car_id])).toEqual([
+    expect(head.slots?.slice(2, 6).map((s) => [s.id, s.remote, s.params?.form, s.params?.car_id])).toEqual([
       ['enquire-form', 'mf-account', 'enquire', '148223'],
       ['test-drive-form', 'mf-account', 'test-drive', '148223'],
       ['request-photos-form', 'mf-account', 'request-photos', '148223'],
       ['contact-form', 'mf-account', 'car-contact', '148223'],
     ]);
+    // The car's location in `#vehicle-map` (issue 18): mf-locations' block, its map and the `#reviews` list.
+    expect(head.slots?.[6]).toEqual({
+      id: 'vehicle-location', remote: 'mf-locations', page: 'locations-summary',
+      params: { show: 'id', id: sampleLocation.id, variant: 'map', reviews: 'list', heading: 'Where to find this car' },
+    });
     const html = await res.text();
     for (const slot of head.slots!) expect(html.split(slotMarker(slot.id)).length, slot.id).toBe(2);
     expect(html).toContain(`<h1 class="fv-side__title">${sampleCar.name}</h1>`);
@@ -118,7 +123,7 @@ describe('mf-vehicle Worker', () => {
     expect(res.status).toBe(200);
     const head = decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))!;
     // No calculator and no test drive for a sold car: the Enquire, Request Photos and Contact forms.
-    expect(head.slots?.map((s) => s.id)).toEqual(['similar-cars', 'enquire-form', 'request-photos-form', 'contact-form']);
+    expect(head.slots?.map((s) => s.id)).toEqual(['similar-cars', 'enquire-form', 'request-photos-form', 'contact-form', 'vehicle-location']);
     expect((head.jsonLd![0] as any).offers.availability).toBe('https://schema.org/SoldOut');
     const html = await res.text();
     expect(html).toContain('Unfortunately this car recently sold. But don&#x27;t worry, we can help you find a similar car!');
@@ -269,8 +274,12 @@ describe('mf-vehicle Worker', () => {
     expect(await formSlot(`/fragments/test-drive?car_id=${sampleCar.slug}&lead_error=invalid`)).toMatchObject({
       remote: 'mf-account', page: 'lead-form', params: { form: 'test-drive', id: 'fv-test-drive-form', layout: 'page', car_id: sampleCar.id, car_slug: sampleCar.slug, lead_error: 'invalid' },
     });
-    expect((await formSlot('/fragments/trade-in'))?.params).toEqual({ form: 'trade-in', id: 'fv-trade-in-form', layout: 'page' });
-    expect((await formSlot('/fragments/trade-in?_journey=sell-my-car'))?.params).toMatchObject({ form: 'sell-my-car' });
+    // Trade-in and sell-my-car are the valuation journey (src/trade-in), not a lead-form slot.
+    for (const path of ['/fragments/trade-in', '/fragments/trade-in?_journey=sell-my-car']) {
+      const res = await get(path);
+      expect(decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER))?.slots ?? []).toEqual([]);
+      expect(await res.text()).toContain('data-island="mf-vehicle/TradeInJourney"');
+    }
   });
 
   it('lead pages lay the form out with its context: the car, the dealer location with directions and phone, its hours', async () => {

@@ -27,8 +27,12 @@ describe('mf-vehicle Worker (workerd)', () => {
     expect(head.jsonLd?.[0]).toMatchObject({ '@type': 'Car' });
     // Other remotes' parts of the page travel as slots: mf-finance's calculator, mf-account's lead forms.
     expect(head.slots?.map((s) => s.remote)).toEqual(expect.arrayContaining(['mf-finance', 'mf-account']));
+    // The car's location in `#vehicle-map` (issue 18): mf-locations' block with the map and the `#reviews` list.
+    expect(head.slots?.find((s) => s.remote === 'mf-locations')).toMatchObject({ page: 'locations-summary', params: { show: 'id', id: sampleCar.location_id, variant: 'map', reviews: 'list' } });
     const html = await res.text();
     expect(html).toContain(sampleCar.name);
+    expect(html).toContain('<div class="fv-section fv-map" id="vehicle-map"><div class="fv-slot fv-map__slot"><fc-slot id="vehicle-location"></fc-slot></div><section class="fv-map__fallback"');
+    expect(html).toContain('<aside class="fv-vdp__side fc-card" id="enquire"');
     // The tenant's blog posts about this car (content in KV), never another tenant's.
     expect(html).toContain('<a href="/blog/corolla-guide">READ MORE');
     expect(html).not.toContain('other-corolla');

@@ -13,7 +13,7 @@ describe('D1 schema (ARCHITECTURE.md Data: every row carries its tenant)', () =>
   it('has every table edge-api owns', async () => {
     expect(await appTables()).toEqual([
       'alert_messages', 'alert_outbox', 'analytics_events', 'car_view_visits', 'car_views', 'crm_inbox', 'delivery_quotes', 'finance_customers', 'geocode_answers', 'lead_outbox',
-      'leads', 'market_prices', 'otp_codes', 'otp_send_series', 'payment_intents', 'rate_limits', 'saved_searches', 'sessions', 'sms_outbox', 'spins', 'stock_scans', 'users',
+      'leads', 'market_prices', 'otp_codes', 'otp_send_series', 'payment_intents', 'rate_limits', 'saved_searches', 'sessions', 'sms_outbox', 'spins', 'stock_scans', 'trade_in_journeys', 'users',
       'verifications', 'watchlist',
     ]);
   });

@@ -6,7 +6,8 @@
  */
 import * as v from 'valibot';
 import { ANALYTICS_EVENTS } from '@forecourt/contracts/analytics';
-import { OFFER_ACCEPTED_SUBCATEGORY, OfferAcceptedSchema, ValuationAdjustmentsSchema, type LeadPayload } from '@forecourt/contracts/api';
+import { OfferAcceptedSchema, ValuationAdjustmentsSchema, type LeadPayload } from '@forecourt/contracts/api';
+import { TRADE_IN_SUBCATEGORIES, type TradeInOffer } from '@forecourt/contracts/trade-in';
 import { issueField, issueText } from '../lib/validate.ts';
 import { canonicalJson, derivedId, LEAD_NOT_FOUND_MESSAGE } from './http.ts';
 import { LEAD_RATE_LIMIT_MESSAGE, RATE_LIMITS, clientIp, hitRateLimits } from './rate-limit.ts';
@@ -15,8 +16,9 @@ import { findLead, type LeadDocument, type LeadRow } from './store.ts';
 import { storeLead, storedOutcome, type LeadContext, type LeadOutcome } from './submit.ts';
 import { TOO_MANY_MESSAGE, type FieldErrors } from './validation.ts';
 
-/** Subcategory of the adjustments follow-up (the offer's is spec'd: '3. Offer Accepted'). */
-export const ADJUSTMENTS_SUBCATEGORY = '2. Valuation Adjustments';
+/** Subcategories of the follow-ups (contracts TRADE_IN_SUBCATEGORIES, their one owner; the offer's is spec'd: '3. Offer Accepted'). */
+export const ADJUSTMENTS_SUBCATEGORY = TRADE_IN_SUBCATEGORIES.adjustments;
+const OFFER_ACCEPTED_SUBCATEGORY = TRADE_IN_SUBCATEGORIES.accepted;
 const MAX_ANSWERS = 100;
 
 export const AdjustmentsRequestSchema = v.pipe(
@@ -112,3 +114,29 @@ export async function submitOfferAccepted(c: LeadContext, body: unknown): Promis
     eventId: offer.offer_accepted ? ANALYTICS_EVENTS.OFFER_ACCEPTED : null,
   }), canonicalJson({ form_completed: offer.form_completed, offer_accepted: offer.offer_accepted }));
 }
+
+/**
+ * The trade-in journey's '2. Valuation Adjustments' follow-up (issue 18): the condition answers (odometer included)
+ * and the offer the shopper was shown (the journey's stored offer), as its own lead continuing the contact lead (the
+ * same outbox). A journey has one offer, so it has one such follow-up: its id derives from the lead and
+ * 'trade-in-adjustments' only, never from the content, so a retry or a concurrent post stores and delivers nothing twice.
+ */
+export async function submitTradeInAdjustments(c: LeadContext, leadId: string, adjustmentAnswers: Record<string, string | number | boolean>, offer: TradeInOffer): Promise<LeadOutcome> {
+  const parsed = v.safeParse(AdjustmentsRequestSchema, { id: leadId, adjustmentAnswers });
+  if (!parsed.success) return invalid(parsed.issues, AdjustmentsRequestSchema);
+  const answers = parsed.output.adjustmentAnswers;
+  return followUp(c, leadId, TRADE_IN_ADJUSTMENTS_KIND, (parent, _row, id) => ({
+    doc: {
+      ...parent,
+      lead_id: id,
+      subcategory: ADJUSTMENTS_SUBCATEGORY,
+      payload: { ...parent.payload, subcategory: ADJUSTMENTS_SUBCATEGORY, adjustmentAnswers: answers, ...(offer.kind === 'estimate' ? { offer_price: offer.low } : {}) },
+      parent_lead_id: parent.lead_id,
+      valuation: offer,
+    },
+    eventId: null,
+  }), '');
+}
+
+/** The trade-in adjustments follow-up's id key: one per lead (see submitTradeInAdjustments). */
+export const TRADE_IN_ADJUSTMENTS_KIND = 'trade-in-adjustments';

@@ -10,7 +10,7 @@ import { uniqueTenant } from '../test/fixtures.ts';
 describe('ports on real local D1', () => {
   it('builds every port from the wrangler vars', async () => {
     const ports = createPorts(env);
-    expect(Object.keys(ports).sort()).toEqual(['autograb', 'crm', 'delivery', 'geocoding', 'payments', 'sms', 'turnstile', 'youx']);
+    expect(Object.keys(ports).sort()).toEqual(['autograb', 'crm', 'delivery', 'geocoding', 'payments', 'regoLookup', 'sms', 'turnstile', 'valuation', 'youx']);
     expect(ports.geocoding.keepsAnswers).toBe(false);
     expect(() => createPorts({ ...env, GEOCODING_ADAPTER: 'http' })).toThrow(/GEOCODING_API_URL is not set/);
     expect(() => createPorts({ ...env, CRM_ADAPTER: 'salesforce' })).toThrow(/CRM_ADAPTER="salesforce"/);

@@ -18,25 +18,15 @@ import { savePendingCar } from './watchlist.ts';
 import type { AppEnv } from '../types.ts';
 import { jsonError } from '../lib/http.ts';
 import { describeError, readBody } from '../leads/http.ts';
-import { hitRateLimits, otpAddressChecks } from '../leads/rate-limit.ts';
-import { selectSms } from '../ports/sms/select.ts';
-import { generateCode, isKnownDevice, knownDeviceToken, otpHashKey } from '../auth/code.ts';
+import { knownDeviceToken, otpHashKey } from '../auth/code.ts';
+import { sendOneTimeCode } from '../auth/send-code.ts';
 import { KNOWN_DEVICE_COOKIE, clearPendingPhoneCookie, clearSessionCookie, knownDeviceCookie, pendingPhoneCookie, sessionCookie } from '../auth/cookies.ts';
 import { formToken, signInLocation, signInReturn } from '../auth/form.ts';
-import { claimCodeSend, recordCodeSent, saveCode, verifyCode } from '../auth/otp.ts';
+import { verifyCode } from '../auth/otp.ts';
 import { parseSendCode, parseVerifyCode, sendCodeFormFields } from '../auth/requests.ts';
 import { deleteSession, lookupSession, touchSession } from '../auth/session.ts';
 
 export const NOT_SIGNED_IN_MESSAGE = 'Not signed in.';
-const OTP_TTL_MINUTES = Math.round(OTP_TTL_MS / 60_000);
-/** Keeps the SMS within a few segments whatever the site's name. */
-const MAX_SITE_NAME_IN_SMS = 60;
-
-/** The text message of a code, e.g. '123456 is your Outback Motors code. It expires in 10 minutes.' */
-export function codeMessage(code: string, siteName: string): string {
-  const name = siteName.trim().slice(0, MAX_SITE_NAME_IN_SMS).trim() || 'sign-in';
-  return `${code} is your ${name} code. It expires in ${OTP_TTL_MINUTES} minutes.`;
-}
 
 const path = (full: string) => full.replace(/^\/api/, '');
 const setCookie = (c: Context, value: string) => c.header('set-cookie', value, { append: true });
@@ -69,37 +59,11 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}) {
       if (!parsed.ok) return fail({ status: 400, error: parsed.error, fields: parsed.fields });
       const { phone, profile } = parsed.value;
       const tenant = c.get('tenant');
-      const db = c.env.DB;
-      const at = now();
-      try {
-        const key = otpHashKey(c.env);
-        // Per client (address + browser) and per address: a script trying many phones.
-        const byAddress = await hitRateLimits(db, tenant, await otpAddressChecks(c.req.raw.headers), at);
-        if (!byAddress.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: byAddress.retryAfterSeconds });
-        // Per phone: cool-down, back-off on this site, spacing across all sites; a browser that verified it skips the last two.
-        const knownDevice = await isKnownDevice(key, tenant, phone, getCookie(c, KNOWN_DEVICE_COOKIE), at);
-        const claim = await claimCodeSend(db, tenant, phone, knownDevice, at);
-        if (!claim.ok) return fail({ status: 429, error: SIGN_IN_MESSAGES.tooManyAttempts, retryAfter: claim.retryAfterSeconds });
-
-        const code = generateCode();
-        try {
-          await saveCode(db, key, tenant, phone, code, profile, at);
-          await selectSms(c.env).send({ tenant, to: phone, body: codeMessage(code, c.get('siteConfig').name) });
-        } catch (err) {
-          // Nothing was texted: the send is not counted, so the shopper may ask again at once. The code row (if any)
-          // stays, harmless: nobody has the code.
-          console.error(`edge-api ${SIGN_IN_API.sendCode}: SMS not sent for tenant ${tenant}: ${describeError(err)}`);
-          await claim.release().catch((e: unknown) => console.error(`edge-api ${SIGN_IN_API.sendCode}: send not released for tenant ${tenant}: ${describeError(e)}`));
-          return fail({ status: 503, error: SIGN_IN_MESSAGES.unknown, retryAfter: 5 });
-        }
-        // Recorded once the SMS port took the message ("code sent"); the code works even if this write fails.
-        await recordCodeSent(db, tenant, phone, profile, at).catch((err: unknown) => {
-          console.error(`edge-api ${SIGN_IN_API.sendCode}: code sent but not recorded for tenant ${tenant}: ${describeError(err)}`);
-        });
-      } catch (err) {
-        console.error(`edge-api ${SIGN_IN_API.sendCode} failed for tenant ${tenant}: ${describeError(err)}`);
-        return fail({ status: 503, error: SIGN_IN_MESSAGES.unknown, retryAfter: 5 });
-      }
+      const sent = await sendOneTimeCode({
+        env: c.env, tenant, siteName: c.get('siteConfig').name, phone, profile, headers: c.req.raw.headers,
+        knownDeviceCookie: getCookie(c, KNOWN_DEVICE_COOKIE), now: now(), caller: SIGN_IN_API.sendCode,
+      });
+      if (!sent.ok) return fail({ status: sent.status, error: sent.error, ...(sent.fields ? { fields: sent.fields } : {}), ...(sent.retryAfter ? { retryAfter: sent.retryAfter } : {}) });
 
       if (form) {
         setCookie(c, pendingPhoneCookie(phone));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { parseTenantData } from '@forecourt/contracts/tenant-data';
 import { locationInput, siteConfig } from '../test/tenant.ts';
-import { blockCards } from '../lib/block.ts';
+import { blockCards, locationBlock } from '../lib/block.ts';
 import { LocationsSummary } from '../fragments/LocationsSummary.tsx';
 import { LocationBlockCards } from './LocationBlock.tsx';
 
@@ -50,7 +50,7 @@ describe('LocationBlockCards (spec §2 Location block)', () => {
 });
 
 describe('LocationsSummary: the carousel layout', () => {
-  const render = (n: number) => renderToString(<LocationsSummary summary={{ layout: 'carousel', cards: cards(n), total: 7 }} />);
+  const render = (n: number) => renderToString(<LocationsSummary summary={{ layout: 'carousel', cards: cards(n), total: 7, variant: 'card', heading: null, reviews: null }} />);
   it('is the LocationsCarousel island, loaded when visible, server-rendered as a scroll-snap list with sized photos', () => {
     const html = render(4);
     expect(html).toContain('<div id="fl-carousel" data-island="mf-locations/LocationsCarousel" class="fc-island fl-block" data-island-when="visible">');
@@ -72,5 +72,46 @@ describe('LocationsSummary: the carousel layout', () => {
     expect(html).toContain('<div class="fl-carousel__controls"><button type="button" class="fc-btn fc-btn--sm fl-carousel__prev" aria-controls="fl-carousel-list" disabled="">');
     expect(html.match(/disabled=""/g)).toHaveLength(2);
     expect(html).not.toMatch(/Pause|Play|data-interval/);
+  });
+});
+
+describe("LocationsSummary: the car page's location, map variant and reviews list (issue 18)", () => {
+  const reviewed = parseTenantData('t', {
+    locations: [
+      locationInput({
+        id: 'm1', name: 'Springwood Toyota', slug: 'springwood-toyota', image: { image: { url: '/img/yard.svg' } },
+        review_items: [
+          { author: 'Sam P.', rating: 5, text: 'Great service.', date: '2026-02-12' },
+          { author: 'Lou', rating: 2, text: 'Slow.', date: '2026-02-20' },
+        ],
+      }),
+      locationInput({ id: 'm2', name: 'Quiet Yard', slug: 'quiet-yard', review_items: [] }),
+    ],
+    dealerships: [],
+  });
+  const render = (id: string, features: Record<string, boolean> = {}, params: Record<string, string> = { variant: 'map', reviews: 'list', heading: 'Location' }) =>
+    renderToString(<LocationsSummary summary={locationBlock(siteConfig('t', { locations: ['m1', 'm2'], features }), reviewed, { show: 'id', id, ...params }, NOW)} />);
+
+  it('the map variant: the host’s heading, the map of Australia with the pin in place of the photo (nothing loaded from elsewhere), today, phone, Get Directions', () => {
+    const html = render('m1');
+    expect(html).toContain('<h2 id="fl-summary-title">Location</h2>');
+    expect(html).toMatch(/<figure class="fl-bcard__map"><svg class="fl-map__svg" viewBox="0 0 \d+ \d+" width="\d+" height="\d+" role="img" aria-label="Map of Australia marking Springwood QLD 4127"/);
+    expect(html).toContain('class="fl-map__marker" transform="translate(');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('href="tel:0732080000"');
+    expect(html).toContain('Get Directions<span class="fc-visually-hidden">: <!-- -->Springwood Toyota</span>');
+    // Without the variant: the photo, as on the home page.
+    expect(render('m1', {}, {})).toContain('<img class="fl-bcard__img" src="/img/yard.svg"');
+  });
+  it('the reviews list: #reviews with the reviews rated 4 and up, the card’s rating linking there; none with reviews off or none to list', () => {
+    const html = render('m1');
+    expect(html).toContain('<a class="fl-rating__count" href="#reviews">Based on 212 reviews</a>');
+    const reviews = html.slice(html.indexOf('<section class="fl-reviews" id="reviews"'));
+    expect(reviews).toContain('<strong>Sam P.</strong>');
+    expect(reviews).not.toContain('Slow.');
+    for (const off of [render('m1', { reviews: false }), render('m2'), render('m1', {}, { variant: 'map' })]) {
+      expect(off).not.toContain('id="reviews"');
+      expect(off).not.toContain('href="#reviews"');
+    }
   });
 });

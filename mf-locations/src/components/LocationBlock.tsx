@@ -1,3 +1,5 @@
+import type { LocationBlockVariant } from '@forecourt/contracts/location-block';
+import { AUSTRALIA_PATH, MAP_VIEWBOX } from '../lib/australia-map.ts';
 import { blockColumns, type BlockCard } from '../lib/block.ts';
 import { ReviewStars } from './ReviewStars.tsx';
 import { TodayHours } from './TodayHours.tsx';
@@ -11,22 +13,52 @@ type CardOptions = {
    * and 'Book a Service' to `/service` lead back to a form on the page: only a dealership's own booking site shows.
    */
   contact?: 'always' | 'booking';
+  /** `map`: the map of Australia with the location's pin in place of its photo (the one-location card only). */
+  variant?: LocationBlockVariant;
+  /** Where the rating's count links ('#reviews' when the block lists the reviews below), else plain text. */
+  reviewsHref?: string | undefined;
 };
+
+/**
+ * The `map` variant's map (the car page's `#vehicle-map`, issue 18): an inline SVG outline of Australia with the
+ * location's pin, so nothing loads from a third party until the shopper follows Get Directions. Width and height set
+ * (no layout shift); named for what it marks.
+ */
+export function BlockMap({ card }: { card: Pick<BlockCard, 'marker' | 'locality'> }) {
+  const { width, height } = MAP_VIEWBOX;
+  return (
+    <figure className="fl-bcard__map">
+      <svg className="fl-map__svg" viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={card.marker ? `Map of Australia marking ${card.locality}` : 'Map of Australia'} focusable="false">
+        <path className="fl-map__land" d={AUSTRALIA_PATH} />
+        {card.marker ? (
+          <g className="fl-map__marker" transform={`translate(${card.marker.x} ${card.marker.y})`}>
+            <circle r="14" className="fl-map__halo" />
+            <path d="M0 0c-6-9-10-14-10-19a10 10 0 0 1 20 0c0 5-4 10-10 19z" />
+            <circle cy="-19" r="3.5" className="fl-map__dot" />
+          </g>
+        ) : null}
+      </svg>
+    </figure>
+  );
+}
 
 /**
  * One location of the location block (spec §2 Location block card): name, type, today, address linked to its map
  * place, phone, the week's hours (Mon-Fri collapsed), review rating, then its buttons: the contact button ('Contact
  * Us', or 'Book a Service' on a service location where the tenant says so), 'Get Directions' and 'View Location
- * Details'. `large` is the one-location card: the location's photo beside its details (width and height set).
+ * Details'. `large` is the one-location card: the location's photo beside its details (width and height set), or
+ * with the `map` variant the map of Australia with its pin (BlockMap).
  */
-export function BlockCardView({ card, large = false, headingLevel = 3, contact = 'always' }: { card: BlockCard; large?: boolean } & CardOptions) {
+export function BlockCardView({ card, large = false, headingLevel = 3, contact = 'always', variant = 'card', reviewsHref }: { card: BlockCard; large?: boolean } & CardOptions) {
   const titleId = `fl-block-${card.id}`;
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const HoursTitle = headingLevel === 2 ? 'h3' : 'h4';
   const named = <span className="fc-visually-hidden">: {card.name}</span>;
   return (
     <article className={`fc-card fl-bcard${large ? ' fl-bcard--large' : ''}`} aria-labelledby={titleId} data-location-id={card.id}>
-      {large && card.image ? (
+      {large && variant === 'map' ? (
+        <BlockMap card={card} />
+      ) : large && card.image ? (
         <img className="fl-bcard__img" src={card.image.src} width={card.image.width} height={card.image.height} alt="" loading="lazy" decoding="async" />
       ) : null}
       <div className="fl-bcard__body">
@@ -49,7 +81,7 @@ export function BlockCardView({ card, large = false, headingLevel = 3, contact =
             </dl>
           </div>
         ) : null}
-        {card.review ? <ReviewStars review={card.review} /> : null}
+        {card.review ? <ReviewStars review={card.review} {...(reviewsHref ? { href: reviewsHref } : {})} /> : null}
         <p className="fl-bcard__actions">
           {contact === 'always' || card.contact.external ? (
             <a className="fc-btn fc-btn--primary fl-bcard__contact" href={card.contact.href} data-external={card.contact.external ? '' : undefined}>
@@ -73,14 +105,15 @@ export function BlockCardView({ card, large = false, headingLevel = 3, contact =
  * The block's cards: one location is one large card; several are a grid of `blockColumns` columns on wide screens
  * (spec §2: 4 above 3 locations, 3 when 6), named in `data-columns` for the styles.
  */
-export function LocationBlockCards({ cards, headingLevel = 3, contact = 'always' }: { cards: readonly BlockCard[] } & CardOptions) {
-  if (cards.length === 1) return <BlockCardView card={cards[0]!} large headingLevel={headingLevel} contact={contact} />;
+export function LocationBlockCards({ cards, headingLevel = 3, contact = 'always', variant = 'card', reviewsHref }: { cards: readonly BlockCard[] } & CardOptions) {
+  if (cards.length === 1) return <BlockCardView card={cards[0]!} large headingLevel={headingLevel} contact={contact} variant={variant} reviewsHref={reviewsHref} />;
   const columns = blockColumns(cards.length);
   return (
     <ul className="fl-block__grid" data-columns={columns}>
-      {cards.map((card) => (
+      {cards.map((card, i) => (
         <li key={card.id}>
-          <BlockCardView card={card} headingLevel={headingLevel} contact={contact} />
+          {/* The reviews list is the first location's (lib/block.ts blockReviews). */}
+          <BlockCardView card={card} headingLevel={headingLevel} contact={contact} reviewsHref={i === 0 ? reviewsHref : undefined} />
         </li>
       ))}
     </ul>

@@ -5,11 +5,13 @@
  */
 import { LOCATION_CAROUSEL_SWIPE_MIN } from '@forecourt/contracts/constants';
 import { effectiveLocationType, type Location, type LocationType } from '@forecourt/contracts/entities/location';
-import type { LocationBlockLayout, LocationBlockParams, LocationBlockShow } from '@forecourt/contracts/location-block';
+import type { LocationBlockLayout, LocationBlockParams, LocationBlockShow, LocationBlockVariant } from '@forecourt/contracts/location-block';
 import { directionsHref, imageSrc, locationTypeRank, primaryLocation, webAddress } from '@forecourt/contracts/locations';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
+import { projectPoint } from './australia-map.ts';
 import { cardContext, contactSlug, siteLocations, toLocationCard, type LocationCard } from './locations.ts';
+import { pickReviews, reviewSummary, shownReview, type ReviewSummary, type ShownReview } from './reviews.ts';
 
 /** Locations a block shows when its host names no `show` and no limit (the home page's section as it always was). */
 export const DEFAULT_BLOCK_LIMIT = 4;
@@ -111,6 +113,8 @@ export type BlockCard = LocationCard & {
   detailsHref: string;
   /** 'View Our Stock' (`/search/<location slug>`, mf-search's location page): sales and used locations only. */
   stockHref: string | null;
+  /** Where the location falls on the map of Australia (./australia-map.ts), null without coordinates: the `map` variant's pin. */
+  marker: { x: number; y: number } | null;
 };
 
 /** A location's block card at `context`'s clock: the location card plus image and buttons (see BlockCard). */
@@ -128,6 +132,7 @@ export function toBlockCard(location: Location, config: Pick<SiteConfig, 'featur
     directionsHref: directionsHref(location.address),
     detailsHref: `/locations/${location.slug}`,
     stockHref: type === 'sales' || type === 'used' ? `/search/${location.slug}` : null,
+    marker: location.address.lat != null && location.address.long != null ? projectPoint(location.address.lat, location.address.long) : null,
   };
 }
 
@@ -143,10 +148,38 @@ export type LocationBlock = {
   cards: BlockCard[];
   /** How many locations match in all (the section links to the full list when it shows fewer). */
   total: number;
+  /** The cards' look: `map` puts the map of Australia with the location's pin in place of its photo. */
+  variant: LocationBlockVariant;
+  /** The host's heading, else the block's own ('Visit us' / 'Our locations'). */
+  heading: string | null;
+  /** The `#reviews` block of the first location (params `reviews: 'list'`), or null where none may show. */
+  reviews: BlockReviews | null;
 };
+
+/** The `#reviews` block's content: the location's summary and the reviews it lists. */
+export type BlockReviews = { locationId: string; review: ReviewSummary; items: ShownReview[] };
+
+/**
+ * The `#reviews` block of a location (the car page's, issue 18): its summary and reviews rated 4 and up (./reviews.ts),
+ * or null where spec §5 hides them (tenant `reviews` off, no rating above the minimum) or it has no review to list.
+ * @example blockReviews(location, config) // { locationId: 'loc-1', review: { average: '4.6', ... }, items: [{ author: 'Sam P.', ... }] }
+ */
+export function blockReviews(location: Location | undefined, config: Pick<SiteConfig, 'features' | 'locale'>): BlockReviews | null {
+  if (!location) return null;
+  const review = reviewSummary(location, { reviews: config.features.reviews }, config.locale);
+  const items = review ? pickReviews(location.review_items).map((r) => shownReview(r, config.locale)) : [];
+  return review && items.length ? { locationId: location.id, review, items } : null;
+}
 
 /** The block a slot's params describe at `now`. */
 export function locationBlock(config: SiteConfig, data: TenantData, params: LocationBlockParams, now: Date): LocationBlock {
   const { locations, total } = selectBlockLocations(config, data, params);
-  return { layout: params.layout ?? 'block', cards: blockCards(locations, config, data, now), total };
+  return {
+    layout: params.layout ?? 'block',
+    cards: blockCards(locations, config, data, now),
+    total,
+    variant: params.variant ?? 'card',
+    heading: params.heading ?? null,
+    reviews: params.reviews === 'list' ? blockReviews(locations[0], config) : null,
+  };
 }

@@ -63,10 +63,11 @@ export type ShownReview = {
 
 /**
  * The reviews the #reviews block lists (spec §9 Reviews: minimum rating 4, full quantity 12): those rated at least
- * `REVIEWS_MIN_RATING`, newest first (the feed's order among a day's), at most `REVIEWS_FULL_QUANTITY`.
+ * `REVIEWS_MIN_RATING`, newest first (the feed's order among a day's), at most `REVIEWS_FULL_QUANTITY`. Generic so a
+ * caller's reviews keep what it added (the home page's reviews summary: each review's location).
  * @example pickReviews(location.review_items) // the 12 newest of rating >= 4
  */
-export function pickReviews(items: readonly Review[] | null | undefined): Review[] {
+export function pickReviews<R extends Review>(items: readonly R[] | null | undefined): R[] {
   return (items ?? [])
     .filter((r) => r.rating >= REVIEWS_MIN_RATING && r.text.trim())
     .map((r, i) => ({ r, i }))

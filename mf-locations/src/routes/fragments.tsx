@@ -8,8 +8,8 @@ import { lookupPlace, readLocatorParams } from '../lib/locator.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
 
 /**
- * `/fragments/*`, the pages the shell composes (ARCHITECTURE.md "Fragments"; the locations summary slot is
- * routes/locations-summary.tsx's, mounted before this group):
+ * `/fragments/*`, the pages the shell composes (ARCHITECTURE.md "Fragments"; the locations summary and reviews summary
+ * slots are routes/locations-summary.tsx's and routes/reviews-summary.tsx's, mounted before this group):
  * - `GET /:page` (`locations`, `dealer-locator`, `contact`, `location`, `service`, `parts`; `_slug` and the page's
  *   query as the shell sends them): the page, its head (title, description, robots, JSON-LD, the contact form's slot);
  * - an unknown page, location or contact slug: the protocol's empty 404 (the shell draws its not-found block).

@@ -1,12 +1,26 @@
 import { Fragment } from 'react';
 import { formatNumber } from '@forecourt/contracts/display';
+import { COMPACT_MARK_BOX, compactMarkUrl } from '@forecourt/contracts/marks';
 import { makeGroups, type FacetLink, type FacetsView, type MakeGroup } from '../lib/facets-ui.ts';
 import { FacetItemLink } from './FacetItemLink.tsx';
+
+/**
+ * The box a make's mark gets in the filter (search.css `.fs-make img` states the same size, so nothing shifts when it
+ * loads): the logo's compact variant (contracts marks.ts), drawn for this box.
+ */
+export const MAKE_MARK_BOX = COMPACT_MARK_BOX;
 
 function MakeCard({ item }: { item: FacetLink }) {
   return (
     <a className="fs-make" href={item.href} data-nav="" data-selected={item.selected ? '' : undefined} rel="nofollow">
-      {item.logo ? <img src={item.logo} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="fs-make__mono" aria-hidden="true">{item.label.charAt(0)}</span>}
+      {/* Decoration: the make's name is the text beside it. */}
+      {item.logo ? (
+        <img src={compactMarkUrl(item.logo)} alt="" width={MAKE_MARK_BOX.width} height={MAKE_MARK_BOX.height} loading="lazy" decoding="async" />
+      ) : (
+        <span className="fs-make__mono" aria-hidden="true">
+          {item.label.charAt(0)}
+        </span>
+      )}
       <span className="fs-make__name">{item.label}</span>
       <span className="fs-item__count">({formatNumber(item.count)})</span>
       {item.selected ? <span className="fc-visually-hidden">, selected</span> : null}

@@ -62,6 +62,8 @@ export function cardButtons(car: Car, price: number, options: CardButtonOptions)
   const path = carPath(car);
   const explore: CardButton = { kind: 'explore', label: 'Explore Vehicle', href: path };
   if (!isAvailable(car)) return [{ kind: 'similar', label: FIND_SIMILAR_TEXT, href: similarHref(car) }, explore];
+  // The car page opens its Enquire Now dialog for `#enquire` (mf-vehicle lib/dialogs.ts; without JavaScript the hash
+  // lands on the page's price and action buttons).
   const enquire: CardButton = { kind: 'enquire', label: 'Quick Enquiry', href: `${path}#enquire` };
   const buttons: CardButton[] = priceDisplay(car).kind === 'none' ? [enquire, explore] : [explore, enquire];
   // Here the car is available (purchasable, not sold): the one reservable rule decides the rest (contracts).

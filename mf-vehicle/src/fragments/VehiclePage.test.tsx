@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { siteConfig } from '../test/tenant.ts';
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { dialogSlotId } from '../lib/lead-forms.ts';
-import { SIMILAR_SLOT_ID, VehiclePage, type VehiclePageProps } from './VehiclePage.tsx';
+import { LOCATION_SLOT_ID, locationSlotParams, SIMILAR_SLOT_ID, VehiclePage, type VehiclePageProps } from './VehiclePage.tsx';
 
 const car = v.parse(CarSchema, sampleCar);
 const location = v.parse(LocationSchema, sampleLocation);
@@ -124,6 +124,49 @@ describe('VehiclePage', () => {
     const plain = render({ car: { ...car, finance_lenders: null } });
     expect(plain).toContain('at 6.29% p.a."');
     expect(plain).toContain('over 5 years at 6.29% p.a. Comparison rate 8.19% p.a.');
+  });
+  it('#vehicle-map: the car location\'s section (mf-locations\' block with map and reviews), the sidebar linking to it; none when switched off or the location is unknown (issue 18)', () => {
+    const html = render();
+    expect(html).toContain(`<div class="fv-section fv-map" id="vehicle-map"><div class="fv-slot fv-map__slot">${slotMarker(LOCATION_SLOT_ID)}</div>`);
+    expect(html).toContain('<p class="fv-side__meta"><a href="#vehicle-map">Springwood Toyota Sales</a>');
+    // The slot failing (the shell puts '' for its marker): the section is not left empty, its own fallback names the
+    // location with directions, so the sidebar's `#vehicle-map` link still leads somewhere.
+    const failed = html.replace(slotMarker(LOCATION_SLOT_ID), '');
+    const section = /<div class="fv-section fv-map" id="vehicle-map">([\s\S]*?)<\/section><\/div>/.exec(failed)?.[1] ?? '';
+    expect(section).toContain('<div class="fv-slot fv-map__slot"></div><section class="fv-map__fallback" aria-labelledby="fv-map-fallback"><h2 id="fv-map-fallback">Where to find this car</h2>');
+    expect(section).toContain('<a href="/locations/springwood-toyota-sales">Springwood Toyota Sales</a>');
+    expect(section).toContain('Get directions');
+    const config = siteConfig('test-motors', { locations: [location.id] });
+    expect(locationSlotParams(car, config, [location])).toEqual({ show: 'id', id: location.id, variant: 'map', reviews: 'list', heading: 'Where to find this car' });
+    const off = render({}, {}, { vdp_config: { show_map_section: false } });
+    expect(off).not.toContain('id="vehicle-map"');
+    expect(off).not.toContain(slotMarker(LOCATION_SLOT_ID));
+    expect(off).toContain('<p class="fv-side__meta"><a href="/locations/springwood-toyota-sales">Springwood Toyota Sales</a>');
+    // A location the tenant's data does not know, or the site does not show (hidden, another site's): no section.
+    expect(render({ locations: [other] })).not.toContain('id="vehicle-map"');
+    expect(locationSlotParams(car, siteConfig('test-motors', { locations: [other.id] }), [location, other])).toBeNull();
+    expect(locationSlotParams(car, config, [{ ...location, visible: false }])).toBeNull();
+  });
+  it('#enquire: the address opens the Enquire dialog (the button that opens it answers the hash), the action buttons are its no-JS target (issue 18)', () => {
+    const html = render();
+    expect(html).toContain('<aside class="fv-vdp__side fc-card" id="enquire" aria-label="Price and actions">');
+    expect(html).toMatch(/"dialog":"fv-enquire","label":"Enquire Now","href":"\/contact","className":"fc-btn fc-btn--primary","hashes":\["enquire"\]/);
+    expect(html).toContain('"hashes":["test-drive"]');
+    expect(html).toContain('"hashes":["request-photos"]');
+    expect(html).toContain('"dialog":"fv-contact","label":"Contact the dealer","href":"/contact","hashes":["contact"]');
+    // Instant Message in place of Enquire Now: #enquire opens the contact dialog.
+    const instant = render({}, { instant_message: true });
+    expect(instant).not.toContain('id="fv-enquire"');
+    expect(instant).toContain('"dialog":"fv-contact","label":"Contact the dealer","href":"/contact","hashes":["enquire","contact"]');
+  });
+  it('Trade-In Valuation in the sidebar and the sticky header starts the journey with this car, where the tenant has trade-in (issue 18)', () => {
+    const href = `/cars/trade-in?car_id=${car.slug}`;
+    const html = render({}, { trade_in: true });
+    expect(html).toContain(`<a class="fc-btn" href="${href}">Trade-In Valuation</a>`);
+    expect(html).toContain(`"tradeInHref":"${href}"`);
+    const off = render({}, { trade_in: false });
+    expect(off).not.toContain('Trade-In Valuation');
+    expect(off).toContain('"tradeInHref":null');
   });
   it('market panel when given, with its label', () => {
     expect(render({ market: { fill: 0.7, listingPrice: 31990, min: 30000, max: 34000, confidence: 0.8, description: null, label: 'Great Deal', band: 'high' } })).toContain('<strong>Great Deal</strong>');

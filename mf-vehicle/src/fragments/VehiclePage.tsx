@@ -5,6 +5,8 @@ import type { Location } from '@forecourt/contracts/entities/location';
 import { carFinanceFigures, type CarFinanceFigures } from '@forecourt/contracts/finance-calculator';
 import { defaultFinanceDisclaimer } from '@forecourt/contracts/finance-estimate';
 import { slotMarker } from '@forecourt/contracts/fragments';
+import { LocationsSummarySlotParamsSchema, type SlotParamsInput } from '@forecourt/contracts/slots';
+import * as v from 'valibot';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island, VISIBLE } from '@forecourt/ui';
 import { Dialog } from '../components/Dialog.tsx';
@@ -21,6 +23,7 @@ import ShareBar from '../islands/ShareBar.tsx';
 import StickyBar from '../islands/StickyBar.tsx';
 import { breadcrumbs, carDetails, keyInformation, siteHref, specifications, summary } from '../lib/car-view.ts';
 import type { DeliveryView } from '../lib/delivery.ts';
+import { hashesFor } from '../lib/dialogs.ts';
 import { carLocationOf, carPhone, DIALOG_IDS, pageDialogs, type DialogForm } from '../lib/lead-forms.ts';
 import { directionsHref, primaryLocation } from '../lib/locations.ts';
 import { commentsPending, financeHref, isElectric, shareLinks, showsSoldBlock, truncate, vehicleButtons, type MarketPanel } from '../lib/rules.ts';
@@ -35,6 +38,27 @@ import { VehicleSidebar } from './VehicleSidebar.tsx';
 export const FINANCE_SLOT_ID = 'finance-calculator';
 /** mf-search's similar-cars slot (contracts SLOTS.similarCars): its markup and stylesheet come with it. */
 export const SIMILAR_SLOT_ID = 'similar-cars';
+/** mf-locations' location block slot (contracts SLOTS.locationsSummary) in the `#vehicle-map` section. */
+export const LOCATION_SLOT_ID = 'vehicle-location';
+/** The car's location section (spec §2 anchor `#vehicle-map`). */
+export const VEHICLE_MAP_ID = 'vehicle-map';
+/** The heading of the car's location section. */
+export const VEHICLE_MAP_HEADING = 'Where to find this car';
+
+/**
+ * The params of the `#vehicle-map` section's slot (issue 18): mf-locations' location block with the car's location
+ * (its name, today's hours, address, phone, Get Directions), the map of Australia with its pin (no third-party map:
+ * nothing loads before the shopper clicks) and the `#reviews` list of its reviews. Null, and no section, when the
+ * tenant turns the section off (`vdp_config.show_map_section`) or the car's location is not one the site shows.
+ * @example locationSlotParams(car, config, locations) // { show: 'id', id: 'loc-springwood-sales', variant: 'map', reviews: 'list', heading: 'Where to find this car' }
+ */
+export function locationSlotParams(car: Car, config: Pick<SiteConfig, 'vdp_config' | 'locations'>, locations: readonly Location[]): SlotParamsInput<'locationsSummary'> | null {
+  if (!config.vdp_config.show_map_section) return null;
+  const location = carLocationOf(car, locations);
+  if (!location?.visible || !config.locations.includes(location.id)) return null;
+  const params = { show: 'id', id: location.id, variant: 'map', reviews: 'list', heading: VEHICLE_MAP_HEADING } as const;
+  return v.is(LocationsSummarySlotParamsSchema, params) ? params : null;
+}
 
 const DIALOG_TITLES: Record<DialogForm, string> = { enquire: 'Enquire Now', 'test-drive': 'Book a Test Drive', 'request-photos': 'Request Photos', contact: 'Contact the dealer' };
 
@@ -88,6 +112,9 @@ export function VehiclePage({ car, config, locations, market, now, delivery, pos
   const primary = primaryLocation(config, locations);
   const phone = carPhone(car, config, locations);
   const dialogs = pageDialogs(car, config, locations);
+  // The address hashes each dialog answers (`#enquire` from a search card's Quick Enquiry), on the button that opens it.
+  const dialogHashes = Object.fromEntries(dialogs.map((form) => [form, hashesFor(form, dialogs)])) as Partial<Record<DialogForm, string[]>>;
+  const mapSection = locationSlotParams(car, config, locations) !== null;
   const buttons = vehicleButtons(car, f, Boolean(phone));
   const figures = pageFinance(car, config, now);
   const weekly = weeklyText(figures);
@@ -137,6 +164,8 @@ export function VehiclePage({ car, config, locations, market, now, delivery, pos
           image={image}
           city={city}
           shareable={share.length > 0}
+          locationLink={mapSection && carLocation ? { href: `#${VEHICLE_MAP_ID}`, name: carLocation.name } : car.location?.slug ? { href: `/locations/${car.location.slug}`, name: car.location.name } : null}
+          dialogHashes={dialogHashes}
         />
 
         <div className="fv-vdp__main">
@@ -225,8 +254,29 @@ export function VehiclePage({ car, config, locations, market, now, delivery, pos
               {car.location?.name ? ` · ${car.location.name}` : ''}
             </p>
             <Island remote="mf-vehicle" module="PhoneReveal" id="fv-phone" when={VISIBLE} component={PhoneReveal} props={{ phone, car: { id: car.id, slug: car.slug, car_type: car.car_type, dealership_id: car.dealership_id }, website: config.slug, open: f.phone_reveal_open }} />
-            <Island remote="mf-vehicle" module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact' }} />
+            <Island remote="mf-vehicle" module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact', hashes: dialogHashes.contact ?? [] }} />
           </section>
+
+          {/* The car's location (spec §2 `#vehicle-map`): mf-locations' block with the map and the `#reviews` list (its
+              own heading, markup and stylesheet). A failed slot leaves its box empty (hidden by `:empty`) and shows this
+              page's own short fallback instead, so the section, and the sidebar's link to it, never lead to nothing. */}
+          {mapSection && carLocation ? (
+            <div className="fv-section fv-map" id={VEHICLE_MAP_ID}>
+              <div className="fv-slot fv-map__slot" dangerouslySetInnerHTML={{ __html: slotMarker(LOCATION_SLOT_ID) }} />
+              <section className="fv-map__fallback" aria-labelledby="fv-map-fallback">
+                <h2 id="fv-map-fallback">{VEHICLE_MAP_HEADING}</h2>
+                <p>
+                  <a href={`/locations/${carLocation.slug}`}>{carLocation.name}</a>
+                </p>
+                <p>{[carLocation.address.street, carLocation.address.city, [carLocation.address.state, carLocation.address.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</p>
+                <p>
+                  <a href={directionsHref(carLocation, car)} target="_blank" rel="noopener noreferrer">
+                    Get directions<span className="fc-visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </p>
+              </section>
+            </div>
+          ) : null}
 
           {/* mf-finance's calculator (its own section and heading, `#finance-calculator`), opening on the page's figures. */}
           {purchasable ? <div className="fv-section fv-slot" id="vdp-finance" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_SLOT_ID) }} /> : null}

@@ -6,7 +6,7 @@ import DialogButton from '../islands/DialogButton.tsx';
 import FaveButton from '../islands/FaveButton.tsx';
 import TrackedLink from '../islands/TrackedLink.tsx';
 import ViewCount from '../islands/ViewCount.tsx';
-import { DIALOG_IDS } from '../lib/lead-forms.ts';
+import { DIALOG_IDS, type DialogForm } from '../lib/lead-forms.ts';
 import { belowMarketBy, type VehicleButton } from '../lib/rules.ts';
 
 export type VehicleSidebarProps = {
@@ -29,15 +29,27 @@ export type VehicleSidebarProps = {
   city: string | null | undefined;
   /** The page has a Share section to jump to. */
   shareable: boolean;
+  /** The car's location line: the page's `#vehicle-map` section when it has one, else the location's page; none unknown. */
+  locationLink?: { href: string; name: string } | null;
+  /** The address hashes each dialog answers (lib/dialogs.ts `hashesFor`), given to the button that opens it. */
+  dialogHashes?: Partial<Record<DialogForm, string[]>>;
 };
 
+/**
+ * The sidebar's id: where a search card's Quick Enquiry (`/cars/<slug>#enquire`) lands without JavaScript (the title,
+ * price and action buttons: Enquire Now to the contact page, Call Now, Book a Test Drive); with it, the Enquire dialog
+ * opens over them. The sidebar itself, not its buttons: it is sticky on wide screens, and the browser scrolls to its
+ * place at the top of the page (a target inside it would scroll the page far down).
+ */
+export const ENQUIRE_TARGET_ID = 'enquire';
+
 /** The car page's sidebar (spec §2 Vehicle detail page, §4): title, price, weekly estimate, tools and the action buttons. */
-export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, buttons, pageUrl, financeHref, tradeInHref, image, city, shareable }: VehicleSidebarProps) {
+export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, buttons, pageUrl, financeHref, tradeInHref, image, city, shareable, locationLink = null, dialogHashes = {} }: VehicleSidebarProps) {
   const f = config.features;
   const price = priceDisplay(car);
   const below = belowMarketBy(car);
   return (
-    <aside className="fv-vdp__side fc-card" aria-label="Price and actions">
+    <aside className="fv-vdp__side fc-card" id={ENQUIRE_TARGET_ID} aria-label="Price and actions">
       <p className="fv-side__kicker">
         {car.year} {car.make} {car.model}
       </p>
@@ -71,7 +83,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
         ) : null}
       </div>
       <p className="fv-side__meta">
-        {car.location?.slug ? <a href={`/locations/${car.location.slug}`}>{car.location.name}</a> : city ? <span>{city}</span> : null}{' '}
+        {locationLink ? <a href={locationLink.href}>{locationLink.name}</a> : city ? <span>{city}</span> : null}{' '}
         <Island
           remote="mf-vehicle"
           as="span"
@@ -111,7 +123,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
                 </a>
               );
             case 'enquire':
-              return <Island key={b} remote="mf-vehicle" module="DialogButton" id="fv-enquire-open" component={DialogButton} props={{ dialog: DIALOG_IDS.enquire, label: 'Enquire Now', href: '/contact', className: 'fc-btn fc-btn--primary' }} />;
+              return <Island key={b} remote="mf-vehicle" module="DialogButton" id="fv-enquire-open" component={DialogButton} props={{ dialog: DIALOG_IDS.enquire, label: 'Enquire Now', href: '/contact', className: 'fc-btn fc-btn--primary', hashes: dialogHashes.enquire ?? [] }} />;
             case 'instant-message':
               return (
                 <a key={b} className="fc-btn fc-btn--primary" href={`sms:${telHref(phone).slice(4)}?&body=${encodeURIComponent(`Hi, I'm interested in the ${car.name} (${pageUrl})`)}`}>
@@ -125,7 +137,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
                 </a>
               );
             case 'test-drive':
-              return <Island key={b} remote="mf-vehicle" module="DialogButton" id="fv-test-drive-open" component={DialogButton} props={{ dialog: DIALOG_IDS['test-drive'], label: 'Book a Test Drive', href: `/book-test-drive?car_id=${encodeURIComponent(car.slug)}` }} />;
+              return <Island key={b} remote="mf-vehicle" module="DialogButton" id="fv-test-drive-open" component={DialogButton} props={{ dialog: DIALOG_IDS['test-drive'], label: 'Book a Test Drive', href: `/book-test-drive?car_id=${encodeURIComponent(car.slug)}`, hashes: dialogHashes['test-drive'] ?? [] }} />;
             case 'finance':
               return (
                 <a key={b} className="fc-btn" href={financeHref}>
@@ -145,7 +157,7 @@ export function VehicleSidebar({ car, config, purchasable, sold, weekly, phone, 
       </div>
       {!sold ? (
         <p className="fv-side__more">
-          <Island remote="mf-vehicle" as="span" module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link' }} />
+          <Island remote="mf-vehicle" as="span" module="DialogButton" id="fv-photos-open" component={DialogButton} props={{ dialog: DIALOG_IDS['request-photos'], label: 'Request Photos', href: '/contact', className: 'fv-link', hashes: dialogHashes['request-photos'] ?? [] }} />
         </p>
       ) : null}
     </aside>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openModal } from './dialogs.ts';
+import { dialogForHash, hashesFor, openModal } from './dialogs.ts';
 
 /** A <dialog> as far as lib/dialogs.ts uses it: open, showModal, close (which fires 'close'), listeners. */
 class FakeDialog {
@@ -58,5 +58,24 @@ describe('openModal (one dialog at a time on the car page)', () => {
     photos.close();
     doc.flush();
     expect(second.focus).toHaveBeenCalledOnce();
+  });
+});
+
+describe('address hashes -> dialogs (issue 18: a search card\'s Quick Enquiry lands on #enquire)', () => {
+  const all = ['enquire', 'test-drive', 'request-photos', 'contact'] as const;
+  it('each dialog hash opens its dialog; unknown hashes and the page\'s other anchors open none', () => {
+    expect(dialogForHash('#enquire', all)).toBe('enquire');
+    expect(dialogForHash('#test-drive', all)).toBe('test-drive');
+    expect(dialogForHash('#request-photos', all)).toBe('request-photos');
+    expect(dialogForHash('contact', all)).toBe('contact');
+    for (const other of ['', '#', '#vehicle-map', '#reviews', '#finance-calculator', '#fv-enquire']) expect(dialogForHash(other, all), other).toBeNull();
+  });
+  it('#enquire on a page without the Enquire dialog (Instant Message) opens the contact dialog; a missing dialog opens none', () => {
+    const instant = ['request-photos', 'contact'] as const;
+    expect(dialogForHash('#enquire', instant)).toBe('contact');
+    expect(dialogForHash('#test-drive', instant)).toBeNull();
+    expect(hashesFor('contact', instant)).toEqual(['enquire', 'contact']);
+    expect(hashesFor('contact', all)).toEqual(['contact']);
+    expect(hashesFor('enquire', all)).toEqual(['enquire']);
   });
 });

@@ -11,9 +11,10 @@ import * as v from 'valibot';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { checkoutCarSlug, checkoutFragment, isCheckoutPage, withReservation, type CheckoutPageName } from '../checkout/index.ts';
 import { LeadPage } from '../fragments/LeadPage.tsx';
+import { tradeInFragment } from '../trade-in/index.ts';
 import { NotFoundCar } from '../fragments/NotFoundCar.tsx';
 import { PrintPage } from '../fragments/PrintPage.tsx';
-import { FINANCE_SLOT_ID, SIMILAR_SLOT_ID, VehiclePage } from '../fragments/VehiclePage.tsx';
+import { FINANCE_SLOT_ID, LOCATION_SLOT_ID, locationSlotParams, SIMILAR_SLOT_ID, VehiclePage } from '../fragments/VehiclePage.tsx';
 import { postsForCar } from '@forecourt/contracts/content';
 import { carJsonLd, siteHref } from '../lib/car-view.ts';
 import { loadCar, loadMarketPrice } from '../lib/car-source.ts';
@@ -29,9 +30,10 @@ type RouteContext = Context<AppEnv>;
 /**
  * `/fragments/*`, the vehicle-area pages the shell composes (ARCHITECTURE.md "Fragments"):
  * - `GET /vehicle?_slug=`: the vehicle detail page with its head (JSON-LD, canonical, og:image) and the slots of other
- *   remotes (mf-finance's calculator, mf-account's dialog lead forms);
+ *   remotes (mf-finance's calculator, mf-account's dialog lead forms, mf-locations' block of the car's location);
  * - `GET /print?car_id=<slug>`: the print page;
- * - `GET /test-drive`, `GET /trade-in` (`car_id`, `_journey=sell-my-car`): a lead page around mf-account's form slot;
+ * - `GET /test-drive` (`car_id`): a lead page around mf-account's form slot;
+ * - `GET /trade-in` (`car_id`, `_journey=sell-my-car`, `journey`, `manual`, `trade_in_error`): the valuation journey (src/trade-in);
  * - `GET /checkout`, `/buy-online`, `/checkout-journey`, `/online-payment`: reserve a car online (src/checkout);
  * - an unknown car: a 404 with the not-found block; an unknown page: the protocol's empty 404 (the shell draws its
  *   standard not-found block).
@@ -76,6 +78,8 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
     const image = car.images[0]?.image.url ?? car.primary_image_url;
     const location = locations.find((l) => l.id === (car.location_id ?? car.location?.id)) ?? null;
     const price = priceDisplay(car);
+    // The car's location with its map and reviews (`#vehicle-map`, `#reviews`): mf-locations' block, when shown.
+    const locationParams = locationSlotParams(car, config, locations);
     // One clock for the page and its slots (lender eligibility by the car's age, registration expiry).
     const today = now();
     const head: FragmentHead = {
@@ -91,6 +95,7 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
         ...(isPurchasable(car) && !car.sold ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { finance: config.finance, now: today }))] : []),
         ...(v.is(SimilarCarsSlotParamsSchema, { slug: car.slug }) ? [slotFor('similarCars', SIMILAR_SLOT_ID, { slug: car.slug })] : []),
         ...dialogFormSlots(car, config, locations),
+        ...(locationParams ? [slotFor('locationsSummary', LOCATION_SLOT_ID, locationParams)] : []),
       ],
     };
     return html(
@@ -138,6 +143,21 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
     return html(<LeadPage title={title} intro={intro} car={car} location={contextLocation(car, config, locations)} config={config} />, { title: `${title} | ${config.name}`, description: intro, robots: car ? 'noindex' : 'index, follow', slots: [slot] });
   }
 
+  /**
+   * The trade-in / sell-my-car journey (src/trade-in, its README "Wiring"): `/trade-in`, `/cars/trade-in?car_id=`,
+   * `/sell-my-car`, `/sell-your-car` (`_journey=sell-my-car`, `_path=/sell-your-car`: its forms return there); the
+ * protocol's 404 where the tenant has no trade-in.
+   */
+  async function tradeIn(c: RouteContext) {
+    const config = c.var.config;
+    const [car, data] = await Promise.all([carFor(c, c.req.query('car_id')).catch(() => null), c.var.store.data(config.slug).catch(() => null)]);
+    const view = await tradeInFragment({
+      config, car, params: new URL(c.req.url).searchParams, routeJourney: c.req.query('_journey') ?? null, path: c.req.query('_path') ?? null, edge: c.env.EDGE_API, locations: data?.locations ?? [], now: now(),
+    });
+    if (!view) return notFoundPage(config);
+    return html(view.element, view.head, view.status);
+  }
+
   /** Reserve / buy online (src/checkout, its README "Wiring"). */
   async function checkout(c: RouteContext, page: CheckoutPageName) {
     const params = new URL(c.req.url).searchParams;
@@ -153,7 +173,8 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
     if (!isVehiclePage(page)) return notFoundPage(c.var.config);
     if (page === 'vehicle') return vehicle(c);
     if (page === 'print') return print(c);
-    if (page === 'test-drive' || page === 'trade-in') return leadPage(c, page);
+    if (page === 'trade-in') return tradeIn(c);
+    if (page === 'test-drive') return leadPage(c, page);
     if (isCheckoutPage(page)) return checkout(c, page);
     return notFoundPage(c.var.config);
   });

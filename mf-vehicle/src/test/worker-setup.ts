@@ -7,7 +7,8 @@ import { kvContentKey } from '@forecourt/contracts/content';
 import { FAKE_TENANT } from './fake-services.ts';
 
 const config = siteConfigInput(FAKE_TENANT, { site_url: 'https://www.test-motors.com.au', locations: [sampleLocation.id], features: { delivery_calculator: true } });
-const entries = tenantEntries([config, siteConfigInput('other-motors')], { [FAKE_TENANT]: { locations: [sampleLocation] } });
+// 'no-trade-motors': a tenant without the trade-in journey (its pages are 404).
+const entries = tenantEntries([config, siteConfigInput('other-motors'), siteConfigInput('no-trade-motors', { features: { trade_in: false } })], { [FAKE_TENANT]: { locations: [sampleLocation] } });
 await seedKv(env.CONFIG, entries);
 // The tenant's content: a blog post about the sample car's model (the car page's blog section), and another tenant's.
 const post = (slug: string, heading: string) => ({ slug, heading, date: '2026-08-14', description: 'What to check.', image: { src: '/blog.svg', alt: '' }, makes: ['toyota'], models: ['corolla'], body: 'Text.' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTyping, PROMO_DELAY_MS, schedulePromo, shouldShowPromo, todayIn, promoAllowedOn } from './chrome.ts';
+import { isTyping, otherDialogOpen, PROMO_DELAY_MS, schedulePromo, shouldShowPromo, todayIn, promoAllowedOn } from './chrome.ts';
 
 describe('shouldShowPromo (spec §4 Promo popup: whole days, both ends included)', () => {
   const window = { start: '2026-11-01', expiry: '2026-11-30', dismissed: false };
@@ -93,5 +93,28 @@ describe('promoAllowedOn (issue 13: never on a car’s pages)', () => {
   it('keeps the promo off the car page, its checkout, print and payment pages', () => {
     for (const path of ['/cars/2021-toyota-corolla-1', '/cars/x/checkout', '/cars/x/buy-online', '/print', '/checkout-journey', '/online-payment']) expect(promoAllowedOn(path), path).toBe(false);
     for (const path of ['/', '/search/used-cars', '/locations', '/finance', '/cars', '/printing-tips']) expect(promoAllowedOn(path), path).toBe(true);
+  });
+});
+
+describe('otherDialogOpen (issue 13: one dialog at a time, the promo never over the Enquire dialog)', () => {
+  const docWith = (...open: Element[]) => ({ querySelectorAll: (sel: string) => (sel === 'dialog[open]' ? open : []) }) as unknown as Document;
+  const promo = { id: 'promo' } as unknown as Element;
+  const enquire = { id: 'enquire' } as unknown as Element;
+  it('is true while any dialog but the promo is open, so the promo waits (or closes) for it', () => {
+    expect(otherDialogOpen(docWith(enquire), promo)).toBe(true);
+    expect(otherDialogOpen(docWith(promo, enquire), promo)).toBe(true);
+    expect(otherDialogOpen(docWith(promo), promo)).toBe(false);
+    expect(otherDialogOpen(docWith(), promo)).toBe(false);
+  });
+  it('holds the promo back while another dialog is open, then opens it once that one is closed', () => {
+    const timers: Array<() => void> = [];
+    let open = [enquire];
+    let opened = 0;
+    schedulePromo({ open: () => opened++, typing: () => otherDialogOpen(docWith(...open), promo), setTimer: (fn) => timers.push(fn), clearTimer: () => {} });
+    timers.shift()!();
+    expect(opened).toBe(0);
+    open = [];
+    timers.shift()!();
+    expect(opened).toBe(1);
   });
 });

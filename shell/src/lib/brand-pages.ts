@@ -4,6 +4,7 @@ import { slotFor } from '@forecourt/contracts/slots';
 import { postsAbout } from '@forecourt/contracts/content';
 import { telHref } from '@forecourt/contracts/display';
 import { addressText, mapHref, siteLocations } from '@forecourt/contracts/locations';
+import { compactMarkUrl } from '@forecourt/contracts/marks';
 import type { Location } from '@forecourt/contracts/entities/location';
 import type { Brand, Manufacturer } from '@forecourt/contracts/entities/dealership';
 import type { Offer } from '@forecourt/contracts/entities/content';
@@ -191,7 +192,7 @@ export async function brandPage(tenant: Tenant, slug: string, now = Date.now()):
   const body = await html`<article class="fc-content fc-content--wide fc-brand-page">
 ${breadcrumbs([{ label: 'Brands', href: '/brands' }, { label: brand.title }])}
 ${brand.banner ? html`<img class="fc-brand-banner" src="${brand.banner}" alt="" width="1920" height="540" fetchpriority="high">` : ''}
-<h1 class="fc-brand-page__title">${brand.logo ? html`<img src="${brand.logo}" alt="" width="48" height="48">` : ''}<span>${brand.title}</span></h1>
+<h1 class="fc-brand-page__title">${brand.logo ? html`<img src="${compactMarkUrl(brand.logo)}" alt="" width="69" height="40">` : ''}<span>${brand.title}</span></h1>
 ${brand.description.map((p) => html`<p>${p}</p>`)}
 <p><a class="fc-btn fc-btn--primary" href="/search/${brand.slug}">View ${brand.title} stock</a></p>
 <div class="fc-section">${raw(slotMarker(BRAND_STOCK_SLOT))}</div>

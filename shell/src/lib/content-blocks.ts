@@ -191,7 +191,7 @@ export function offerCards(tenant: Tenant, offers: readonly Offer[], idPrefix: s
     const titleId = `${idPrefix}-o${n}`;
     const explore = exploreHref(tenant, o);
     const text = o.description.length > OFFER_TEXT_MAX ? `${o.description.slice(0, OFFER_TEXT_MAX - 3)}...` : o.description;
-    return html`<li><article class="fc-offer fc-card" aria-labelledby="${titleId}">${o.image_or_model_image?.url ? html`<img src="${o.image_or_model_image.url}" alt="" width="640" height="360" loading="lazy" decoding="async">` : ''}<div class="fc-offer__body">${raw(`<${level} id="${titleId}">`)}${o.name}${raw(`</${level}>`)}<p>${text}</p><div class="fc-offer__actions"><a class="fc-btn fc-btn--primary" href="/contact?offer=${encodeURIComponent(o.id)}">Enquire Now<span class="fc-visually-hidden">: ${o.name}</span></a>${explore && o.model ? html`<a class="fc-btn" href="${explore}">Explore ${o.model.name}</a>` : ''}</div></div></article></li>`;
+    return html`<li><article class="fc-offer fc-card" aria-labelledby="${titleId}">${o.image_or_model_image?.url ? html`<img src="${o.image_or_model_image.url}" alt="" width="800" height="600" loading="lazy" decoding="async">` : ''}<div class="fc-offer__body">${raw(`<${level} id="${titleId}">`)}${o.name}${raw(`</${level}>`)}<p>${text}</p><div class="fc-offer__actions"><a class="fc-btn fc-btn--primary" href="/contact?offer=${encodeURIComponent(o.id)}">Enquire Now<span class="fc-visually-hidden">: ${o.name}</span></a>${explore && o.model ? html`<a class="fc-btn" href="${explore}">Explore ${o.model.name}</a>` : ''}</div></div></article></li>`;
   })}</ul>`;
 }
 

@@ -146,6 +146,9 @@ describe('mega menu (spec §2: the configured nested brand menu)', async () => {
     expect(item.indexOf('href="/hyundai/overview"')).toBeLessThan(item.indexOf('>Trucks<'));
     expect(item.indexOf('>Trucks<')).toBeLessThan(item.indexOf('href="/hino/overview"'));
     expect(item).toContain('<a class="fc-dropdown__link" href="/yamaha/overview">');
+    // Marks in the menu's small box are the logos' compact variants (contracts marks.ts), in the box the CSS states.
+    expect(item).toMatch(/<img src="[^"]*hyundai[^"]*\?variant=compact" alt="" width="48" height="28" loading="lazy">/);
+    expect(item).not.toMatch(/<img src="[^"?]*" /);
     expect(item).toContain('<li class="fc-mega__all"><a class="fc-dropdown__link" href="/brands">All vehicles</a></li>');
     // One dropdown per menu item: the mega menu keeps the chrome's details/summary behaviour.
     expect(item.match(/<details/g)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { serializeIslandProps, type FragmentHead } from '@forecourt/contracts/fr
 import { telHref } from '@forecourt/contracts/display';
 import { hoursSummary } from '@forecourt/contracts/hours';
 import { addressText, mapHref, siteLocations } from '@forecourt/contracts/locations';
+import { COMPACT_MARK_BOX, compactMarkUrl } from '@forecourt/contracts/marks';
 import { REMOTE_NAMES, type MenuItem, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import { fontFacesCss, isWebFont, type WebFontFamily } from '@forecourt/ui/fonts';
 import { themeTokensCss } from '@forecourt/ui/tokens';
@@ -95,7 +96,7 @@ function menuItem(item: MenuItem, tenant: Tenant, index: number): Html {
 <details class="fc-dropdown" data-dropdown="${index}">
 <summary class="fc-nav__link">${item.label}</summary>
 <ul class="fc-dropdown__panel${mega ? ' fc-mega' : ''}">
-${children.map((c) => html`<li><a class="${NAV_SUBLINK_CLASS}" href="${c.href}">${c.logo ? html`<img src="${c.logo}" alt="" width="32" height="32" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}
+${children.map((c) => html`<li><a class="${NAV_SUBLINK_CLASS}" href="${c.href}">${c.logo ? html`<img src="${compactMarkUrl(c.logo)}" alt="" width="${COMPACT_MARK_BOX.width}" height="${COMPACT_MARK_BOX.height}" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}
 </ul>
 </details>
 </li>`;
@@ -141,7 +142,7 @@ function megaMenuItem(item: MenuItem, groups: MegaGroup[], index: number): Html 
 ${groups.map((g, gi) => {
   const id = `fc-mega-${index}-${gi}`;
   return html`<li class="fc-mega__group">${g.href ? html`<a class="fc-mega__heading ${NAV_SUBLINK_CLASS}" id="${id}" href="${g.href}">${g.label}</a>` : html`<span class="fc-mega__heading" id="${id}">${g.label}</span>`}
-<ul aria-labelledby="${id}">${g.links.map((c) => html`<li><a class="${NAV_SUBLINK_CLASS}" href="${c.href}">${c.logo ? html`<img src="${c.logo}" alt="" width="32" height="32" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}</ul></li>`;
+<ul aria-labelledby="${id}">${g.links.map((c) => html`<li><a class="${NAV_SUBLINK_CLASS}" href="${c.href}">${c.logo ? html`<img src="${compactMarkUrl(c.logo)}" alt="" width="${COMPACT_MARK_BOX.width}" height="${COMPACT_MARK_BOX.height}" loading="lazy">` : ''}<span>${c.label}</span></a></li>`)}</ul></li>`;
 })}
 ${item.href ? html`<li class="fc-mega__all"><a class="${NAV_SUBLINK_CLASS}" href="${item.href}">All ${item.label.toLowerCase()}</a></li>` : ''}
 </ul>

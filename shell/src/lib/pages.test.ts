@@ -93,3 +93,23 @@ describe('home page locations section: the location block (issue 17)', () => {
     expect(await slot('outback-used-cars')).toMatchObject({ params: {} });
   });
 });
+
+describe("home page reviews section: mf-locations' slot, placed only (issue 13)", () => {
+  it("places mf-locations' reviews summary where the config names it, with no markup or rule of its own", async () => {
+    const tenant = demoTenant('harbourside-toyota', (c) => ({ ...c, home: { sections: [{ kind: 'reviews' }, { kind: 'hero' }] } }));
+    const page = await homePage(tenant);
+    expect(page.head.slots).toEqual([{ id: 'reviews-summary', remote: 'mf-locations', page: 'reviews-summary', params: {} }]);
+    expect(page.body).toContain('<div class="fc-section"><fc-slot id="reviews-summary"></fc-slot></div>');
+    expect(page.body.indexOf('<fc-slot id="reviews-summary">')).toBeLessThan(page.body.indexOf('fc-hero'));
+    // The shell leaves the section to its owner even when the tenant hides reviews: mf-locations answers it empty.
+    const off = await homePage(demoTenant('harbourside-toyota', (c) => ({ ...c, features: { ...c.features, reviews: false } })));
+    expect(off.head.slots?.map((s) => s.id)).toContain('reviews-summary');
+    expect(off.body).not.toContain('What our customers say');
+  });
+  it('every demo home page (template defaults and configured sections) shows it right after its locations section', async () => {
+    for (const slug of ['harbourside-toyota', 'southern-cross-motor-group', 'outback-used-cars']) {
+      const ids = (await homePage(demoTenant(slug))).head.slots?.map((s) => s.id) ?? [];
+      expect(ids.slice(-2), slug).toEqual(['locations-summary', 'reviews-summary']);
+    }
+  });
+});

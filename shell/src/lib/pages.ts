@@ -26,11 +26,11 @@ export function defaultHomeSections(config: Pick<SiteConfig, 'template' | 'searc
 function templateSections(template: SiteConfig['template']): HomeSection[] {
   switch (template) {
     case 'group':
-      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'brands' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'stock-strip', strip: 'specials' }, { kind: 'prompts' }, { kind: 'offers' }, { kind: 'locations' }];
+      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'brands' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'stock-strip', strip: 'specials' }, { kind: 'prompts' }, { kind: 'offers' }, { kind: 'locations' }, { kind: 'reviews' }];
     case 'used':
-      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'prompts' }, { kind: 'stock-strip', strip: 'specials' }, { kind: 'shop-by' }, { kind: 'locations' }];
+      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'stock-strip', strip: 'new-arrivals' }, { kind: 'prompts' }, { kind: 'stock-strip', strip: 'specials' }, { kind: 'shop-by' }, { kind: 'locations' }, { kind: 'reviews' }];
     default:
-      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'stock-strip', strip: 'type', car_type: 'new' }, { kind: 'offers' }, { kind: 'prompts' }, { kind: 'stock-strip', strip: 'type', car_type: 'used' }, { kind: 'shop-by' }, { kind: 'locations' }];
+      return [{ kind: 'hero' }, { kind: 'quick-search' }, { kind: 'stock-strip', strip: 'type', car_type: 'new' }, { kind: 'offers' }, { kind: 'prompts' }, { kind: 'stock-strip', strip: 'type', car_type: 'used' }, { kind: 'shop-by' }, { kind: 'locations' }, { kind: 'reviews' }];
   }
 }
 
@@ -40,7 +40,8 @@ export const sectionHead = (id: string, title: string, more?: { href: string; la
 
 /**
  * Home page: the tenant's sections in order (config `home.sections`, else the template's). Sections other remotes own
- * are their fragments, filled as slots: mf-search's stock strips, mf-locations' locations summary.
+ * are their fragments, filled as slots: mf-search's quick search and stock strips, mf-locations' locations and reviews
+ * summaries.
  */
 export async function homePage(tenant: Tenant, now = Date.now()): Promise<ShellPage> {
   const { config } = tenant;
@@ -69,7 +70,7 @@ export async function homePage(tenant: Tenant, now = Date.now()): Promise<ShellP
         return html`<section class="fc-section" aria-labelledby="fc-offers-title">
 ${sectionHead('fc-offers-title', 'Current offers', { href: '/special-offers', label: 'All offers' })}
 <ul class="fc-offers">${offers.map(
-          (o) => html`<li><article class="fc-offer fc-card">${o.image_or_model_image?.url ? html`<img src="${o.image_or_model_image.url}" alt="" width="640" height="360" loading="lazy">` : ''}<div class="fc-offer__body"><h3>${o.name}</h3><p>${o.description.length > 140 ? `${o.description.slice(0, 137)}...` : o.description}</p><a class="fc-btn" href="/offers/${o.id}">View offer<span class="fc-visually-hidden">: ${o.name}</span></a></div></article></li>`,
+          (o) => html`<li><article class="fc-offer fc-card">${o.image_or_model_image?.url ? html`<img src="${o.image_or_model_image.url}" alt="" width="800" height="600" loading="lazy">` : ''}<div class="fc-offer__body"><h3>${o.name}</h3><p>${o.description.length > 140 ? `${o.description.slice(0, 137)}...` : o.description}</p><a class="fc-btn" href="/offers/${o.id}">View offer<span class="fc-visually-hidden">: ${o.name}</span></a></div></article></li>`,
         )}</ul>
 </section>`;
       }
@@ -84,6 +85,12 @@ ${features.trade_in ? html`<div class="fc-prompt fc-card"><h2>What's your car wo
         // The tenant's location block (spec §2: which locations, block or carousel) as its config names it, else the default.
         slots.push(slotFor('locationsSummary', id, section.params ?? {}));
         // mf-locations' fragment brings its own heading and "All locations" link.
+        return html`<div class="fc-section">${raw(slotMarker(id))}</div>`;
+      }
+      case 'reviews': {
+        // 'What our customers say': mf-locations owns the location reviews and when they show (empty where spec §5 hides them).
+        const id = 'reviews-summary';
+        slots.push(slotFor('reviewsSummary', id, {}));
         return html`<div class="fc-section">${raw(slotMarker(id))}</div>`;
       }
       case 'brands':

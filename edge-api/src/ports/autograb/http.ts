@@ -24,12 +24,10 @@ import * as v from 'valibot';
 import { AU_STATES, type AuState } from '../../lib/au/states.ts';
 import { MARKET_PRICE_MIN_PRICE, marketFill, round2, vehicleLabel } from './embedded.ts';
 import type { AutograbPort, MarketPriceCar, MarketValuation } from './port.ts';
-import { isHttpUrl } from '../adapter-name.ts';
+import { AutograbClient, VehicleAnswerSchema } from './client.ts';
 
-export const AUTOGRAB_API_BASE = 'https://api.autograb.com.au';
 /** The panel is decoration on the vehicle page: past this the whole valuation (every call) gives up. */
 export const AUTOGRAB_TIMEOUT_MS = 5_000;
-export const AUTOGRAB_REGION = 'au';
 
 /** AutoGrab gave no usable answer (network error, timeout, refused key, 5xx, not JSON, unexpected body). */
 export class AutograbUnavailableError extends Error {
@@ -45,9 +43,6 @@ export type HttpAutograbOptions = {
   fetch?: typeof fetch;
 };
 
-const VehicleSchema = v.object({ id: v.pipe(v.string(), v.minLength(1)), title: v.nullish(v.string()) });
-const VehicleAnswerSchema = v.object({ success: v.optional(v.boolean()), vehicle: v.nullish(VehicleSchema) });
-const FacetSearchAnswerSchema = v.object({ success: v.optional(v.boolean()), vehicles: v.array(VehicleSchema) });
 
 const Money = v.pipe(v.number(), v.finite(), v.minValue(0));
 const RangeSchema = v.pipe(
@@ -84,18 +79,15 @@ const normaliseState = (state: string | null | undefined): AuState | null => {
   return (AU_STATES as readonly string[]).includes(code) ? (code as AuState) : null;
 };
 
-export class HttpAutograb implements AutograbPort {
-  private readonly apiUrl: string;
-  private readonly timeoutMs: number;
-  private readonly fetcher: typeof fetch;
+const unavailable = (message: string) => new AutograbUnavailableError(message);
 
-  constructor(private readonly options: HttpAutograbOptions) {
-    if (!options.apiKey) throw new Error('AUTOGRAB_API_KEY is not set: the http autograb adapter needs the AutoGrab API key secret.');
-    const apiUrl = options.apiUrl || AUTOGRAB_API_BASE;
-    if (!isHttpUrl(apiUrl)) throw new Error(`AUTOGRAB_API_URL="${apiUrl}" is not a URL.`);
-    this.apiUrl = apiUrl.replace(/\/+$/, '');
+export class HttpAutograb implements AutograbPort {
+  private readonly client: AutograbClient;
+  private readonly timeoutMs: number;
+
+  constructor(options: HttpAutograbOptions) {
+    this.client = new AutograbClient({ apiKey: options.apiKey, apiUrl: options.apiUrl, fetch: options.fetch, user: 'the http autograb adapter' });
     this.timeoutMs = options.timeoutMs ?? AUTOGRAB_TIMEOUT_MS;
-    this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
   async marketValuation(tenant: string, car: MarketPriceCar): Promise<MarketValuation | null> {
@@ -132,68 +124,22 @@ export class HttpAutograb implements AutograbPort {
   private async findVehicle(car: MarketPriceCar, reference: string, signal: AbortSignal): Promise<string | null> {
     const nvic = normaliseNvic(car.nvic);
     if (nvic) {
-      const byNvic = await this.call('GET', `/v2/vehicles/nvics/${encodeURIComponent(nvic)}`, VehicleAnswerSchema, { reference }, signal);
+      const byNvic = await this.client.call(
+        { method: 'GET', path: `/v2/vehicles/nvics/${encodeURIComponent(nvic)}`, pathForErrors: '/v2/vehicles/nvics/{nvic}', reference, signal, quoteMessage: true },
+        VehicleAnswerSchema,
+        unavailable,
+      );
       if (byNvic?.vehicle) return byNvic.vehicle.id;
     }
     if (!Number.isFinite(car.year) || !car.make.trim() || !car.model.trim()) return null;
-    const query: Record<string, string> = { year: String(car.year), make: car.make.trim(), model: car.model.trim() };
-    if (car.badge?.trim()) query.badge = car.badge.trim();
-    const found = await this.call('GET', '/v2/vehicles/facets/search', FacetSearchAnswerSchema, { reference, query }, signal);
-    return found?.vehicles[0]?.id ?? null;
+    return this.client.facetSearch({ year: car.year, make: car.make, model: car.model, badge: car.badge }, reference, signal, unavailable);
   }
 
   /** One retail prediction with its range; null when AutoGrab has no prediction for the vehicle (404 or none). */
   private async predict(vehicleId: string, km: number | null | undefined, state: AuState | null, reference: string, signal: AbortSignal): Promise<Prediction | null> {
-    const body: Record<string, unknown> = { region: AUTOGRAB_REGION, vehicle_id: vehicleId, features: ['bounds'] };
-    // Without kms AutoGrab prices at the model's average odometer.
-    if (typeof km === 'number' && Number.isFinite(km) && km >= 0) body.kms = Math.round(km);
-    if (state) body.state_for_pricing = state;
-    const answer = await this.call('POST', '/v2/valuations/predict', AutograbPredictAnswerSchema, { reference, body }, signal);
+    const answer = await this.client.predict({ vehicleId, kms: km, state }, AutograbPredictAnswerSchema, reference, signal, unavailable);
     if (!answer?.prediction) return null;
     const range = answer.bounds?.retail ?? answer.prediction.bounds?.retail ?? null;
     return { ...answer.prediction, range };
-  }
-
-  /** One AutoGrab call: the parsed answer, null on 404 (no match), AutograbUnavailableError otherwise. */
-  private async call<T extends v.GenericSchema>(
-    method: 'GET' | 'POST',
-    path: string,
-    schema: T,
-    { reference, query = {}, body }: { reference: string; query?: Record<string, string>; body?: Record<string, unknown> },
-    signal: AbortSignal,
-  ): Promise<v.InferOutput<T> | null> {
-    const url = new URL(`${this.apiUrl}${path}`);
-    for (const [key, value] of Object.entries({ region: AUTOGRAB_REGION, ...query, reference_id: reference })) url.searchParams.set(key, value);
-    const headers: Record<string, string> = { ApiKey: this.options.apiKey, accept: 'application/json' };
-    if (body) headers['content-type'] = 'application/json';
-    const what = `AutoGrab ${method} ${path.replace(/\/nvics\/[^/]+$/, '/nvics/{nvic}')}`;
-    let response: Response;
-    try {
-      response = await this.fetcher(url, { method, headers, body: body ? JSON.stringify(body) : undefined, signal });
-    } catch (err) {
-      throw new AutograbUnavailableError(`${what} unreachable (${err instanceof Error ? err.name : 'error'})`);
-    }
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return null;
-    }
-    let parsedBody: unknown;
-    let json = true;
-    try {
-      parsedBody = await response.json();
-    } catch (err) {
-      if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) throw new AutograbUnavailableError(`${what} unreachable (${err.name})`);
-      json = false;
-    }
-    if (!response.ok) {
-      const message = (parsedBody as { message?: unknown } | undefined)?.message;
-      throw new AutograbUnavailableError(`${what} answered ${response.status}${typeof message === 'string' ? ` (${message.slice(0, 200)})` : ''}`);
-    }
-    if (!json) throw new AutograbUnavailableError(`${what} answered ${response.status} without JSON`);
-    const parsed = v.safeParse(schema, parsedBody);
-    if (!parsed.success) {
-      throw new AutograbUnavailableError(`${what} answered an unexpected body (${parsed.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`).join('; ')})`);
-    }
-    return parsed.output;
   }
 }

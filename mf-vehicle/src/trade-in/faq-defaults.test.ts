@@ -1,0 +1,28 @@
+/**
+ * The FAQ takes its values from contracts TradeInSettingsSchema's own defaults, never a copy of them: with the schema's
+ * defaults changed here, the FAQ of a tenant that names none follows.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+
+vi.mock('@forecourt/contracts/trade-in', async (original) => {
+  const actual = await original<typeof import('@forecourt/contracts/trade-in')>();
+  const schema = v.object({
+    ...actual.TradeInSettingsSchema.entries,
+    max_age_years: v.optional(v.number(), 12),
+    max_km: v.optional(v.number(), 180_000),
+    estimate_valid_days: v.optional(v.number(), 3),
+  });
+  return { ...actual, TradeInSettingsSchema: schema };
+});
+
+const { tradeInFaq } = await import('./faq.ts');
+
+describe('tradeInFaq follows the settings schema’s defaults', () => {
+  it('a tenant without settings gets whatever the schema defaults to', () => {
+    const items = tradeInFaq({});
+    expect(items.find((i) => i.id === 'online-estimate')?.answer).toContain('up to 12 years old with up to 180,000 km');
+    expect(items.find((i) => i.id === 'valid')?.answer).toBe('Your estimate is valid for 3 days, subject to an inspection of the car.');
+    expect(tradeInFaq(undefined).find((i) => i.id === 'valid')?.answer).toContain('3 days');
+  });
+});
