@@ -117,6 +117,19 @@ export function createTradeInRoutes(options: TradeInRoutesOptions = {}) {
     return TRADE_IN_JOURNEY_ID.test(id) ? id : null;
   };
 
+  /**
+   * The start of every step of a journey by id: the body (JSON or a plain form) and the journey id of `:id`, or the
+   * answer already given (an unreadable body; an id that is no journey id, looked up nowhere).
+   */
+  const stepRequest = async (c: Context<AppEnv>): Promise<{ answer: Response } | { answer: null; form: URLSearchParams | null; json: unknown; id: string }> => {
+    const body = await readBody(c, { form: true });
+    if (!body.ok) return { answer: jsonError(c, body.status, body.error) };
+    const form = body.kind === 'form' ? body.form : null;
+    const id = idOf(c);
+    if (!id) return { answer: unknownJourney(c, form) };
+    return { answer: null, form, json: body.kind === 'json' ? body.value : null, id };
+  };
+
   return new Hono<AppEnv>()
     .post(api(TRADE_IN_API.start), async (c) => {
       const body = await readBody(c, { form: true });
@@ -141,22 +154,18 @@ export function createTradeInRoutes(options: TradeInRoutesOptions = {}) {
       return render(c, form, parsed.output.journey, await guarded(ctx, 'vehicle', () => enterVehicle(ctx, id, parsed.output)));
     })
     .post(api(TRADE_IN_API.condition), async (c) => {
-      const body = await readBody(c, { form: true });
-      if (!body.ok) return jsonError(c, body.status, body.error);
-      const form = body.kind === 'form' ? body.form : null;
-      const id = idOf(c);
-      if (!id) return unknownJourney(c, form);
-      const parsed = v.safeParse(TradeInConditionSchema, form ? conditionFields(form) : body.kind === 'json' ? body.value : null);
+      const step = await stepRequest(c);
+      if (step.answer) return step.answer;
+      const { form, json, id } = step;
+      const parsed = v.safeParse(TradeInConditionSchema, form ? conditionFields(form) : json);
       if (!parsed.success) return refuse(c, form, null, id, invalid(parsed.issues, TradeInConditionSchema));
       const ctx = context(c);
       return render(c, form, null, await guarded(ctx, 'condition', () => enterCondition(ctx, id, parsed.output)));
     })
     .post(api(TRADE_IN_API.contact), async (c) => {
-      const body = await readBody(c, { form: true });
-      if (!body.ok) return jsonError(c, body.status, body.error);
-      const form = body.kind === 'form' ? body.form : null;
-      const id = idOf(c);
-      if (!id) return unknownJourney(c, form);
+      const step = await stepRequest(c);
+      if (step.answer) return step.answer;
+      const { form, json, id } = step;
       let input: unknown;
       let turnstileToken: string | undefined;
       let url: string;
@@ -166,7 +175,7 @@ export function createTradeInRoutes(options: TradeInRoutesOptions = {}) {
         turnstileToken = lead.turnstile_token;
         url = pathOfPageUrl(form.get('url')) ?? pathOfPageUrl(form.get('return')) ?? pathOfPageUrl(c.req.header('referer')) ?? '/trade-in';
       } else {
-        input = body.kind === 'json' ? body.value : null;
+        input = json;
         const record = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
         turnstileToken = typeof record.turnstile_token === 'string' ? record.turnstile_token : typeof record[TURNSTILE_FORM_FIELD] === 'string' ? (record[TURNSTILE_FORM_FIELD] as string) : undefined;
         url = (typeof record.url === 'string' && pathOfPageUrl(record.url)) || pathOfPageUrl(c.req.header('referer')) || '/trade-in';
@@ -179,12 +188,10 @@ export function createTradeInRoutes(options: TradeInRoutesOptions = {}) {
       return render(c, form, null, await guarded(ctx, 'contact', () => enterContact(ctx, id, parsed.output, { url: pageUrl, turnstileToken })));
     })
     .post(api(TRADE_IN_API.verify), async (c) => {
-      const body = await readBody(c, { form: true });
-      if (!body.ok) return jsonError(c, body.status, body.error);
-      const form = body.kind === 'form' ? body.form : null;
-      const id = idOf(c);
-      if (!id) return unknownJourney(c, form);
-      const raw = form ? Object.fromEntries(form) : body.kind === 'json' ? body.value : null;
+      const step = await stepRequest(c);
+      if (step.answer) return step.answer;
+      const { form, json, id } = step;
+      const raw = form ? Object.fromEntries(form) : json;
       const ctx = context(c);
       if (raw && typeof raw === 'object' && (raw as { resend?: unknown }).resend === 'yes') {
         return render(c, form, null, await guarded(ctx, 'resend', () => resendCode(ctx, id)));
@@ -205,12 +212,10 @@ export function createTradeInRoutes(options: TradeInRoutesOptions = {}) {
       return render(c, form, null, outcome);
     })
     .post(api(TRADE_IN_API.accept), async (c) => {
-      const body = await readBody(c, { form: true });
-      if (!body.ok) return jsonError(c, body.status, body.error);
-      const form = body.kind === 'form' ? body.form : null;
-      const id = idOf(c);
-      if (!id) return unknownJourney(c, form);
-      const raw = form ? Object.fromEntries(form) : body.kind === 'json' ? body.value : null;
+      const step = await stepRequest(c);
+      if (step.answer) return step.answer;
+      const { form, json, id } = step;
+      const raw = form ? Object.fromEntries(form) : json;
       const parsed = v.safeParse(TradeInAcceptSchema, raw && typeof raw === 'object' ? { accept: (raw as { accept?: unknown }).accept } : raw);
       if (!parsed.success) return refuse(c, form, null, id, invalid(parsed.issues, TradeInAcceptSchema));
       const ctx = context(c);

@@ -68,7 +68,4 @@ export async function postLead(body: LeadRequestBody, options: { action?: string
   }
 }
 
-/** Cloudflare's documented Turnstile test site keys (always pass, block or challenge) start with 1x, 2x or 3x and zeros. */
-export const isTurnstileTestSiteKey = (siteKey: string) => /^[123]x0{10,}[A-Z]{2}$/.test(siteKey);
-/** The token Turnstile's test widgets produce; edge-api's embedded adapter accepts it. */
-export const TURNSTILE_TEST_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+export { isTurnstileTestSiteKey, TURNSTILE_TEST_TOKEN } from '@forecourt/contracts/turnstile';

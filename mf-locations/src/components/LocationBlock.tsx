@@ -1,9 +1,9 @@
 import type { LocationBlockVariant } from '@forecourt/contracts/location-block';
-import { AUSTRALIA_PATH, MAP_VIEWBOX } from '../lib/australia-map.ts';
 import { blockColumns, type BlockCard } from '../lib/block.ts';
 import { ReviewStars } from './ReviewStars.tsx';
 import { TodayHours } from './TodayHours.tsx';
 import { AddressAndPhone } from './AddressAndPhone.tsx';
+import { AustraliaMapSvg } from './LocationMap.tsx';
 
 type CardOptions = {
   /** The card name's heading level: 2 where the cards are the page's sections, 3 under a section heading. */
@@ -25,19 +25,9 @@ type CardOptions = {
  * (no layout shift); named for what it marks.
  */
 export function BlockMap({ card }: { card: Pick<BlockCard, 'marker' | 'locality'> }) {
-  const { width, height } = MAP_VIEWBOX;
   return (
     <figure className="fl-bcard__map">
-      <svg className="fl-map__svg" viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={card.marker ? `Map of Australia marking ${card.locality}` : 'Map of Australia'} focusable="false">
-        <path className="fl-map__land" d={AUSTRALIA_PATH} />
-        {card.marker ? (
-          <g className="fl-map__marker" transform={`translate(${card.marker.x} ${card.marker.y})`}>
-            <circle r="14" className="fl-map__halo" />
-            <path d="M0 0c-6-9-10-14-10-19a10 10 0 0 1 20 0c0 5-4 10-10 19z" />
-            <circle cy="-19" r="3.5" className="fl-map__dot" />
-          </g>
-        ) : null}
-      </svg>
+      <AustraliaMapSvg marker={card.marker} locality={card.locality} />
     </figure>
   );
 }

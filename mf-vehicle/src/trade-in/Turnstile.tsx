@@ -5,47 +5,18 @@
  * `cf-turnstile-response` (edge-api reads it from the plain form, and as `turnstile_token` from the island's JSON).
  * If the script cannot load, the form says so and sends without a token: edge-api keeps the lead, flagged.
  */
-import { useEffect, useRef, useState } from 'react';
-import { isTurnstileTestSiteKey, TURNSTILE_FORM_FIELD, TURNSTILE_TEST_TOKEN } from './rules.ts';
+import { useState } from 'react';
+import { isTurnstileTestSiteKey, TURNSTILE_FORM_FIELD, TURNSTILE_TEST_TOKEN } from '@forecourt/contracts/turnstile';
+import { TurnstileWidget as Widget } from '@forecourt/ui/turnstile';
 
-const SCRIPT_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
-
-type TurnstileApi = { render: (el: HTMLElement, options: Record<string, unknown>) => string; remove?: (id: string) => void };
-
-/** The widget for a real site key: an empty box on the server (and the island's first render), filled after mount. */
+/** The widget for a real site key (ui turnstile.tsx): its token in the form as `cf-turnstile-response`. */
 function TurnstileWidget({ siteKey }: { siteKey: string }) {
-  const ref = useRef<HTMLDivElement>(null);
   const [token, setToken] = useState('');
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const w = window as unknown as { turnstile?: TurnstileApi };
-    let widget: string | undefined;
-    const render = () => {
-      if (!ref.current || !w.turnstile) return;
-      widget = w.turnstile.render(ref.current, { sitekey: siteKey, 'response-field': false, callback: setToken, 'expired-callback': () => setToken(''), 'error-callback': () => setFailed(true) });
-    };
-    if (w.turnstile) render();
-    else {
-      let script = document.querySelector<HTMLScriptElement>(`script[src="${SCRIPT_SRC}"]`);
-      if (!script) {
-        script = document.createElement('script');
-        script.src = SCRIPT_SRC;
-        script.async = true;
-        document.head.append(script);
-      }
-      script.addEventListener('load', render);
-      script.addEventListener('error', () => setFailed(true));
-    }
-    return () => {
-      if (widget) w.turnstile?.remove?.(widget);
-    };
-  }, [siteKey]);
   return (
-    <div className="ftr-turnstile" data-sitekey={siteKey}>
-      <div ref={ref} />
+    <>
+      <Widget siteKey={siteKey} onToken={setToken} responseField={false} className="ftr-turnstile" hintClassName="ftr-hint" failedText="The spam check could not load; your details will still be sent." />
       {token ? <input type="hidden" name={TURNSTILE_FORM_FIELD} value={token} /> : null}
-      {failed ? <p className="ftr-hint">The spam check could not load; your details will still be sent.</p> : null}
-    </div>
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   type TradeInJourneyState,
   type TradeInOffer,
 } from '@forecourt/contracts/trade-in';
+import { TURNSTILE_FORM_FIELD } from '@forecourt/contracts/turnstile';
 
 export { AU_STATES };
 
@@ -153,16 +154,7 @@ export function jsonBodyOf(screen: TradeInScreen, fields: Record<string, string>
   return body;
 }
 
-/** The field Cloudflare's Turnstile widget fills in its form (edge-api reads it, or `turnstile_token`, from a plain form). */
-export const TURNSTILE_FORM_FIELD = 'cf-turnstile-response';
 
-/**
- * Cloudflare's test site keys (`1x00000000000000000000AA` ...): they need no widget and always pass with the test
- * token, so local runs and tests carry it even without JavaScript (mf-account's lead forms do the same).
- */
-export const isTurnstileTestSiteKey = (siteKey: string) => /^[123]x0{10,}[A-Z]{2}$/.test(siteKey);
-/** The token Cloudflare's test secret keys accept. */
-export const TURNSTILE_TEST_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
 /** Whole dollars as the offer shows them: '$12,300'. */
 export const formatDollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-AU')}`;
