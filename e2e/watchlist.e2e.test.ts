@@ -35,13 +35,14 @@ function afternoonZone(now = new Date()): string {
   return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
-// The cron (outbox relay, alert scan and delivery) every 2 s instead of 10, so the alert test waits less.
+// The cron (outbox relay, alert scan and delivery) every 2 s instead of 10, so the alert test waits less; quiet hours
+// off (a local-run switch, edge-api README "Alerts"), so the alert test passes at any hour of the tenant's day.
 usePlatformAndBrowser<Platform>(
   (p, b) => {
     platform = p;
     browser = b;
   },
-  () => ({ cronSeconds: 2 }),
+  () => ({ cronSeconds: 2, vars: { 'edge-api': { ALERT_QUIET_HOURS: 'off' } } }),
 );
 
 const d1 = (sql: string, ...params: unknown[]) => queryD1(platform, sql, ...params);

@@ -5,6 +5,7 @@ import { sampleLocation } from '@forecourt/contracts/fixtures/location';
 import { CarSchema } from '@forecourt/contracts/entities/car';
 import { LocationSchema } from '@forecourt/contracts/entities/location';
 import * as v from 'valibot';
+import { addressText } from '@forecourt/contracts/locations';
 import { siteConfig } from '../test/tenant.ts';
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { dialogSlotId } from '../lib/lead-forms.ts';
@@ -135,6 +136,8 @@ describe('VehiclePage', () => {
     const section = /<div class="fv-section fv-map" id="vehicle-map">([\s\S]*?)<\/section><\/div>/.exec(failed)?.[1] ?? '';
     expect(section).toContain('<div class="fv-slot fv-map__slot"></div><section class="fv-map__fallback" aria-labelledby="fv-map-fallback"><h2 id="fv-map-fallback">Where to find this car</h2>');
     expect(section).toContain('<a href="/locations/springwood-toyota-sales">Springwood Toyota Sales</a>');
+    // The address as every page writes it (contracts addressText).
+    expect(section).toContain(`<p>${addressText(sampleLocation)}</p>`);
     expect(section).toContain('Get directions');
     const config = siteConfig('test-motors', { locations: [location.id] });
     expect(locationSlotParams(car, config, [location])).toEqual({ show: 'id', id: location.id, variant: 'map', reviews: 'list', heading: 'Where to find this car' });

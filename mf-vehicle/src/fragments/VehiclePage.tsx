@@ -5,6 +5,7 @@ import type { Location } from '@forecourt/contracts/entities/location';
 import { carFinanceFigures, type CarFinanceFigures } from '@forecourt/contracts/finance-calculator';
 import { defaultFinanceDisclaimer } from '@forecourt/contracts/finance-estimate';
 import { slotMarker } from '@forecourt/contracts/fragments';
+import { addressText } from '@forecourt/contracts/locations';
 import { LocationsSummarySlotParamsSchema, type SlotParamsInput } from '@forecourt/contracts/slots';
 import * as v from 'valibot';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
@@ -268,7 +269,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery, pos
                 <p>
                   <a href={`/locations/${carLocation.slug}`}>{carLocation.name}</a>
                 </p>
-                <p>{[carLocation.address.street, carLocation.address.city, [carLocation.address.state, carLocation.address.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</p>
+                <p>{addressText(carLocation)}</p>
                 <p>
                   <a href={directionsHref(carLocation, car)} target="_blank" rel="noopener noreferrer">
                     Get directions<span className="fc-visually-hidden"> (opens in a new tab)</span>
