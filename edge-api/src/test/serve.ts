@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export function serveHandler(handle: (request: Request) => Promise<Response>): Server {
   return createServer(async (req, res) => {
@@ -18,6 +19,28 @@ export function serveHandler(handle: (request: Request) => Promise<Response>): S
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(await answer.text());
   });
+}
+
+/**
+ * serveHandler for a whole test file: listening on a free 127.0.0.1 port before its tests, closed after them.
+ * @example const provider = serveOnLocalhost(fake.handle); new HttpDelivery({ apiUrl: provider.url, ... })
+ */
+export function serveOnLocalhost(handle: (request: Request) => Promise<Response>): { readonly url: string } {
+  const server = serveHandler(handle);
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return {
+    get url() {
+      return url;
+    },
+  };
 }
 
 /** A 127.0.0.1 port nothing listens on (it was free a moment ago): for "provider unreachable" tests. */

@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import { closedPort, serveHandler } from '../../test/serve.ts';
-import type { AddressInfo } from 'node:net';
+import { closedPort, serveOnLocalhost } from '../../test/serve.ts';
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryEstimateSchema } from '@forecourt/contracts/entities/vdp';
 import { EmbeddedDelivery } from './embedded.ts';
 import { DeliveryUnavailableError, HttpDelivery, quoteDollars } from './http.ts';
@@ -21,26 +20,16 @@ const fake = createFakeDeliveryPartner({
   },
 });
 
-const serve = serveHandler;
-const server = serve(fake.handle);
-let apiUrl = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const provider = serveOnLocalhost(fake.handle);
 beforeEach(() => fake.reset());
 
-const adapter = (opts: Partial<ConstructorParameters<typeof HttpDelivery>[0]> = {}) => new HttpDelivery({ apiUrl, apiKey: KEY, timeoutMs: 2_000, ...opts });
+const adapter = (opts: Partial<ConstructorParameters<typeof HttpDelivery>[0]> = {}) => new HttpDelivery({ apiUrl: provider.url, apiKey: KEY, timeoutMs: 2_000, ...opts });
 const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const toSydney = { tenant: 'springwood-toyota', postcode: '2150', originPostcode: '4127' };
 
 describe('HttpDelivery against a local quote API on 127.0.0.1', () => {
   it('POSTs the run as JSON with the Bearer key and answers the region and whole-dollar price', async () => {
-    const estimate = await adapter({ apiUrl: `${apiUrl}/` }).estimate({ ...toSydney, postcode: ' 2150 ' });
+    const estimate = await adapter({ apiUrl: `${provider.url}/` }).estimate({ ...toSydney, postcode: ' 2150 ' });
     expect(fake.requests).toHaveLength(1);
     const [call] = fake.requests;
     expect(call).toMatchObject({ method: 'POST', path: '/v1/quotes' });
@@ -91,7 +80,7 @@ describe('HttpDelivery against a local quote API on 127.0.0.1', () => {
       expect(error, String(message)).toBeInstanceOf(DeliveryUnavailableError);
       expect((error as Error).message).toMatch(message);
     }
-    const refused = await new HttpDelivery({ apiUrl, apiKey: 'wrong' }).estimate(toSydney).catch((e: unknown) => e);
+    const refused = await new HttpDelivery({ apiUrl: provider.url, apiKey: 'wrong' }).estimate(toSydney).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DeliveryUnavailableError);
     expect((refused as Error).message).toBe('Delivery quote API answered 401');
   });
@@ -114,11 +103,11 @@ describe('HttpDelivery against a local quote API on 127.0.0.1', () => {
 describe('selectDelivery', () => {
   it('builds the http adapter from env; URL and key are required', async () => {
     expect(selectDelivery({})).toBeInstanceOf(EmbeddedDelivery);
-    const http = selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: apiUrl, DELIVERY_API_KEY: KEY });
+    const http = selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: provider.url, DELIVERY_API_KEY: KEY });
     expect(http).toBeInstanceOf(HttpDelivery);
     await expect(http.estimate(toSydney)).resolves.toEqual({ name: 'Sydney Metro', price: 758 });
     expect(() => selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_KEY: KEY })).toThrow(/DELIVERY_API_URL is not set/);
-    expect(() => selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: apiUrl })).toThrow(/DELIVERY_API_KEY is not set/);
+    expect(() => selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: provider.url })).toThrow(/DELIVERY_API_KEY is not set/);
     expect(() => selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: 'quotes', DELIVERY_API_KEY: KEY })).toThrow(/DELIVERY_API_URL="quotes" is not a URL/);
     const inProcess = selectDelivery({ DELIVERY_ADAPTER: 'http', DELIVERY_API_URL: 'https://quotes.example.com.au', DELIVERY_API_KEY: KEY }, { fetch: fake.fetch });
     await expect(inProcess.estimate({ ...toSydney, postcode: '4000' })).resolves.toEqual({ name: 'Brisbane Metro', price: 190 });

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TradeInVehicleSchema } from '@forecourt/contracts/trade-in';
-import { closedPort, serveHandler } from '../../test/serve.ts';
+import { closedPort, serveOnLocalhost } from '../../test/serve.ts';
 import { HttpRegoLookup, REGO_LOOKUP_TIMEOUT_MS } from './http.ts';
 import { RegoLookupUnavailableError } from './port.ts';
 import { selectRegoLookup } from './select.ts';
@@ -16,19 +15,10 @@ const fake = createFakeAutograbRegos({
     { rego: 'BARE1', state: 'NSW', vehicle: { id: 'ag-bare', title: '2019 Mazda CX-5', year: 2019, make: 'Mazda', model: 'CX-5', badge: '' } },
   ],
 });
-const server = serveHandler(fake.handle);
-let apiUrl = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const provider = serveOnLocalhost(fake.handle);
 beforeEach(() => fake.reset());
 
-const adapter = (opts: Partial<ConstructorParameters<typeof HttpRegoLookup>[0]> = {}) => new HttpRegoLookup({ apiUrl, apiKey: KEY, timeoutMs: 2_000, ...opts });
+const adapter = (opts: Partial<ConstructorParameters<typeof HttpRegoLookup>[0]> = {}) => new HttpRegoLookup({ apiUrl: provider.url, apiKey: KEY, timeoutMs: 2_000, ...opts });
 const ask = (rego: string, state: 'QLD' | 'NSW' = 'QLD', a = adapter()) => a.lookup({ rego, state, tenant: 'acme-motors' });
 
 describe('HttpRegoLookup against a local AutoGrab-format API on 127.0.0.1', () => {
@@ -71,7 +61,7 @@ describe('HttpRegoLookup against a local AutoGrab-format API on 127.0.0.1', () =
   });
 
   it('is chosen by REGO_LOOKUP_ADAPTER=http with its key secret', async () => {
-    const chosen = selectRegoLookup({ REGO_LOOKUP_ADAPTER: 'http', AUTOGRAB_API_KEY: KEY, AUTOGRAB_API_URL: apiUrl });
+    const chosen = selectRegoLookup({ REGO_LOOKUP_ADAPTER: 'http', AUTOGRAB_API_KEY: KEY, AUTOGRAB_API_URL: provider.url });
     expect(chosen).toBeInstanceOf(HttpRegoLookup);
     expect(await ask('ABC123', 'QLD', chosen as HttpRegoLookup)).toMatchObject({ provider_id: 'ag-corolla-2021' });
     expect(() => selectRegoLookup({ REGO_LOOKUP_ADAPTER: 'http', AUTOGRAB_API_KEY: KEY, AUTOGRAB_API_URL: 'ftp://x' })).toThrow(/AUTOGRAB_API_URL="ftp:\/\/x" is not a URL/);

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TradeInVehicle } from '@forecourt/contracts/trade-in';
-import { closedPort, serveHandler } from '../../test/serve.ts';
+import { closedPort, serveOnLocalhost } from '../../test/serve.ts';
 import { conditionFactor, tradeRange } from './embedded.ts';
 import { HttpValuation, VALUATION_TIMEOUT_MS } from './http.ts';
 import { ValuationUnavailableError } from './port.ts';
@@ -12,20 +11,11 @@ const KEY = 'ag_local_only_key';
 const CX5: FakeTradeVehicle = { id: 'ag-cx5-2021', year: 2021, make: 'Mazda', model: 'CX-5', badge: 'Maxx Sport', title: '2021 Mazda CX-5 Maxx Sport', trade: 28_000 };
 const NO_PRICE: FakeTradeVehicle = { id: 'ag-none', year: 2020, make: 'Holden', model: 'Astra', badge: 'R', title: '2020 Holden Astra R', trade: null };
 const fake = createFakeAutograbValuations({ apiKey: KEY, vehicles: [CX5, NO_PRICE] });
-const server = serveHandler(fake.handle);
-let apiUrl = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const provider = serveOnLocalhost(fake.handle);
 beforeEach(() => fake.reset());
 
 const GOOD = { accident_history: 'none', service_history: 'full', finance_owing: 'yes', keys: '2', paint: 'good', interior: 'good', tyres: 'good', modifications: 'none' };
-const adapter = (opts: Partial<ConstructorParameters<typeof HttpValuation>[0]> = {}) => new HttpValuation({ apiUrl, apiKey: KEY, timeoutMs: 2_000, ...opts });
+const adapter = (opts: Partial<ConstructorParameters<typeof HttpValuation>[0]> = {}) => new HttpValuation({ apiUrl: provider.url, apiKey: KEY, timeoutMs: 2_000, ...opts });
 const manual = (x: Partial<TradeInVehicle> = {}): TradeInVehicle => ({ year: 2021, make: 'Mazda', model: 'CX-5', badge: 'Maxx Sport', source: 'manual', ...x });
 const value = (vehicle: TradeInVehicle, odometer = 60_000, answers: Record<string, string> = GOOD, a = adapter()) => a.value({ tenant: 'acme', vehicle, odometer, answers, state: 'VIC' });
 
@@ -73,7 +63,7 @@ describe('HttpValuation against a local AutoGrab-format API on 127.0.0.1', () =>
   });
 
   it('is chosen by VALUATION_ADAPTER=http with its key secret, and names AutoGrab as the offer’s provider', () => {
-    const chosen = selectValuation({ VALUATION_ADAPTER: 'http', AUTOGRAB_API_KEY: KEY, AUTOGRAB_API_URL: apiUrl });
+    const chosen = selectValuation({ VALUATION_ADAPTER: 'http', AUTOGRAB_API_KEY: KEY, AUTOGRAB_API_URL: provider.url });
     expect(chosen).toBeInstanceOf(HttpValuation);
     expect(chosen.provider).toBe('autograb');
   });
