@@ -38,6 +38,8 @@ async function buildClient(worker) {
   const configFile = join(dir, 'vite.config.mjs');
   if (!existsSync(configFile)) return { css: [], entry: null };
   await viteBuild({ configFile, logLevel: 'warn' });
+  // The shell's client proper, built after its island host into the same folder (shell/vite.main.config.mjs).
+  if (existsSync(join(dir, 'vite.main.config.mjs'))) await viteBuild({ configFile: join(dir, 'vite.main.config.mjs'), logLevel: 'warn' });
   const version = worker.dir === 'shell' ? JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version : buildVersion(dir);
   const clientRoot = join(dir, 'dist/client');
   const files = walk(clientRoot).map((f) => '/' + relative(clientRoot, f).split('\\').join('/'));

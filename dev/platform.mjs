@@ -5,13 +5,15 @@
  * and media belong to the local runtime only: the seed comes from demo/dist/index.mjs, the pictures and clip from the
  * demo Worker bound to the shell (see `demo` below).
  */
-import { Miniflare, Log, LogLevel } from 'miniflare';
+import { Miniflare, Log, LogLevel, Response as MiniflareResponse } from 'miniflare';
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localWorkerVersionId } from './canary.mjs';
+import { createDemoPhotos } from './demo-photos.mjs';
+import { createImageResizer } from './image-resizer.mjs';
 import { importBundle } from './local-kv.mjs';
 import { DEMO_WORKER, REMOTES, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
@@ -32,7 +34,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
  *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, vars?: Record<string, Record<string, string>>, only?: string[], cronSeconds?: number,
- *   demo?: boolean }} [options]
+ *   demo?: boolean, images?: boolean, inspectorPort?: number }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
@@ -41,12 +43,16 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
  *   `demo` (default true): with the shell, also run the local-only demo Worker (demo/src/worker.ts) and bind it to the
  *   shell as DEMO, which serves the demo's pictures and clip (`/demo-img/*`, `/demo-video/*`); false runs the shell as
  *   deployed, where those paths are 404.
+ *   `images` (default: as `demo`): bind the local image resizer (dev/image-resizer.mjs, sharp in Node) to the shell as
+ *   IMAGE_RESIZER, which answers `/cdn-cgi/image/*` as Cloudflare Image Resizing does on a deployed zone; the demo Worker's
+ *   photo-weight JPEGs (`/demo-img/photo/*`) come from dev/demo-photos.mjs bound to it as PHOTOS.
  *   `canaries` (from dev/canary.mjs `prepareCanary`: `[{ remote, version, dir }]`) runs a second build of a remote beside
  *   the current tree's, as a gradual deployment would: the remote's Worker name then answers through
  *   dev/version-router.mjs, which routes by `Cloudflare-Workers-Version-Overrides` like Cloudflare does (to stable
  *   without one), and the release registry the runtime seeds lists both versions with their Worker version ids.
  *   `pins` (`{ <tenant slug>: { <remote>: <version> } }`) pins demo tenants to versions as they are seeded.
  *   `configCacheSeconds` sets the shell's CONFIG_CACHE_SECONDS (tests that change a pin while it runs).
+ *   `inspectorPort` (0 = any free port) opens workerd's inspector (bench/: CPU profiles and JS heap per Worker isolate).
  *   `vars` (`{ <folder>: { NAME: value } }`) adds to (or replaces single) bindings of a Worker over its wrangler.jsonc
  *   vars, e.g. `{ 'edge-api': { YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: … } }` for a test against a local provider.
  */
@@ -73,7 +79,9 @@ export async function startPlatform(options = {}) {
     if (dir === 'shell') worker.bindings = { LOCAL_HOSTS: 'on', ...worker.bindings };
     // edge-api's dev pages (the embedded CRM inbox at /api/dev/outbox) exist only in local runs.
     // The sign-in code-hash secret (a Worker secret in production, never in the repo): a fresh one per local start.
-    if (dir === 'edge-api') worker.bindings = { DEV_PAGES: 'on', OTP_HASH_KEY: randomBytes(24).toString('hex'), ...worker.bindings };
+    // Its page cache is the shell's (PAGE_CACHE_ADAPTER 'embedded' over SHELL_CACHE, bound below): wrangler.jsonc's
+    // default is the deployed 'cloudflare'; an override's bindings or `vars` may name another.
+    if (dir === 'edge-api') worker.bindings = { DEV_PAGES: 'on', OTP_HASH_KEY: randomBytes(24).toString('hex'), ...worker.bindings, PAGE_CACHE_ADAPTER: options.overrides?.[dir]?.bindings?.PAGE_CACHE_ADAPTER ?? 'embedded' };
     // The shell's dev page of remote versions (/_forecourt/remote-versions) exists only in local runs; tests may shorten
     // how long the shell keeps configs (a pin or rollback seen sooner).
     if (dir === 'shell') worker.bindings = { DEV_PAGES: 'on', ...worker.bindings, ...(options.configCacheSeconds !== undefined ? { CONFIG_CACHE_SECONDS: String(options.configCacheSeconds) } : {}) };
@@ -138,8 +146,24 @@ export async function startPlatform(options = {}) {
     const scriptPath = join(ROOT, DEMO_WORKER.dir, 'dist/worker/index.js');
     if (!existsSync(scriptPath)) throw new Error(`${DEMO_WORKER.dir} is not built: run \`npm run build\` first`);
     const { compatibility_date, compatibility_flags } = readWranglerConfig('shell');
-    workers.push({ name: DEMO_WORKER.name, modules: true, scriptPath, modulesRoot: join(ROOT, DEMO_WORKER.dir, 'dist/worker'), compatibilityDate: compatibility_date, compatibilityFlags: compatibility_flags });
+    // The photo-weight JPEGs: a Node service (sharp does not run in workerd), made once and kept on disk.
+    const photos = createDemoPhotos();
+    workers.push({ name: DEMO_WORKER.name, modules: true, scriptPath, modulesRoot: join(ROOT, DEMO_WORKER.dir, 'dist/worker'), compatibilityDate: compatibility_date, compatibilityFlags: compatibility_flags, serviceBindings: { PHOTOS: nodeService(photos.fetch) } });
     shell.serviceBindings = { ...shell.serviceBindings, [DEMO_WORKER.binding]: DEMO_WORKER.name };
+  }
+  // edge-api's page-cache purge (its 'embedded' adapter): the shell's `PageCache` entrypoint, in local runs only; a
+  // deployed edge-api purges through Cloudflare's purge by tag (PAGE_CACHE_ADAPTER=cloudflare, edge-api README).
+  const edgeApi = workers.find((w) => w.name === readWranglerConfig('edge-api').name);
+  if (shell && edgeApi) edgeApi.serviceBindings = { ...edgeApi.serviceBindings, SHELL_CACHE: { name: shell.name, entrypoint: 'PageCache' } };
+  // Cloudflare Image Resizing's local stand-in: `/cdn-cgi/image/*` reaches it only through this binding (deployed,
+  // Cloudflare answers those paths before the Worker). Sources are fetched through the platform itself.
+  if (shell && (options.images ?? options.demo) !== false) {
+    let platform = null;
+    const resizer = createImageResizer({ fetchSource: (url) => platform.dispatchFetch(url, { headers: { accept: 'image/*' } }) });
+    shell.serviceBindings = { ...shell.serviceBindings, IMAGE_RESIZER: nodeService((request, mf) => ((platform = mf), resizer.fetch(request))) };
+    // miniflare lets `/cdn-cgi/*` through only for localhost and the hosts its routes name (else 403 "Invalid Host
+    // header"): a route that no request takes names `localhost`, so `<slug>.localhost` may ask for `/cdn-cgi/image/*`.
+    shell.routes = [...(shell.routes ?? []), 'localhost/_forecourt/local-cdn-cgi-hosts'];
   }
   // The operator tools' Cloudflare API (KV values and keys) over the local CONFIG namespace, at /client/v4/*.
   if (shell) {
@@ -152,18 +176,21 @@ export async function startPlatform(options = {}) {
       routes: ['*/client/v4/*'],
       kvNamespaces: { CONFIG: config.id },
       bindings: { NAMESPACES: { [config.id]: 'CONFIG' } },
+      // `POST /client/v4/zones/<zone>/purge_cache` drops tagged pages from the shell's page cache (as Cloudflare would).
+      serviceBindings: { SHELL_CACHE: { name: shell.name, entrypoint: 'PageCache' } },
     });
   }
 
-  const persistOptions = persist
-    ? { kvPersist: join(persist, 'kv'), d1Persist: join(persist, 'd1'), cachePersist: join(persist, 'cache') }
-    : {};
+  const persistOptions = persistOptionsFor(persist);
   const mf = new Miniflare({
     host,
     port,
     cf: false,
     log: new Log(LogLevel[logLevel.toUpperCase()] ?? LogLevel.WARN),
     ...persistOptions,
+    // workerd's own inspector (Chrome DevTools protocol, one target per Worker isolate: `core:user:<name>`), for the
+    // benchmarks' CPU profiles and heap readings; `mf.getInspectorURL()` answers its address.
+    ...(options.inspectorPort !== undefined ? { inspectorPort: options.inspectorPort } : {}),
     workers,
   });
   const url = await mf.ready;
@@ -188,9 +215,10 @@ export async function startPlatform(options = {}) {
     tenantUrl: (slug) => `${url.protocol}//${slug}.localhost:${url.port}`,
     /**
      * Replaces a tenant's stock in the running platform's STOCK KV with `cars` (valid Car rows), writing exactly what
-     * `npm run stock:import` writes (mf-search/src/import/write.ts: chunks, then the meta with a new `updated_at`, then
-     * stale chunks deleted), so a test can run an import and see what follows it (edge-api's alerts read it at once;
-     * mf-search's search index notices it within STOCK_WATCH_SECONDS). Answers the new stock meta.
+     * `npm run stock:import` writes (mf-search/src/import/write.ts: chunks and the index snapshot, then the meta with a
+     * new `updated_at`, then stale keys deleted), so a test can run an import and see what follows it (edge-api's alerts
+     * read it at once). Then it calls mf-search's stock refresh (when mf-search runs): the new stock is searched and the
+     * pages it changed are purged before this answers, as a production import's refresh does. Answers the new stock meta.
      * @example await platform.importStock('harbourside-toyota', cars)
      */
     importStock: async (slug, cars, { now = new Date() } = {}) => {
@@ -205,17 +233,39 @@ export async function startPlatform(options = {}) {
         existingKeys.push(...page.keys.map((k) => k.name));
         cursor = page.list_complete ? undefined : page.cursor;
       } while (cursor);
-      const writes = lib.stockWrites(slug, cars, { now, previous: lib.isStockMeta(previousRaw) ? previousRaw : null, existingKeys });
+      const previous = lib.isStockMeta(previousRaw) ? previousRaw : null;
+      // The stock this import replaces: the cars it changes are purged from the shell's pages.
+      const previousCars = previous ? await lib.loadStock(stock, slug) : null;
+      const writes = lib.stockWrites(slug, cars, { now, previous, existingKeys, previousCars });
       const meta = writes.puts.at(-1);
       await Promise.all(writes.puts.slice(0, -1).map((put) => stock.put(put.key, put.value)));
       await stock.put(meta.key, meta.value);
       await Promise.all(writes.deletes.map((key) => stock.delete(key)));
+      // mf-search's refresh route (mf-search/src/routes/internal.ts): reload now and purge the changed pages.
+      if (selected.some((w) => w.dir === 'mf-search')) {
+        const search = await mf.getWorker(nameOf['mf-search'] ?? readWranglerConfig('mf-search').name);
+        const res = await search.fetch(`http://mf-search${lib.STOCK_REFRESH_PATH}`, { method: 'POST', headers: { 'x-forecourt-tenant': slug } });
+        if (!res.ok) throw new Error(`mf-search stock refresh of ${slug} answered ${res.status}`);
+        await res.arrayBuffer();
+      }
       return writes.meta;
     },
     dispose: () => {
       stopCron();
       return mf.dispose();
     },
+  };
+}
+
+/**
+ * A Node function as a Worker's service binding (miniflare calls it with its own Request and the Miniflare instance):
+ * the answer is copied into miniflare's Response class, whatever Response the function made.
+ */
+function nodeService(handler) {
+  return async (request, mf) => {
+    const res = await handler(request, mf);
+    const body = res.body ? Buffer.from(await res.arrayBuffer()) : null;
+    return new MiniflareResponse(body, { status: res.status, headers: [...res.headers] });
   };
 }
 
@@ -279,6 +329,33 @@ async function putReleases(mf, workers, releases) {
   await kv?.put(RELEASES_KEY, JSON.stringify(releases));
 }
 
+/**
+ * The index snapshot entries of the tenants whose stock `entries` seed (their meta and chunks), and the deletion of
+ * snapshot parts an earlier seed left under another version (a head is overwritten).
+ */
+async function demoSnapshotEntries(stock, entries) {
+  const lib = await importBundle('mf-search/src/import/index.ts');
+  const byKey = new Map(entries.map((e) => [e.key, e.value]));
+  const out = [];
+  for (const [key, value] of byKey) {
+    if (!key.endsWith(':meta')) continue;
+    const prefix = key.slice(0, -'meta'.length);
+    const slug = prefix.slice('stock:'.length, -1);
+    const meta = typeof value === 'string' ? JSON.parse(value) : value;
+    const cars = [];
+    for (let i = 0; i < meta.chunks; i++) {
+      const chunk = byKey.get(`${prefix}${i}`);
+      cars.push(...(typeof chunk === 'string' ? JSON.parse(chunk) : (chunk ?? [])));
+    }
+    const puts = lib.snapshotWrites(slug, cars, meta);
+    const keep = new Set(puts.map((p) => p.key));
+    const stale = await listKeys(stock, `${prefix}snap:`).catch(() => []);
+    await Promise.all(stale.filter((name) => !keep.has(name)).map((name) => stock.delete(name)));
+    out.push(...puts);
+  }
+  return out;
+}
+
 /** Seeds tenant configs and stock from demo/ (bundled by the build into demo/dist/index.mjs). */
 export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS, pins = {} } = {}) {
   const demo = await import(join(ROOT, 'demo/dist/index.mjs'));
@@ -292,7 +369,7 @@ export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS, 
   }
   // KV namespaces are shared by id, so the first running Worker whose config binds one seeds it.
   const namespace = (binding) => kvNamespace(mf, workers, binding);
-  const put = (kv, entries) => (kv ? entries.map(({ key, value }) => kv.put(key, typeof value === 'string' ? value : JSON.stringify(value))) : []);
+  const put = (kv, entries) => (kv ? putInBatches(kv, entries) : Promise.resolve());
   // Both namespaces first: no write may still be in flight if one of them is missing and the start is abandoned.
   const [config, stock] = [await namespace('CONFIG'), await namespace('STOCK')];
   // A tenant whose stock was imported (`npm run stock:import`) keeps it: the demo seed fills only the others.
@@ -304,12 +381,56 @@ export async function seedDemo(mf, { scale = 'default', now, workers = WORKERS, 
     }
   }
   const stockEntries = seed.stock.filter((e) => ![...imported].some((prefix) => e.key.startsWith(prefix)));
+  // The search index snapshot of each seeded tenant, as an import writes it: a cold mf-search loads it instead of
+  // building its index from the stock (issue 19; mf-search/src/engine/snapshot.ts).
+  if (stock) stockEntries.push(...(await demoSnapshotEntries(stock, stockEntries)));
   // Content imported with `npm run content:import` (KV metadata source 'import') is kept the same way.
   const configEntries = [];
   for (const entry of seed.config) {
     const metadata = config && entry.key.startsWith('content:') ? (await config.getWithMetadata(entry.key).catch(() => null))?.metadata : null;
     if (metadata?.source !== 'import') configEntries.push(entry);
   }
-  await Promise.all([...put(config, configEntries), ...put(stock, stockEntries)]);
+  await Promise.all([put(config, configEntries), put(stock, stockEntries)]);
   return seed;
+}
+
+/**
+ * Miniflare's persistence options under `persist` (or none): KV and D1 survive a restart, the Cache API does not, so a
+ * re-seeded demo never answers a page an older run kept in `caches.default`.
+ */
+export function persistOptionsFor(persist) {
+  return persist ? { kvPersist: join(persist, 'kv'), d1Persist: join(persist, 'd1') } : {};
+}
+
+/** Writes at once per batch of seed KV writes: thousands in one Promise.all reset miniflare's connection under load. */
+export const SEED_PUT_BATCH = 64;
+/** Times a failed seed write is tried again (after a short pause) before the seed fails. */
+export const SEED_PUT_RETRIES = 3;
+
+/** Writes `entries` to `kv` SEED_PUT_BATCH at a time, each failed write tried again up to SEED_PUT_RETRIES times. */
+export async function putInBatches(kv, entries, { batch = SEED_PUT_BATCH, retries = SEED_PUT_RETRIES, pauseMs = 50 } = {}) {
+  const putOne = async ({ key, value }) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await kv.put(key, text);
+      } catch (error) {
+        if (attempt >= retries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pauseMs * (attempt + 1)));
+      }
+    }
+  };
+  for (let i = 0; i < entries.length; i += batch) await Promise.all(entries.slice(i, i + batch).map(putOne));
+}
+
+/** Every key name under `prefix`, following KV's list cursor to the end (one page holds at most 1,000 keys). */
+export async function listKeys(kv, prefix) {
+  const names = [];
+  let cursor;
+  do {
+    const page = await kv.list({ prefix, cursor });
+    names.push(...page.keys.map((k) => k.name));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return names;
 }

@@ -32,8 +32,10 @@ Validates a stock feed for a tenant and loads its good rows into the local STOCK
 
 Every bad row is reported as \`line <n> (id <id>): <field>: <reason>\`; good rows are imported regardless.
 The tenant's config comes from the local CONFIG KV, or from the demo tenants when the state has none.
-Run it while \`npm start\` is stopped. Note: a running mf-search Worker keeps the stock it has loaded, and
-\`npm start\` seeds the demo stock again when it starts.
+Run it while \`npm start\` is stopped (both use the same local state). The import also writes the search
+index snapshot (a cold mf-search loads it instead of building) and the cars it changed; when \`npm start\`
+next serves the tenant, mf-search purges the pages showing them (a running platform started by tests is
+refreshed at once by its importStock). \`npm start\` keeps imported stock: it seeds only the other tenants.
 Exit codes: 0 good rows imported; 1 file unreadable, no good row or Meilisearch failed; 2 usage error
 (incl. unknown tenant).`;
 
@@ -177,12 +179,16 @@ async function main(argv) {
     const previousRaw = await stock.get(lib.kvStockMetaKey(opts.tenant), 'json');
     const previous = lib.isStockMeta(previousRaw) ? previousRaw : null;
     const existingKeys = await listKeys(stock, `stock:${opts.tenant}:`);
-    const writes = lib.stockWrites(opts.tenant, check.good, { now: new Date(), previous, existingKeys });
+    // The stock this import replaces: the cars it changes are purged from the shell's pages (lib/stock-changes.ts).
+    const previousCars = previous ? await lib.loadStock(stock, opts.tenant) : null;
+    const writes = lib.stockWrites(opts.tenant, check.good, { now: new Date(), previous, existingKeys, previousCars });
     // Chunks before meta, deletes last: a reader never sees a meta naming a chunk that is not there.
     const meta = writes.puts.at(-1);
     await Promise.all(writes.puts.slice(0, -1).map((put) => stock.put(put.key, put.value)));
     await stock.put(meta.key, meta.value);
     await Promise.all(writes.deletes.map((key) => stock.delete(key)));
+    const changed = writes.changes === null ? 'previous stock unknown: every page of the tenant' : 'all' in writes.changes ? 'every page of the tenant' : `${writes.changes.ids.length} car${writes.changes.ids.length === 1 ? '' : 's'}`;
+    console.log(`pages to purge when mf-search next serves ${opts.tenant}: ${changed}`);
     console.log(
       `imported ${writes.meta.count} cars into STOCK (${writes.meta.chunks} chunk${writes.meta.chunks === 1 ? '' : 's'}` +
         `${writes.deletes.length ? `, ${writes.deletes.length} old chunk${writes.deletes.length === 1 ? '' : 's'} deleted` : ''}) at ${join(opts.persist, 'kv')}`,

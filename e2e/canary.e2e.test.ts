@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectErrors, installReactCounter, launchChromium, shopperContext } from './support.ts';
+import { axeViolations, collectErrors, installReactCounter, launchChromium, shopperContext, hydrateIsland } from './support.ts';
 // @ts-expect-error plain ESM modules without types
 import { localWorkerVersionId, prepareCanary } from '../dev/canary.mjs';
 // @ts-expect-error plain ESM modules without types
@@ -45,7 +45,7 @@ async function openSearch(slug: string, headers: Record<string, string> = {}) {
     if (r.url().includes('/_mf/mf-search/')) entries.push(new URL(r.url()).pathname.split('/')[3]!);
   });
   await page.goto(`${platform.tenantUrl(slug)}/search/used-cars`, { waitUntil: 'load' });
-  await page.waitForSelector('#fs-results[data-hydrated]');
+  await hydrateIsland(page, '#fs-results');
   return { page, errors, entries, close: () => context.close() };
 }
 

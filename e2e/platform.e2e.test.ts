@@ -7,7 +7,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { startPlatform } from '../dev/platform.mjs';
 // Every demo tenant, whatever the demo holds (built by `npm run build` before the tests).
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, getWithHost, installReactCounter, launchChromium } from './support.ts';
+import { axeViolations, collectErrors, getWithHost, installReactCounter, launchChromium, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -127,7 +127,7 @@ describe.each(demoTenants().map((t: { slug: string }) => t.slug))('demo tenant %
     const errors = collectErrors(page);
     await installReactCounter(page);
     await page.goto(`${platform.tenantUrl(t.slug)}/search/used-cars`, { waitUntil: 'load' });
-    await page.waitForSelector('#fs-results[data-hydrated]');
+    await hydrateIsland(page, '#fs-results');
     expect(await page.locator('.fs-card').count()).toBe(21);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 type Link = { label: string; value: string; count: number; selected: boolean; href: string };
@@ -44,7 +44,7 @@ async function expectAxeClean(page: Page) {
 
 async function open(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForSelector('#fs-results[data-hydrated]');
+  await hydrateIsland(page, '#fs-results');
 }
 
 /** Waits until the island shows fresh results after an action that loads them. */

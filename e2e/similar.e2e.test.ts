@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -29,7 +29,7 @@ async function newContext(): Promise<BrowserContext> {
 
 async function open(page: Page, path: string) {
   await page.goto(`${platform.tenantUrl(slug)}${path}`, { waitUntil: 'load' });
-  await page.waitForSelector('#fs-results[data-hydrated]');
+  await hydrateIsland(page, '#fs-results');
 }
 
 const scrollLeft = (page: Page) => page.locator('.fsim-list').evaluate((el) => el.scrollLeft);

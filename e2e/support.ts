@@ -119,3 +119,30 @@ export async function queryD1(platform: { mf: { getD1Database(binding: string, w
 }
 type D1Like = { prepare(sql: string): { bind(...params: unknown[]): { all(): Promise<{ results: Array<Record<string, unknown>> }> } } };
 
+
+/**
+ * Islands load when touched or when the page is first used (issue 19: contracts `interaction` and `engaged`
+ * triggers): a first visit runs no island code. This does what a shopper's first touch does — a pointer over the
+ * island, a scroll of the page — without moving the real mouse or scrolling (a test's layout stays put), and waits
+ * until the island is mounted (`data-hydrated`). For an island whose trigger is neither, it only waits.
+ */
+export async function hydrateIsland(page: Page, selector: string, options: { timeout?: number } = {}): Promise<void> {
+  await page.waitForSelector(selector, { state: 'attached', timeout: options.timeout });
+  await page.evaluate((sel) => {
+    const island = document.querySelector(sel);
+    if (!island?.hasAttribute('data-island-waiting')) return;
+    island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    window.dispatchEvent(new Event('scroll'));
+  }, selector);
+  await page.waitForSelector(`${selector}[data-hydrated]`, { state: 'attached', timeout: options.timeout });
+}
+
+/**
+ * The shopper's first use of the page (a scroll event, without scrolling): every `engaged` island loads; resolves once
+ * none of them is still waiting or loading.
+ */
+export async function engagePage(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await page.waitForSelector('html[data-islands-ready]', { state: 'attached', timeout: options.timeout });
+  await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island-when~="engaged"]')].every((el) => el.hasAttribute('data-hydrated') || el.hasAttribute('data-hydrate-error')), undefined, { timeout: options.timeout });
+}

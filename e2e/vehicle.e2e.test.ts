@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser, queryD1 } from './support.ts';
+import { axeViolations, collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser, queryD1, hydrateIsland, engagePage } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -51,7 +51,7 @@ describe('vehicle page on a phone', () => {
     await dismissPromos(context);
     const page = await context.newPage();
     await openCar(page, slug, carSlug!);
-    await page.waitForSelector('#fv-sticky[data-hydrated]', { state: 'attached' });
+    await hydrateIsland(page, '#fv-sticky');
     const bar = page.locator('.fv-bar');
     expect(await bar.isVisible()).toBe(true);
     expect(await bar.getAttribute('class')).toBe('fv-bar');
@@ -148,7 +148,7 @@ describe.each(tenants.map((t) => [t.slug, t] as const))('vehicle page on %s', (s
 
     // Sticky header: hidden at the top, shown after 500 px.
     const sticky = page.locator('.fv-sticky');
-    await page.waitForSelector('#fv-sticky[data-hydrated]', { state: 'attached' });
+    await hydrateIsland(page, '#fv-sticky');
     expect(await sticky.getAttribute('data-visible')).toBeNull();
     await page.evaluate(() => window.scrollTo(0, 700));
     await expect.poll(() => sticky.getAttribute('data-visible')).toBe('');
@@ -198,6 +198,8 @@ describe.each(tenants.map((t) => [t.slug, t] as const))('vehicle page on %s', (s
     const context = await newContext();
     const page = await context.newPage();
     await openCar(page, slug, carSlug);
+    // The view is counted once the shopper uses the page (issue 19: the view count loads at the first scroll or pointer).
+    await engagePage(page);
     await expect.poll(async () => (await d1('SELECT COUNT(*) AS n FROM analytics_events WHERE tenant = ? AND event_id = 4', slug))[0]!.n).toBeGreaterThan(before);
     expect(await page.evaluate(() => localStorage.getItem('forecourt:viewed'))).toBeTruthy();
     await context.close();

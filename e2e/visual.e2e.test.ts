@@ -15,7 +15,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, launchChromium, shopperContext } from './support.ts';
+import { collectErrors, engagePage, launchChromium, shopperContext } from './support.ts';
 // @ts-expect-error plain ESM module without types
 import { startPlatform } from '../dev/platform.mjs';
 
@@ -58,9 +58,13 @@ async function trackLayoutShifts(page: Page) {
   });
 }
 
-/** Waits until the page is settled: islands mounted, web fonts in, the images above the fold decoded. */
+/**
+ * Waits until the page is settled: islands mounted (those that load at the shopper's first use of the page too, issue
+ * 19: the baselines show the page in use), web fonts in, the images above the fold decoded.
+ */
 async function settle(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-islands-ready'));
+  await engagePage(page);
   await page.evaluate(async () => {
     await document.fonts.ready;
     const visible = [...document.images].filter((img) => img.loading !== 'lazy' && img.getBoundingClientRect().top < innerHeight);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 import type { startPlatform } from '../dev/platform.mjs';
-import { axeViolations, getWithHost, queryD1, shopperContext, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, getWithHost, queryD1, shopperContext, usePlatformAndBrowser, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -75,7 +75,7 @@ describe('watchlist: anonymous Save, sign-in, saved on return, toast, View List,
       const context = await shopperContext(browser);
       const page = await context.newPage();
       await page.goto(`${platform.tenantUrl(tenant)}${SEARCH}`, { waitUntil: 'load' });
-      await page.waitForSelector('[data-island="mf-search/SearchResults"][data-hydrated]');
+      await hydrateIsland(page, '[data-island="mf-search/SearchResults"]');
       const card = page.locator('article.fs-card').filter({ has: page.locator('.fs-card__fave-form') }).first();
       // The card title's own text (year, make, model; the rest of its name is for screen readers only).
       const name = (await card.locator('.fs-card__title a').evaluate((a) => a.firstChild?.textContent ?? '')).trim();
@@ -229,7 +229,7 @@ describe(`My Garage and alerts on ${GARAGE_TENANT}`, () => {
     expect((await d1('SELECT sms_alerts FROM users WHERE tenant = ? AND phone = ?', GARAGE_TENANT, local))[0]!.sms_alerts).toBe(1);
     const watched = [...search.body.matchAll(/href="\/cars\/([a-z0-9-]+)"/g)].map((m) => m[1]!).find((s) => s !== slug)!;
     await page.goto(`${origin}/cars/${watched}`, { waitUntil: 'load' });
-    await page.waitForSelector('[data-island="mf-vehicle/FaveButton"][data-hydrated]');
+    await hydrateIsland(page, '[data-island="mf-vehicle/FaveButton"]');
     await page.locator('form.fv-save-form').getByRole('button', { name: /Save/ }).click();
     await page.locator('#fc-toast-region .fc-toast').waitFor({ timeout: 15_000 });
     expect(await axeViolations(page)).toEqual([]);

@@ -21,8 +21,9 @@ export default defineConfig({
       return {
         wrangler: { configPath: path.join(here, 'wrangler.jsonc') },
         miniflare: {
-          // DEV_PAGES: these tests play the local runtime (dev pages, the embedded test processor's confirm step).
-          bindings: { TEST_MIGRATIONS: migrations, DEV_PAGES: 'on', OTP_HASH_KEY: randomBytes(24).toString('hex') },
+          // DEV_PAGES: these tests play the local runtime (dev pages, the embedded test processor's confirm step), and
+          // its page cache: 'embedded' (wrangler.jsonc's production default is 'cloudflare'), unbound here (no shell).
+          bindings: { TEST_MIGRATIONS: migrations, DEV_PAGES: 'on', OTP_HASH_KEY: randomBytes(24).toString('hex'), PAGE_CACHE_ADAPTER: 'embedded' },
           // mf-search is not part of these tests: its car lookup answers "unknown car" (routes that need a known car
           // are tested on the composed platform). Replaces wrangler.jsonc's SEARCH service binding.
           serviceBindings: { SEARCH: () => Response.json({ error: 'No such car.' }, { status: 404 }) },

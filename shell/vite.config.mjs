@@ -31,7 +31,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     modulePreload: false,
-    manifest: 'manifest.json',
-    rollupOptions: { input: { main: resolve(dir, 'src/client/main.ts') } },
+    // The island host only (React, react-dom/client, the MF runtime): the shell's client (vite.main.config.mjs, built
+    // after this into the same folder, which writes manifest.json) loads it when the first island is due (issue 19).
+    manifest: 'island-host-manifest.json',
+    rollupOptions: { input: { islands: resolve(dir, 'src/client/island-host-entry.ts') } },
   },
 });

@@ -37,6 +37,12 @@ describe('fragment head', () => {
   it('refuses to encode an invalid head', () => {
     expect(() => encodeFragmentHead({ title: '' })).toThrow();
   });
+
+  it('carries the LCP picture to preload (same-origin path or https URL only)', () => {
+    const preloadImage = { href: '/cdn-cgi/image/width=800,quality=75,format=auto/demo-img/photo/suv/f2f3f0/0.jpg', srcset: '/a.jpg 480w, /b.jpg 800w', sizes: '100vw' };
+    expect(decodeFragmentHead(encodeFragmentHead({ title: 't', preloadImage }))?.preloadImage).toEqual(preloadImage);
+    for (const href of ['javascript:alert(1)', '//evil.example/x.jpg', 'http://plain.example/x.jpg', '/a b.jpg']) expect(() => encodeFragmentHead({ title: 't', preloadImage: { href } }), href).toThrow();
+  });
 });
 
 describe('fragment responses', () => {

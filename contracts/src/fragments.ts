@@ -38,6 +38,19 @@ export const FragmentHeadSchema = v.object({
   styles: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/_mf\/[a-z-]+\/[\w.-]+\/[\w./-]+\.css$/, 'Must be a versioned /_mf/ stylesheet')))),
   /** Other remotes' fragments this one embeds (ARCHITECTURE.md "a fragment can contain slots"); see FragmentSlotSchema. */
   slots: v.optional(v.pipe(v.array(FragmentSlotSchema), v.maxLength(MAX_FRAGMENT_SLOTS))),
+  /**
+   * The page's largest picture (its LCP: the car page's first photo, the first search card's), preloaded by the shell
+   * from the document head with high priority (`<link rel="preload" as="image" imagesrcset imagesizes fetchpriority="high">`)
+   * so the browser asks for it before it reaches the <img>. `href`/`srcset`/`sizes` are the <img>'s own (contracts
+   * images.ts responsiveImage), so the preload and the <img> pick the same file.
+   */
+  preloadImage: v.optional(
+    v.object({
+      href: v.pipe(v.string(), v.maxLength(2048), v.regex(/^(?:\/(?!\/)|https:\/\/)\S+$/, 'A same-origin path or an https URL')),
+      srcset: v.optional(v.pipe(v.string(), v.maxLength(8000))),
+      sizes: v.optional(v.pipe(v.string(), v.maxLength(500))),
+    }),
+  ),
 });
 export type FragmentHead = v.InferOutput<typeof FragmentHeadSchema>;
 

@@ -49,3 +49,36 @@ export function rateLimitAddress(ip: string | null | undefined): string | null {
   while (prefix.length < 4) prefix.push('0');
   return `${prefix.join(':')}::/64`;
 }
+
+/**
+ * Query parameters that only say where a click came from (ad and mail campaign trackers): they never change what a
+ * page shows, so the shell leaves them out of its cache keys (an ad click shares the cached page, and random tracking
+ * strings cannot flush a cache) and does not pass them on to the remotes. The shopper's URL keeps them (analytics in
+ * the browser reads them). `utm_*` is a prefix; the others are whole names.
+ */
+export const TRACKING_PARAMS = ['utm_*', 'gclid', 'fbclid', 'msclkid', 'dclid', 'gbraid', 'wbraid', '_ga', 'mc_cid', 'mc_eid'] as const;
+
+const TRACKING_NAMES: ReadonlySet<string> = new Set(TRACKING_PARAMS.filter((p) => !p.endsWith('*')));
+
+/**
+ * Whether a query parameter is one of TRACKING_PARAMS (names compared in lower case).
+ * @example isTrackingParam('utm_source') // true
+ * @example isTrackingParam('make') // false
+ */
+export function isTrackingParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || TRACKING_NAMES.has(lower);
+}
+
+/**
+ * A query without TRACKING_PARAMS, its parameters sorted by name (stable: repeated names keep their order), as a
+ * string without `?`: the same page asked with its parameters in another order or with an ad click's trackers gives
+ * the same key.
+ * @example canonicalQuery(new URLSearchParams('q=a&utm_source=x&make=kia')) // 'make=kia&q=a'
+ */
+export function canonicalQuery(search: URLSearchParams): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of search) if (!isTrackingParam(k)) out.append(k, v);
+  out.sort();
+  return out.toString();
+}

@@ -14,6 +14,7 @@ import { MarketPriceResultSchema } from './entities/market-price.ts';
 import { DeliveryEstimateSchema } from './entities/vdp.ts';
 import { SendCodeResponseSchema, SessionResponseSchema, SIGN_IN_API } from './sign-in.ts';
 import { SPIN_API, SpinStatusSchema } from './spin.ts';
+import { PurgeAnswerSchema, PurgeRequestSchema } from './page-cache.ts';
 import { TENANT_HEADER } from './tenant.ts';
 import { TRADE_IN_API, TradeInJourneyStateSchema, TradeInTaxonomyQuerySchema, TradeInTaxonomySchema } from './trade-in.ts';
 import type { RouteOwner } from './routes.ts';
@@ -212,6 +213,8 @@ export const INTERNAL = {
    * lead was recorded; the provider failed or gave no redirect URL).
    */
   createCustomer: { owner: 'edge-api', path: YOUX_API.createCustomer, body: FinanceCreateCustomerRequestSchema, answer: FinanceCreateCustomerAnswerSchema },
+  /** `POST /internal/cache/purge` (edge-api's page-cache purge port, contracts page-cache.ts): an import changed these cars. */
+  purgePages: { owner: 'edge-api', path: '/internal/cache/purge', body: PurgeRequestSchema, answer: PurgeAnswerSchema },
 } as const satisfies Record<string, Endpoint>;
 export type InternalName = keyof typeof INTERNAL;
 
@@ -239,6 +242,7 @@ export const INTERNAL_CALLERS = {
   sendCode: ['mf-finance'],
   verifyCode: ['mf-finance'],
   createCustomer: ['mf-finance'],
+  purgePages: ['mf-search'],
 } as const satisfies Record<InternalName, ReadonlyArray<RouteOwner | 'edge-api'>>;
 type QueryOf<N extends InternalName> = (typeof INTERNAL)[N] extends { query: infer Q extends v.GenericSchema } ? v.InferInput<Q> : Record<string, string | string[]>;
 type BodyOf<N extends InternalName> = (typeof INTERNAL)[N] extends { body: infer B extends v.GenericSchema } ? v.InferInput<B> : never;

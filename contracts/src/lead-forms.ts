@@ -44,11 +44,14 @@ const Id = v.optional(v.pipe(v.string(), v.regex(LEAD_FORM_ID_PATTERN)));
 const IdList = v.optional(v.pipe(v.string(), v.check((list) => { const ids = list.split(','); return ids.length <= 20 && ids.every((id) => LEAD_FORM_ID_PATTERN.test(id)); }, 'At most 20 ids, comma-separated')));
 
 /**
- * The lead-form slot is the same for every shopper of a tenant (shareable, so the shell caches it), except the
- * no-JavaScript form's lead id, which must be fresh per page render (a resubmitted page is one lead, two shoppers are
- * two). mf-account writes this token where the id goes; the shell replaces every occurrence in a slot's HTML with one
- * fresh UUID per slot per render, and never shares a document that held it. Not a UUID on purpose: a form that somehow
- * kept it is refused by edge-api ('lead_id must be a UUID.') rather than merged with another shopper's lead.
+ * The lead-form slot is the same for every shopper of a tenant, and so is the page holding it (issue 19: the car page
+ * is cached whole). Its no-JavaScript form therefore carries no lead id: edge-api mints it when the form is posted
+ * (edge-api/src/leads/form.ts noJsLeadId: a SHA-256 of the tenant, the fields and the client's address in a 10-minute
+ * window), so a resubmitted page is one lead and two shoppers are two; the island mints its own id.
+ *
+ * This token is what mf-account wrote before (the shell replaced it with a fresh UUID per render, and never shared a
+ * document that held it). mf-account no longer writes it; it stays so that a slot or page cached from before is still
+ * never shared by the shell, and edge-api reads a posted token as "no id" (it mints one) rather than refusing it.
  */
 export const LEAD_ID_RENDER_TOKEN = 'fc-lead-id-per-render';
 

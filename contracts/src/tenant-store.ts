@@ -76,6 +76,13 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
     parts: (slug: string): Promise<PartsCatalogue> => cached(`parts:${slug}`, async () => parsePartsCatalogue(slug, await read(kvPartsKey(slug)))),
     /** The release registry (releases.ts): which versions of each remote exist; null when none is stored. */
     releases: (): Promise<RemoteReleases | null> => cached('releases', async () => parseRemoteReleases(await read(KV_RELEASES_KEY))),
+    /**
+     * Forgets what is cached for one tenant (config, data, content, parts), so the next request reads KV again: a
+     * purge of the tenant's pages (contracts page-cache.ts, reason `config`) shows a config change at once.
+     */
+    forget: (slug: string): void => {
+      for (const kind of ['config', 'data', 'content', 'parts']) cache.delete(`${kind}:${slug}`);
+    },
     /** Number of cached entries (for tests and diagnostics). */
     size: () => cache.size,
     clear: () => cache.clear(),

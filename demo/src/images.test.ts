@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoImageExists, renderDemoImage } from './images.ts';
+import { demoImageExists, demoPhotoDrawing, renderDemoImage } from './images.ts';
+import { generateStock, stockPictureBodies } from './stock.ts';
 import {
-  BANNER_SAFE, bodyTraits, renderBannerSvg, renderCarView, renderVehicleSvg, shade, shapeForBody, SHAPES, vehicleAnchor, vehicleBounds, VIEW_COUNT, viewTable,
+  BANNER_SAFE, bodyTraits, knownBodies, resolveBody, renderBannerSvg, renderCarView, renderVehicleSvg, shade, shapeForBody, SHAPES, vehicleAnchor, vehicleBounds, VIEW_COUNT, viewTable,
 } from './svg.ts';
 
 const SVG = 'image/svg+xml; charset=utf-8';
@@ -49,6 +50,53 @@ const BODIES = [
   'ute-tub', 'ute-tray', 'ute-tray-single', 'lightTruck', 'cabChassis', 'bus',
   'motorcycle-naked', 'motorcycle-sport', 'motorcycle-adventure', 'motorcycle-retro', 'motorcycle-touring', 'motorcycle-cruiser',
 ];
+
+describe('demoPhotoDrawing (the photo-weight JPEGs of the stock)', () => {
+  it('names the gallery drawing a photo is made from, and nothing for a path that is not a photo', () => {
+    expect(demoPhotoDrawing('/demo-img/photo/suv/f2f3f0.a0785a/0.jpg')).toBe('/demo-img/car/suv/f2f3f0.a0785a/0.svg');
+    expect(demoPhotoDrawing('/demo-img/photo/motorcycle-cruiser/16181b/7.jpg')).toBe('/demo-img/car/motorcycle-cruiser/16181b/7.svg');
+    for (const path of ['/demo-img/photo/suv/f2f3f0.a0785a/24.jpg', '/demo-img/photo/spaceship/f2f3f0.a0785a/0.jpg', '/demo-img/photo/suv/f2f3f0.a0785a/0.svg', '/demo-img/photo/suv/../0.jpg', '/demo-img/photo/suv/F2F3F0.a0785a/0.jpg']) {
+      expect(demoPhotoDrawing(path), path).toBeNull();
+      expect(demoImageExists(path), path).toBe(false);
+    }
+    expect(demoPhotoDrawing('/demo-img/car/suv/f2f3f0/0.svg')).toBeNull();
+    expect(demoImageExists('/demo-img/photo/ute-tray/b3141e.2a2a2a/3.jpg')).toBe(true);
+    // The demo Worker's own renderer draws SVG only: the JPEG comes from the local runtime's photo service.
+    expect(renderDemoImage('/demo-img/photo/suv/f2f3f0.a0785a/0.jpg')).toBeNull();
+  });
+
+  it('draws only what the stock can name: palette paints and trims, the bodies the stock uses, one spelling per view', () => {
+    const refused = [
+      '/demo-img/photo/suv/123456.a0785a/0.jpg', // not a palette paint
+      '/demo-img/photo/suv/f2f3f0.123456/0.jpg', // not a palette trim
+      '/demo-img/photo/suv/a0785a.a0785a/0.jpg', // a trim colour is not a paint
+      '/demo-img/photo/suv/f2f3f0/0.jpg', // cars always have a trim in the stock
+      '/demo-img/photo/motorcycle-cruiser/16181b.2a2a2a/0.jpg', // motorcycles never do
+      '/demo-img/photo/suv/f2f3f0.a0785a/07.jpg', // a second spelling of view 7
+    ];
+    for (const path of refused) expect(demoPhotoDrawing(path), path).toBeNull();
+    // Every photo the generated stock names is drawable.
+    let checked = 0;
+    for (const t of ['harbourside-toyota', 'outback-used-cars', 'southern-cross-motor-group']) {
+      for (const car of generateStock({ tenant: t, count: 300, seed: 7, now: Date.UTC(2026, 10, 21) })) {
+        for (const url of car.thumbnails ?? []) {
+          expect(demoPhotoDrawing(url), url).not.toBeNull();
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5_000);
+    // The palette bounds the renders: bodies x (paints x trims, or paints for motorcycles) x views.
+    const bodies = [...stockPictureBodies()];
+    expect(bodies.length).toBeLessThan(40);
+    for (const b of bodies) expect(resolveBody(b), b).not.toBeNull();
+    // A body the drawings know but the stock never names is not drawn as a photo.
+    const unused = knownBodies().find((b) => !stockPictureBodies().has(b) && !b.startsWith('motorcycle'));
+    expect(unused).toBeDefined();
+    expect(demoPhotoDrawing(`/demo-img/photo/${unused}/f2f3f0.a0785a/0.jpg`)).toBeNull();
+    expect(renderDemoImage(`/demo-img/car/${unused}/f2f3f0.a0785a/0.svg`)).not.toBeNull();
+  });
+});
 
 describe('renderDemoImage', () => {
   it.each([

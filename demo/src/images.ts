@@ -2,7 +2,8 @@
  * Serves the demo's generated pictures by path (the shell mounts this under /demo-img/).
  * Paths are matched against strict patterns, so anything else (including traversal attempts) is null.
  */
-import { MAKES } from './catalogue.ts';
+import { MAKES, PAINTS, TRIMS } from './catalogue.ts';
+import { stockPictureBodies } from './stock.ts';
 import { escapeXml, knownBodies, renderBannerSvg, renderCarView, renderInteriorSvg, renderLogoSvg, renderMakeMark, renderPlaceSvg, renderVehicleSvg, resolveBody, VIEW_COUNT, type LogoColours } from './svg.ts';
 import { renderMakeMarkCompact } from './wordmark.ts';
 import { DEMO_TENANTS } from '../tenants/index.ts';
@@ -43,6 +44,8 @@ function renderReportSvg(vin: string): string {
 const BODY = '([A-Za-z0-9]{2,20}(?:-[a-z]{3,10}){0,2})';
 /** Gallery view: body, paint[.trim], view index, optional readable label (ignored). */
 const CAR = new RegExp(`^/demo-img/car/${BODY}/([0-9a-f]{6})(?:\\.([0-9a-f]{6}))?/(\\d{1,2})(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?\\.svg$`);
+/** A gallery view as a photo-weight JPEG: the same body, paint[.trim] and view as CAR (see demoPhotoDrawing). */
+const PHOTO = new RegExp(`^/demo-img/photo/${BODY}/([0-9a-f]{6}(?:\\.[0-9a-f]{6})?)/(\\d{1,2})\\.jpg$`);
 const SPIN = new RegExp(`^/demo-img/spin/${BODY}/([0-9a-f]{6})/(\\d{1,2})\\.svg$`);
 const LOGO = /^\/demo-img\/logo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 const INTERIOR = /^\/demo-img\/interior\/([0-9a-f]{6})\.svg$/;
@@ -94,10 +97,40 @@ export function demoImageExists(pathname: string): boolean {
   if (!pathname.startsWith(DEMO_IMAGE_PREFIX) || pathname.length > 200) return false;
   let m: RegExpExecArray | null;
   if ((m = CAR.exec(pathname))) return resolveBody(m[1] as string) !== null && Number(m[4]) < VIEW_COUNT;
+  if (PHOTO.test(pathname)) return demoPhotoDrawing(pathname) !== null;
   if ((m = SPIN.exec(pathname))) return resolveBody(m[1] as string) !== null && Number(m[3]) < 24;
   if ((m = LOGO.exec(pathname))) return logoRegistry().has(m[1] as string);
   if ((m = BANNER.exec(pathname))) return resolveBody(m[1] as string) !== null;
   return INTERIOR.test(pathname) || PLACE.test(pathname) || REPORT.test(pathname);
+}
+
+let photoPaints: ReadonlySet<string> | null = null;
+let photoTrims: ReadonlySet<string> | null = null;
+
+/**
+ * The drawing a demo photo is made from: `/demo-img/photo/<body>/<paint>[.<trim>]/<n>.jpg` names the gallery view
+ * `/demo-img/car/<body>/<paint>[.<trim>]/<n>.svg`, which the local runtime renders at 1600x1200 with photographic grain
+ * (dev/demo-photos.mjs: sharp, Node only, so not in this Worker-safe module).
+ *
+ * Each new photo costs a fresh 1600 px render (and a slot in the bounded photo folder), so only the photos the generated
+ * stock can name are drawn: a body the stock uses (stock.ts stockPictureBodies), a paint of the demo palette
+ * (catalogue.ts PAINTS) and, for everything but motorcycles (which the stock leaves without one), a trim of TRIMS.
+ * Null (404) for any other path, colour, body or view.
+ * @example demoPhotoDrawing('/demo-img/photo/suv/f2f3f0.a0785a/0.jpg') // '/demo-img/car/suv/f2f3f0.a0785a/0.svg'
+ * @example demoPhotoDrawing('/demo-img/photo/suv/123456.a0785a/0.jpg') // null: not a palette paint
+ */
+export function demoPhotoDrawing(pathname: string): string | null {
+  if (pathname.length > 200) return null;
+  const m = PHOTO.exec(pathname);
+  // One spelling per view (`7`, never `07`): each spelling would be its own render and its own cached file.
+  if (!m || Number(m[3]) >= VIEW_COUNT || String(Number(m[3])) !== m[3]) return null;
+  const body = m[1] as string;
+  const [paint, trim] = (m[2] as string).split('.') as [string, string | undefined];
+  photoPaints ??= new Set(PAINTS.map(([, hex]) => hex));
+  photoTrims ??= new Set(TRIMS.map(([, hex]) => hex));
+  if (!stockPictureBodies().has(body) || !photoPaints.has(paint)) return null;
+  if (body.startsWith('motorcycle') ? trim !== undefined : trim === undefined || !photoTrims.has(trim)) return null;
+  return `/demo-img/car/${body}/${m[2]}/${Number(m[3])}.svg`;
 }
 
 /** Body types the car image route accepts. */

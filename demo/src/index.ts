@@ -15,7 +15,7 @@ import { kvPartsKey } from '@forecourt/contracts/entities/part';
 import { demoParts } from './parts.ts';
 
 export { generateStock, findDemoTenant, slugify, vinCheckDigit, monthlyRepayment, imageBody, type GenerateStockOptions } from './stock.ts';
-export { renderDemoImage, demoImageExists, DEMO_IMAGE_PREFIX, DEMO_IMAGE_BODIES } from './images.ts';
+export { renderDemoImage, demoImageExists, demoPhotoDrawing, DEMO_IMAGE_PREFIX, DEMO_IMAGE_BODIES } from './images.ts';
 export {
   renderCarView, renderVehicleSvg, renderLogoSvg, renderMakeMark, renderBannerSvg, renderInteriorSvg, renderPlaceSvg, shapeForBody, resolveBody,
   bodyTraits, viewTable, vehicleAnchor, VIEW_COUNT, BANNER_SAFE, type CarViewOptions, type VehicleSvgOptions, type LogoColours,

@@ -63,6 +63,11 @@ export const img = {
   car: (body: string, hex: string, n: number, label?: string) => `/demo-img/car/${body}/${hexOf(hex)}/${n}${label ? `-${label}` : ''}.svg`,
   /** A gallery view with the interior in the trim colour (interior views use it). */
   carView: (body: string, paint: string, trim: string | null, n: number) => `/demo-img/car/${body}/${hexOf(paint)}${trim ? `.${hexOf(trim)}` : ''}/${n}.svg`,
+  /**
+   * The same gallery view as a photo-weight JPEG (1600x1200, 150-400 KB, like a dealer's upload): the drawing rendered
+   * with grain by the local runtime (dev/demo-photos.mjs; images.ts demoPhotoDrawing names the drawing). Stock uses these.
+   */
+  photo: (body: string, paint: string, trim: string | null, n: number) => `/demo-img/photo/${body}/${hexOf(paint)}${trim ? `.${hexOf(trim)}` : ''}/${n}.jpg`,
   /** A 360 spin frame: angle 0-23 in 15 degree steps (0 = side view, nose to the right; 6 = front; 18 = rear). */
   spin: (body: string, hex: string, angle: number) => `/demo-img/spin/${body}/${hexOf(hex)}/${angle}.svg`,
   interior: (hex: string) => `/demo-img/interior/${hexOf(hex)}.svg`,

@@ -6,6 +6,19 @@ const get = (path: string, headers: Record<string, string> = {}, method = 'GET')
   serveDemoMedia(new Request(`http://harbourside-toyota.localhost${path}`, { method, headers }), { videos: { 'walkaround.mp4': clip } });
 
 describe('serveDemoMedia', () => {
+  it('hands a photo path (JPEG) to the photo service, and 404s photos it does not name or when there is none', async () => {
+    const asked: string[] = [];
+    const photos = { fetch: async (r: Request) => (asked.push(new URL(r.url).pathname), new Response('jpeg', { headers: { 'content-type': 'image/jpeg' } })) };
+    const at = (path: string, options = { photos }) => serveDemoMedia(new Request(`http://harbourside-toyota.localhost${path}`), { videos: {}, ...options });
+    const ok = await at('/demo-img/photo/suv/f2f3f0.a0785a/0.jpg');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/jpeg');
+    expect(asked).toEqual(['/demo-img/photo/suv/f2f3f0.a0785a/0.jpg']);
+    for (const path of ['/demo-img/photo/suv/f2f3f0/24.jpg', '/demo-img/photo/spaceship/f2f3f0/0.jpg', '/demo-img/photo/suv/../x.jpg', '/demo-img/logo/toyota.jpg']) expect((await at(path)).status, path).toBe(404);
+    expect(asked).toHaveLength(1);
+    expect((await serveDemoMedia(new Request('http://h.localhost/demo-img/photo/suv/f2f3f0/0.jpg'), { videos: {} })).status).toBe(404);
+  });
+
   it('serves a generated picture as SVG that is never sniffed and can run or load nothing', async () => {
     const res = await get('/demo-img/logo/toyota.svg');
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@
  * `/demo-video/` (demo/public/demo-video, with byte ranges). Served only in local runs, by the demo Worker (worker.ts)
  * the shell forwards these paths to; a deployed shell has no such Worker.
  */
-import { DEMO_IMAGE_PREFIX, renderDemoImage } from './images.ts';
+import { DEMO_IMAGE_PREFIX, demoPhotoDrawing, renderDemoImage } from './images.ts';
 import { withRange } from './range.ts';
 
 export const DEMO_VIDEO_PREFIX = '/demo-video/';
@@ -22,6 +22,11 @@ export function imageHeaders(contentType: string): Record<string, string> {
 export type DemoMediaOptions = {
   /** The clips by file name, e.g. `{ 'walkaround.mp4': bytes }`. */
   videos: Readonly<Record<string, Uint8Array<ArrayBuffer>>>;
+  /**
+   * Who renders the photo-weight JPEGs (`/demo-img/photo/...jpg`, images.ts demoPhotoDrawing): the local runtime's
+   * Node service (dev/demo-photos.mjs, bound to the demo Worker as PHOTOS). Without it those paths are 404.
+   */
+  photos?: { fetch: (request: Request) => Promise<Response> };
 };
 
 /**
@@ -32,6 +37,10 @@ export async function serveDemoMedia(request: Request, options: DemoMediaOptions
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   const url = new URL(request.url);
   const path = url.pathname;
+  if (path.startsWith(DEMO_IMAGE_PREFIX) && path.endsWith('.jpg')) {
+    if (!options.photos || !demoPhotoDrawing(path)) return notFound();
+    return options.photos.fetch(new Request(url.origin + path, { method: request.method }));
+  }
   if (path.startsWith(DEMO_IMAGE_PREFIX)) {
     // `?variant=compact`: a manufacturer's compact mark (images.ts); other queries are ignored as before.
     const image = renderDemoImage(path, { variant: url.searchParams.get('variant') });

@@ -223,7 +223,8 @@ describe('demoStock (default scale)', () => {
       }
       if (n < 12 || n > 24) bad.push(`${c.slug}: ${n} photos`);
       c.images.forEach((i, k) => {
-        const m = /^\/demo-img\/car\/([A-Za-z0-9-]+)\/([0-9a-f]{6})(?:\.([0-9a-f]{6}))?\/(\d+)\.svg$/.exec(i.image.url);
+        // Photo-weight JPEGs of the gallery drawings (issue 19: img.photo; images.ts demoPhotoDrawing).
+        const m = /^\/demo-img\/photo\/([A-Za-z0-9-]+)\/([0-9a-f]{6})(?:\.([0-9a-f]{6}))?\/(\d+)\.jpg$/.exec(i.image.url);
         if (!m || Number(m[4]) !== k) bad.push(`${c.slug}: photo ${k} is ${i.image.url}`);
         else if (c.item_type !== 'motorcycle' && !m[3]) bad.push(`${c.slug}: no trim colour`);
       });
@@ -233,7 +234,7 @@ describe('demoStock (default scale)', () => {
 });
 
 /** A listing's picture body token (from its first photo or spin frame). */
-const pictureBody = (c: Car) => /\/demo-img\/(?:car|spin)\/([A-Za-z0-9-]+)\//.exec(c.images[0]?.image.url ?? c.spin_images?.[0] ?? '')?.[1] ?? null;
+const pictureBody = (c: Car) => /\/demo-img\/(?:car|photo|spin)\/([A-Za-z0-9-]+)\//.exec(c.images[0]?.image.url ?? c.spin_images?.[0] ?? '')?.[1] ?? null;
 
 describe('demo stock is internally consistent (issue 13)', () => {
   it('drives as its badge says: AWD, 4WD, RWD, FWD (a BYD Seal Performance AWD is all-wheel drive)', () => {
@@ -322,7 +323,7 @@ describe('demo stock is internally consistent (issue 13)', () => {
     const bad = bikes.filter((c) =>
       c.simple_body !== 'motorcycle' || !['Chain Drive', 'Belt Drive'].includes(c.drive ?? '') || c.interior_colour !== null || c.bodyconfiguration !== null ||
       c.nvic !== null || c.variant?.ancaprating !== null || c.spin_interior_image !== null || (c.hotspots?.interior.length ?? 0) > 0 ||
-      (c.categories ?? []).includes('Family') || c.images.some((i) => !i.image.url.includes('/car/motorcycle-')) ||
+      (c.categories ?? []).includes('Family') || c.images.some((i) => !i.image.url.includes('/photo/motorcycle-')) ||
       (c.images.length > 3 && viewTable(pictureBody(c)!)![3] !== 'bikeCockpit'));
     expect(bad.map((c) => c.name)).toEqual([]);
   });
@@ -365,17 +366,19 @@ describe('generateStock', () => {
     expect(() => generateStock({ tenant: 'nope', now: NOW })).toThrow(/Unknown demo tenant/);
   });
 
-  it('scales to the bench size quickly', () => {
+  // What the bench stock is (counts, unique slugs and ids); how long it takes to make is a figure for bench/ (rule 6:
+  // speed targets live in benchmarks, never in timed tests).
+  it('scales to the bench size: every tenant its planned count, slugs and ids unique', () => {
     const counts = demoStockCounts({ scale: 'bench' });
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(10_000);
-    const t0 = performance.now();
     const bench = demoStock({ scale: 'bench', now: NOW });
-    const ms = performance.now() - t0;
     const total = Object.values(bench).reduce((a, c) => a + c.length, 0);
     expect(total).toBeGreaterThanOrEqual(10_000);
-    for (const cars of Object.values(bench)) expect(new Set(cars.map((c) => c.slug)).size).toBe(cars.length);
-    // budget is 3 s on this machine; the margin absorbs a loaded CI runner
-    expect(ms).toBeLessThan(6_000);
+    for (const [tenant, cars] of Object.entries(bench)) {
+      expect(cars.length, tenant).toBe(counts[tenant]);
+      expect(new Set(cars.map((c) => c.slug)).size, tenant).toBe(cars.length);
+      expect(new Set(cars.map((c) => c.id)).size, tenant).toBe(cars.length);
+    }
   });
 
   it('splits a count override across tenants', () => {

@@ -4,7 +4,7 @@
  */
 import type { Car, CarType, FinanceLenderEntry, Hotspots } from '@forecourt/contracts/entities/car';
 import type { LocationInput } from '@forecourt/contracts/entities/location';
-import { MAKES, MODELS, PAINTS, TRIMS, variantOf, type MakeDef, type ModelDef } from './catalogue.ts';
+import { MAKES, MODELS, PAINTS, TRIMS, makeBySlug, variantOf, type MakeDef, type ModelDef } from './catalogue.ts';
 import { img, type DemoTenant } from './kit.ts';
 import { createRng, type Rng } from './prng.ts';
 import { VIEW_COUNT, vehicleAnchor } from './svg.ts';
@@ -108,6 +108,26 @@ export function imageBody(kind: MakeDef['kind'], simpleBody: string, body: strin
   if (simpleBody === 'ute') return /single/i.test(`${badge} ${bodyconfiguration ?? ''}`) ? 'ute-tub-single' : 'ute-tub';
   if (simpleBody === 'van') return /commuter|bus/i.test(`${badge} ${bodyconfiguration ?? ''}`) ? 'van-commuter' : /window|crew|kombi|people/i.test(badge) ? 'van-window' : 'van-panel';
   return simpleBody;
+}
+
+let pictureBodies: ReadonlySet<string> | null = null;
+/**
+ * Every picture body token the generated stock can name (imageBody over each model's badges): the demo's photo route
+ * (images.ts demoPhotoDrawing) draws only these, so a made-up body in a URL never costs a fresh 1600 px render.
+ */
+export function stockPictureBodies(): ReadonlySet<string> {
+  if (!pictureBodies) {
+    const bodies = new Set<string>();
+    for (const model of MODELS) {
+      const { kind } = makeBySlug(model.maker);
+      for (const [badge] of model.badges) {
+        const variant = variantOf(model, badge);
+        bodies.add(imageBody(kind, variant.simple_body, variant.body, badge, variant.bodyconfiguration));
+      }
+    }
+    pictureBodies = bodies;
+  }
+  return pictureBodies;
 }
 
 function transmission(model: ModelDef, manual: boolean): { trans: string; simple: string; gears: number | null; geartype: string } {
@@ -271,13 +291,13 @@ const YOUTUBE_IDS = ['dQx8Yb2vK1s', 'Q3fT7nRz0aE', 'hV5mP2wLx9c', 'bN4kS8tYq1M',
 const PRESTIGE = new Set(['bmw', 'mercedes-benz']);
 const PERFORMANCE_BADGES = new Set(['GTI', 'R', 'Type R', 'WRX', 'RS', 'tS', 'Raptor', 'Dark Horse', 'N', 'M340i xDrive', 'M60i', 'C43 AMG', 'GLC 43 AMG', 'Performance', 'Performance AWD', 'GTS', 'GR Sport', 'SS V Redline', 'N Line Premium']);
 
-/** The 24 gallery paths of a picture body and colours (memoised: thousands of cars share them). */
+/** The 24 gallery photo paths (JPEG) of a picture body and colours (memoised: thousands of cars share them). */
 const galleryCache = new Map<string, string[]>();
 function galleryUrls(picture: string, paint: string, trim: string | null): string[] {
   const key = `${picture}/${paint}/${trim}`;
   let urls = galleryCache.get(key);
   if (!urls) {
-    urls = Array.from({ length: VIEW_COUNT }, (_, n) => img.carView(picture, paint, trim, n));
+    urls = Array.from({ length: VIEW_COUNT }, (_, n) => img.photo(picture, paint, trim, n));
     if (galleryCache.size < 5_000) galleryCache.set(key, urls);
   }
   return urls;

@@ -16,6 +16,7 @@ import { rateLimitRoutes } from './routes/rate-limit.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { vehicleInternalRoutes, viewsRoutes } from './routes/views.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
+import { pageCacheRoutes } from './routes/page-cache.ts';
 import { youxApiRoutes, youxInternalRoutes } from './routes/youx.ts';
 import { authRoutes } from './routes/auth.ts';
 import { spinRoutes } from './routes/spin.ts';
@@ -56,6 +57,8 @@ const routes = app
   .route('/', youxInternalRoutes)
   // The dealer locator's place lookup for mf-locations (/internal/geocode, routes/geocode.ts).
   .route('/', geocodeRoutes)
+  // The page-cache purge port for mf-search's stock imports (/internal/cache/purge, routes/page-cache.ts).
+  .route('/', pageCacheRoutes)
   .route('/api', authRoutes)
   .route('/api', spinRoutes)
   .route('/api', youxApiRoutes)

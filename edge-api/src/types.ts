@@ -19,6 +19,11 @@ export type Secrets = {
   /** Keys the sign-in code hashes (src/auth/code.ts otpHashKey); the local runtime makes one per start. */
   OTP_HASH_KEY?: string;
   /**
+   * Keys the lead ids minted for no-JavaScript forms (src/leads/form.ts noJsLeadIdKey); optional: without it a key is
+   * derived from OTP_HASH_KEY with a fixed label.
+   */
+  LEAD_ID_KEY?: string;
+  /**
    * YouX's quick-quote and customer-creation endpoints (vars set with YOUX_ADAPTER="http") and its key (a secret):
    * ports/youx/select.ts.
    */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
 import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
+import { CACHE_TAGS_HEADER } from '@forecourt/contracts/page-cache';
 import { PAGES } from '@forecourt/contracts/routes';
 import { PENDING_PHONE_COOKIE } from '@forecourt/contracts/sign-in';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
@@ -103,7 +104,7 @@ describe('mf-account Worker', () => {
     expect(plain).toContain('id="fa-sign-in-phone-form"');
   });
 
-  it("lead-form slot: the form the host's params name, shareable for a minute with the shell's per-render lead-id token, titled", async () => {
+  it("lead-form slot: the form the host's params name, shareable for a minute without a lead id (minted at submit), titled", async () => {
     const res = await get('/fragments/lead-form?form=contact&id=fl-contact-form&location_options=loc-springwood-sales&lead_error=rate_limited', 'test-motors');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
@@ -114,9 +115,23 @@ describe('mf-account Worker', () => {
     expect(html).toContain('<input type="hidden" name="location" value="loc-springwood-sales"/>');
     expect(html).toContain('<input type="hidden" name="dealership_slug" value="springwood-toyota"/>');
     expect(html).toContain('Too many submissions. Please try again later.');
-    // No lead id of its own: the token the shell replaces with a fresh one per page render (contracts LEAD_ID_RENDER_TOKEN).
-    expect(html).toContain(`<input type="hidden" name="lead_id" value="${LEAD_ID_RENDER_TOKEN}"/>`);
-    expect(html).toContain(`"leadId":"${LEAD_ID_RENDER_TOKEN}"`);
+    // No lead id at all, not even the shell's old per-render token: the page holding it is the same for everyone
+    // (edge-api mints the no-JavaScript form's id at submit; the island mints its own).
+    expect(html).not.toContain('name="lead_id"');
+    expect(html).not.toContain('"leadId"');
+    expect(html).not.toContain(LEAD_ID_RENDER_TOKEN);
+    // Not about a car: no cache tag of its own.
+    expect(res.headers.get(CACHE_TAGS_HEADER)).toBeNull();
+  });
+
+  it('lead-form slot about a car: shareable, named by the car’s cache tag, still without a lead id', async () => {
+    const res = await get('/fragments/lead-form?form=enquire&id=fv-enquire&layout=dialog&car_id=car-42&car_slug=2021-toyota-corolla-car-42&car_name=2021%20Toyota%20Corolla&car_type=used', 'test-motors');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get(CACHE_TAGS_HEADER)).toBe('car:test-motors:car-42');
+    const html = await res.text();
+    expect(html).toContain('<input type="hidden" name="car_id" value="car-42"/>');
+    expect(html).not.toContain('name="lead_id"');
   });
 
   it("lead-form slot: params the contract refuses (unknown form, bad id, too many locations) give the protocol's empty 404", async () => {

@@ -36,6 +36,10 @@ describe('mf-account Worker (workerd)', () => {
     const html = await res.text();
     expect(html).toContain('data-island="mf-account/LeadForm"');
     expect(html).toContain(`<input type="hidden" name="location" value="${sampleLocation.id}"/>`);
+    // Shared whole with the page holding it (issue 19): no lead id in it, edge-api mints it when the form is posted.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(html).not.toContain('name="lead_id"');
+    expect(html).not.toContain('fc-lead-id-per-render');
     await expectProtocolNotFound(await get('/fragments/lead-form?form=nope&id=x', 'test-motors'), { version: manifest.version, tenantName: 'Test Motors' });
   });
 

@@ -34,6 +34,9 @@ describe('mf-finance Worker (workerd)', () => {
   it('fills the calculator slot for good params and answers the protocol’s empty 404 for params it refuses', async () => {
     const slot = await get('/fragments/finance-calculator?car_id=148223&price=31990&car_type=used', 'test-motors');
     expect(slot.status).toBe(200);
+    // Shared, and named by the car it prices (issue 19: dropped with the car page's purge).
+    expect(slot.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(slot.headers.get('x-forecourt-cache-tags')).toBe('car:test-motors:148223');
     expect(await slot.text()).toContain('data-island="mf-finance/FinanceCalculator"');
     const refused = await get('/fragments/finance-calculator?price=lots', 'test-motors');
     await expectProtocolNotFound(refused, { version: manifest.version, tenantName: 'Test Motors' });

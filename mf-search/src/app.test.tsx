@@ -69,6 +69,21 @@ describe('mf-search Worker', () => {
     expect(html).toContain(`/_mf/mf-search/${version}/body/`);
   });
 
+  it('preloads the first card photo from the head (the search page LCP), as the card asks for it', async () => {
+    const photo = '/demo-img/photo/suv/f2f3f0.a0785a/0.jpg';
+    const withPhoto = { ...mazda, primary_image_url: photo, images: [{ image: { url: photo, thumb: { url: photo } } }] };
+    const photos = client({}, testEnv([config], { stock: { [TENANT]: [withPhoto] }, data: { [TENANT]: { manufacturers: [] } } }));
+    const res = await photos('/fragments/search?_segments=used-cars');
+    expect(res.status).toBe(200);
+    const preload = head(res)?.preloadImage;
+    expect(preload?.href).toBe('/cdn-cgi/image/width=640,quality=75,format=auto/demo-img/photo/suv/f2f3f0.a0785a/0.jpg');
+    expect(preload?.srcset).toContain('/cdn-cgi/image/width=320,quality=75,format=auto/demo-img/photo/suv/f2f3f0.a0785a/0.jpg 320w');
+    const html = await res.text();
+    // The card's <img> names the same files, with high fetch priority.
+    expect(html).toContain(`src="${preload!.href}"`);
+    expect(html).toMatch(/<img [^>]*srcSet="[^"]*320w[^"]*"[^>]*fetchPriority="high"/);
+  });
+
   it('a make page narrows the stock; an unknown search path is the protocol\'s empty 404 (with the styles)', async () => {
     const make = await get('/fragments/search?_segments=mazda');
     expect(make.status).toBe(200);

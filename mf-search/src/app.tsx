@@ -38,6 +38,8 @@ export function createApp({ styles, version, engine = createEnginePort(), parts 
   /** This remote's versioned static files (body drawings), same-origin through the shell. */
   const assetBase = `/_mf/mf-search/${version}/`;
   const searchPathFor = createSearchPathFor();
+  // A tenant's new stock: its cached catalogue goes with the old index (the query caches go in the engine port).
+  engine.onStockChange?.((tenant) => searchPathFor.forget(tenant));
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw));
@@ -52,7 +54,8 @@ export function createApp({ styles, version, engine = createEnginePort(), parts 
   const partsFor = (c: Context<AppEnv>) => parts(c.env, c.var.config, c.var.store);
   app.route('/fragments', fragmentRoutes({ styles, version, assetBase, searchPathFor, partsFor }));
   app.route(apiPrefixOf('mf-search'), searchApi({ assetBase, searchPathFor }));
-  app.route('/', internalRoutes());
+  // The stock refresh route reloads through the engine port (an import calls it: lib/engine-port.ts refresh).
+  app.route('/', internalRoutes({ refresh: engine.refresh }));
   // edge-api's alerts (issue 16): /internal/stock-digest and /internal/search-matches, read from KV STOCK.
   app.route('/', alertRoutes());
 

@@ -2,4 +2,6 @@
 export type Env = Cloudflare.Env & {
   /** How often (seconds) a Worker checks whether the tenant's stock was re-imported; default 60 (tests set less). */
   STOCK_WATCH_SECONDS?: string;
+  /** Memory budget (MB of estimated heap) of the isolate's tenant indexes, least recently used evicted beyond; default 48. */
+  SEARCH_INDEX_BUDGET_MB?: string;
 };

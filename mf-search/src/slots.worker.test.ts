@@ -132,6 +132,8 @@ describe('slot similar-cars (the car page’s similar cars)', () => {
     const res = await get(`/fragments/similar-cars?slug=${sampleCar.slug}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    // Its cards come from the tenant's stock: named by the stock tag, purged with the stock pages (issue 19).
+    expect(res.headers.get('x-forecourt-cache-tags')).toBe(`stock:${FAKE_TENANT}`);
     expect(head(res)).toMatchObject({ title: 'Similar cars', styles: manifest.css });
     const html = await res.text();
     expect(html).toMatch(/^<div id="fs-similar-cars" data-island="mf-search\/SimilarCars" class="fc-island" data-island-when="visible"><section class="fsim"/);

@@ -52,6 +52,8 @@ describe('mf-vehicle Worker', () => {
     expect(head.title).toBe(`${sampleCar.name} | Test Motors`);
     expect(head.canonical).toBe(`https://www.test-motors.com.au/cars/${sampleCar.slug}`);
     expect(head.ogImage).toBe('https://www.test-motors.com.au/demo-img/hatch/blue/1.svg');
+    // The slider's first photo (the LCP) is preloaded from the head (issue 19); a vector drawing keeps its own address.
+    expect(head.preloadImage).toEqual({ href: '/demo-img/hatch/blue/1.svg' });
     expect(head.robots).toBeUndefined();
     expect(head.styles).toEqual(styles);
     const ld = head.jsonLd![0] as Record<string, any>;

@@ -358,10 +358,17 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('demo images', () => {
-  it('serves the images a rendered page references as SVG', async () => {
+  it('serves the car photos a rendered page references through the image CDN (JPEG originals, resized), and its drawings as SVG', async () => {
     const page = await hsGet('/search/used-cars');
+    // Car photos: Cloudflare Image Resizing URLs (contracts images.ts), answered locally by dev/image-resizer.mjs.
+    const photos = [...new Set([...page.body.matchAll(/src="(\/cdn-cgi\/image\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')))];
+    expect(photos.length).toBeGreaterThan(0);
+    expect(photos.every((p) => p.includes('/demo-img/photo/'))).toBe(true);
+    const photo = await hsGet(photos[0]!);
+    expect(photo.status).toBe(200);
+    expect(header(photo, 'content-type')).toMatch(/^image\/(jpeg|webp|avif)$/);
     const srcs = [...new Set([...page.body.matchAll(/src="(\/demo-img\/[^"]+)"/g)].map((m) => m[1]!))];
-    expect(srcs.some((s) => s.startsWith('/demo-img/car/'))).toBe(true);
+    expect(srcs.some((s) => s.startsWith('/demo-img/photo/'))).toBe(false);
     for (const src of srcs.slice(0, 4)) {
       const res = await hsGet(src);
       expect(res.status, src).toBe(200);

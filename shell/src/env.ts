@@ -5,6 +5,11 @@
 export type Env = Cloudflare.Env & {
   /** The demo Worker (demo/src/worker.ts): bound by dev/platform.mjs in local runs only, absent when deployed. */
   DEMO?: Fetcher;
+  /**
+   * The local stand-in for Cloudflare Image Resizing (dev/image-resizer.mjs): bound by dev/platform.mjs in local runs
+   * only. Deployed, Cloudflare answers `/cdn-cgi/image/*` before the Worker runs, so this is absent there.
+   */
+  IMAGE_RESIZER?: Fetcher;
   /** "on" only in local runs (dev/platform.mjs, `.dev.vars`): `<slug>.localhost` then names the tenant. */
   LOCAL_HOSTS?: string;
   /** "on" only in local runs (dev/platform.mjs): the dev page `/_forecourt/remote-versions`. */

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { applyMigrations, startPlatform } from '../../dev/platform.mjs';
+import { applyMigrations, listKeys, persistOptionsFor, putInBatches, SEED_PUT_BATCH, startPlatform } from '../../dev/platform.mjs';
 
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {
@@ -108,5 +108,56 @@ describe('seeding and imported stock', () => {
     } finally {
       rmSync(persist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('seeding helpers (dev/platform.mjs)', () => {
+  it('persists KV and D1 across restarts, never the Cache API (a re-seeded demo must not answer an older run’s pages)', () => {
+    const options = persistOptionsFor('/tmp/forecourt-persist') as Record<string, string>;
+    expect(Object.keys(options).sort()).toEqual(['d1Persist', 'kvPersist']);
+    expect(options).not.toHaveProperty('cachePersist');
+    expect(persistOptionsFor(false)).toEqual({});
+  });
+
+  it(`writes seed entries ${SEED_PUT_BATCH} at a time and tries a failed write again`, async () => {
+    const stored = new Map<string, string>();
+    const failedOnce = new Set<string>();
+    let inFlight = 0;
+    let most = 0;
+    const kv = {
+      put: async (key: string, value: string) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 1));
+        inFlight--;
+        // Every seventh write is reset by the runtime once (ECONNRESET under load).
+        if (Number(key.slice(1)) % 7 === 0 && !failedOnce.has(key)) {
+          failedOnce.add(key);
+          throw new Error('read ECONNRESET');
+        }
+        stored.set(key, value);
+      },
+    };
+    const entries = Array.from({ length: 1000 }, (_, i) => ({ key: `k${i}`, value: i % 2 ? `v${i}` : { n: i } }));
+    await putInBatches(kv, entries, { pauseMs: 1 });
+    expect(most).toBeLessThanOrEqual(SEED_PUT_BATCH);
+    expect(stored.size).toBe(1000);
+    expect(stored.get('k2')).toBe('{"n":2}');
+    expect(failedOnce.size).toBeGreaterThan(100);
+    // A write that keeps failing fails the seed.
+    await expect(putInBatches({ put: async () => Promise.reject(new Error('down')) }, [{ key: 'x', value: 'y' }], { pauseMs: 1 })).rejects.toThrow('down');
+  });
+
+  it('lists every key under a prefix, following the cursor to the end', async () => {
+    const names = Array.from({ length: 2500 }, (_, i) => `stock:t:snap:${String(i).padStart(4, '0')}`);
+    const kv = {
+      list: async ({ prefix, cursor }: { prefix: string; cursor?: string }) => {
+        const from = Number(cursor ?? 0);
+        const keys = names.filter((n) => n.startsWith(prefix)).slice(from, from + 1000).map((name) => ({ name }));
+        const done = from + 1000 >= names.length;
+        return done ? { keys, list_complete: true } : { keys, list_complete: false, cursor: String(from + 1000) };
+      },
+    };
+    expect(await listKeys(kv, 'stock:t:snap:')).toEqual(names);
   });
 });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { WorkerEntrypoint } from 'cloudflare:workers';
 import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';
 import { QUERY_LIMITS, queryWithinLimits } from '@forecourt/contracts/http';
@@ -19,6 +20,9 @@ import { applyOverride, assetPin, pinsFor, remoteBinding, type ShellPins } from 
 import { securityHeaders, withHeaderPolicy } from './lib/security.ts';
 import { CONFIG_CACHE_SECONDS, releasesFor, resolveTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
+import { pageCacheStats } from './lib/page-cache.ts';
+import { fragmentCacheStats } from './lib/fragments.ts';
+import { handlePurge } from './lib/purge.ts';
 
 type AppEnv = { Bindings: Env; Variables: { tenant: Tenant; pins: ShellPins } };
 
@@ -45,10 +49,20 @@ app.get('/_mf/:remote/:version/*', async (c) => {
 });
 // Local runs only (DEV_PAGES): what each remote version's fragments did in this isolate (canary against stable).
 app.get('/_forecourt/remote-versions', (c) => (c.env.DEV_PAGES === 'on' ? remoteVersionsPage(c.req.raw) : c.notFound()));
+// Local runs only (DEV_PAGES): what this isolate's page cache holds and how it answered (the bench reads it).
+app.get('/_forecourt/page-cache', (c) => (c.env.DEV_PAGES === 'on' ? c.json({ ...pageCacheStats(), fragments: fragmentCacheStats() }, 200, { 'cache-control': 'no-store' }) : c.notFound()));
 // The demo's pictures and clip exist in local runs only: dev/platform.mjs binds the demo Worker (demo/src/worker.ts)
 // as DEMO. A deployed shell has no such binding, so these paths are 404 and no demo code ships with it.
 app.get('/demo-img/*', (c) => demoMedia(c.env, c.req.raw) ?? c.notFound());
 app.get('/demo-video/*', (c) => demoMedia(c.env, c.req.raw) ?? c.notFound());
+// Car pictures at a width (contracts images.ts): Cloudflare Image Resizing answers `/cdn-cgi/image/*` on a deployed zone
+// before the Worker; local runs bind a resizer (dev/image-resizer.mjs) as IMAGE_RESIZER. Without it these are 404.
+// A browser that gives up on a picture (a page left mid-load) is not a shell error: 502 without the error log.
+app.get('/cdn-cgi/image/*', (c) =>
+  c.env.IMAGE_RESIZER
+    ? c.env.IMAGE_RESIZER.fetch(new Request(c.req.raw, { headers: withoutInternalHeaders(c.req.raw.headers) })).catch(() => new Response('Image resizer unavailable', { status: 502 }))
+    : c.notFound(),
+);
 
 // Everything else belongs to a tenant: resolve it from the Host, or answer a plain 404 that leaks nothing.
 app.use('*', async (c, next) => {
@@ -155,6 +169,18 @@ function statusPage(title: string, text: string): string {
 }
 
 export type AppType = typeof app;
+
+/**
+ * The shell's purge port (contracts page-cache.ts): `POST /purge` with a PurgeRequestSchema body drops the tenant's
+ * pages carrying those tags from this isolate's layers and the shared Cache API entries it knows (src/lib/purge.ts).
+ * A named entrypoint: reachable only over a service binding that names it (`{ service, entrypoint: 'PageCache' }`),
+ * never from the internet.
+ */
+export class PageCache extends WorkerEntrypoint<Env> {
+  override fetch(request: Request): Promise<Response> {
+    return handlePurge(request);
+  }
+}
 
 /**
  * The Worker: the query limits first (a request's cost cannot grow with the size of its query: 414 before any

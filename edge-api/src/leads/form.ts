@@ -4,7 +4,11 @@
  */
 import { LeadPayloadSchema } from '@forecourt/contracts/api';
 import { formErrorParams } from '@forecourt/contracts/form-errors';
+import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { pathOfPageUrl, withQueryParams } from '@forecourt/contracts/redirects';
+import { otpHashKey } from '../auth/code.ts';
+import { canonicalJson } from './http.ts';
+import { clientIp } from './rate-limit.ts';
 
 /** Hidden field the Turnstile widget adds to its form. */
 export const TURNSTILE_FORM_FIELD = 'cf-turnstile-response';
@@ -23,8 +27,63 @@ function formBoolean(values: string[]): boolean | string {
   return last;
 }
 
-/** Builds `{ payload, userData, lead_id, turnstile_token }` from form fields and the request's own headers. */
-export function formToLeadRequest(form: URLSearchParams, headers: Headers): Record<string, unknown> {
+/**
+ * How long a resubmitted no-JavaScript form (the shopper goes back and submits the same page again) is still the same
+ * lead: its id is derived from the submission within this window (noJsLeadId).
+ */
+export const NO_JS_LEAD_WINDOW_MS = 10 * 60_000;
+
+/** Fields that differ between two posts of the same page without the shopper changing anything (bot-check tokens). */
+const VOLATILE_FIELDS = new Set(['lead_id', TURNSTILE_FORM_FIELD, 'turnstile_token']);
+
+/**
+ * The lead id of a no-JavaScript form, minted when it is posted: the car page is shared by every shopper (cached
+ * whole), so its form carries no id of its own. A UUID from an HMAC-SHA-256, keyed by `key` (noJsLeadIdKey: a Worker
+ * secret, so a lead id cannot be used to confirm a guessed email and address offline), of the tenant, the form's
+ * fields (sorted; bot tokens left out), the client's address (contracts CLIENT_IP_HEADER, IPv6 by its /64) and the
+ * 10-minute window:
+ * the same page posted twice (back, then submit) is one lead, answered as the duplicate it is, while two shoppers
+ * (another address, or other details) are two. A resubmission across a window's edge gets another id (a lead about a
+ * car is then still merged into the first by the 10-minute duplicate rule, leads/store.ts).
+ */
+export async function noJsLeadId(tenant: string, form: URLSearchParams, headers: Headers, now: number, key: string): Promise<string> {
+  const fields = [...form].filter(([name]) => !VOLATILE_FIELDS.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const data = ['no-js-lead', tenant, String(Math.floor(now / NO_JS_LEAD_WINDOW_MS)), clientIp(headers) ?? '', canonicalJson(fields)].join('\u0000');
+  const sig = await crypto.subtle.sign('HMAC', await leadIdHmacKey(key), new TextEncoder().encode(data));
+  const hex = [...new Uint8Array(sig)].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export type LeadIdKeyEnv = { LEAD_ID_KEY?: string; OTP_HASH_KEY?: string };
+
+/**
+ * The key of noJsLeadId: the secret LEAD_ID_KEY (`wrangler secret put LEAD_ID_KEY`, at least 16 characters), else one
+ * derived from the sign-in secret OTP_HASH_KEY with a fixed label (a distinct purpose string, so no other use of that
+ * secret yields the same MAC). Throws without either (the caller fails the submission loudly, as sign-in does).
+ */
+export function noJsLeadIdKey(env: LeadIdKeyEnv): string {
+  const own = env.LEAD_ID_KEY?.trim();
+  if (own && own.length >= 16) return own;
+  return `no-js-lead-id\u0000${otpHashKey(env)}`;
+}
+
+const leadIdKeys = new Map<string, Promise<CryptoKey>>();
+function leadIdHmacKey(secret: string): Promise<CryptoKey> {
+  let key = leadIdKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    // One or two secrets per isolate; bounded anyway (a test may make many).
+    if (leadIdKeys.size >= 8) leadIdKeys.clear();
+    leadIdKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * Builds `{ payload, userData, lead_id, turnstile_token }` from form fields and the request's own headers. The lead id
+ * is the form's own when it has one (a form rendered with an id), else minted by noJsLeadId.
+ */
+export async function formToLeadRequest(form: URLSearchParams, headers: Headers, context: { tenant: string; now?: number; env: LeadIdKeyEnv }): Promise<Record<string, unknown>> {
   const payload: Record<string, unknown> = {};
   const userData: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {
@@ -39,11 +98,12 @@ export function formToLeadRequest(form: URLSearchParams, headers: Headers): Reco
   userData.url ??= headers.get('referer') ?? '/';
   userData.user_agent = headers.get('user-agent') ?? '';
   const token = form.get(TURNSTILE_FORM_FIELD) ?? form.get('turnstile_token');
+  // The shell's per-render token of pages cached before lead ids were minted here counts as no id.
+  const own = form.get('lead_id')?.trim();
   return {
     payload,
     userData,
-    // A form rendered without an id still never loses its lead: the server gives it one (no retry protection then).
-    lead_id: form.get('lead_id')?.trim() || crypto.randomUUID(),
+    lead_id: own && own !== LEAD_ID_RENDER_TOKEN ? own : await noJsLeadId(context.tenant, form, headers, context.now ?? Date.now(), noJsLeadIdKey(context.env)),
     ...(token ? { turnstile_token: token } : {}),
   };
 }

@@ -52,7 +52,7 @@ export const leadsRoutes = new Hono<AppEnv>()
     if (!body.ok) return jsonError(c, body.status, body.error);
     if (body.kind === 'json') return json(c, await run(c, () => submitLead(leadContext(c), body.value)));
     // No-JavaScript form: the browser follows a 303 either way (issue 4 API).
-    const outcome = await run(c, () => submitLead(leadContext(c), formToLeadRequest(body.form, c.req.raw.headers)));
+    const outcome = await run(c, async () => submitLead(leadContext(c), await formToLeadRequest(body.form, c.req.raw.headers, { tenant: c.get('tenant'), env: c.env })));
     if (outcome.ok) return c.redirect(successLocation(outcome.leadId), 303);
     return c.redirect(formErrorLocation(body.form, c.req.raw.headers, outcome.error, 'fields' in outcome ? outcome.fields : {}), 303);
   })

@@ -278,6 +278,33 @@ describe('POST /api/leads: the no-JavaScript form', () => {
     expect(doc.userData).toMatchObject({ url: '/contact', user_agent: '' });
   });
 
+  it('mints the lead id of a form rendered without one (shared pages carry none): the same page posted again is one lead', async () => {
+    const t = await leadTenant('form-mint');
+    const page = { name: 'Jane', email: 'jane@example.com', phone: '0412 345 678', message: 'Is it available?', url: '/contact', opt_in: 'false' };
+    const shopper = { contentType: urlencoded.contentType, headers: { [CLIENT_IP_HEADER]: '203.0.113.21' } };
+    const first = await post('/api/leads', t, form(page), shopper);
+    expect(first.status).toBe(303);
+    const id = new URL(first.headers.get('location')!, 'https://site.example').searchParams.get('lead_id')!;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // Back, then submit again: the same lead, answered as the duplicate it is (the same /success page), nothing new stored.
+    const again = await post('/api/leads', t, form(page), shopper);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(`/success?lead_id=${id}`);
+    expect(await leadsOf(t)).toHaveLength(1);
+    expect(await outboxOf(t)).toHaveLength(1);
+  });
+
+  it('makes two leads of two shoppers posting the same shared page', async () => {
+    const t = await leadTenant('form-two');
+    const page = (name: string) => form({ name, email: `${name.toLowerCase()}@example.com`, phone: '0412 345 678', message: 'Is it available?', url: '/contact' });
+    const jane = await post('/api/leads', t, page('Jane'), { contentType: urlencoded.contentType, headers: { [CLIENT_IP_HEADER]: '203.0.113.22' } });
+    const john = await post('/api/leads', t, page('John'), { contentType: urlencoded.contentType, headers: { [CLIENT_IP_HEADER]: '198.51.100.23' } });
+    expect(jane.headers.get('location')).not.toBe(john.headers.get('location'));
+    const rows = await leadsOf(t);
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(2);
+  });
+
   it('sends the shopper back to the form page with ?lead_error=<code>, never to another site', async () => {
     const t = await leadTenant('form-err');
     const res = await post('/api/leads', t, form({ name: 'Jane', email: 'jane@example.com', phone: '0412345678', url: '/contact?x=1' }), urlencoded);

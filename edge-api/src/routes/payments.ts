@@ -27,6 +27,9 @@ import { formatAud, journeyPath, parseCarIds } from '../ports/payments/rules.ts'
 import { paymentsAdapterName, selectPayments } from '../ports/payments/select.ts';
 import { findIntent, reservationOf, reservedCarIds, setLead } from '../ports/payments/store.ts';
 import { StripePayments } from '../ports/payments/stripe.ts';
+import type { PageCachePort } from '../ports/page-cache/port.ts';
+import { purgeCarPages } from '../ports/page-cache/purge.ts';
+import { selectPageCache, type PageCacheEnv } from '../ports/page-cache/select.ts';
 import { createReserveHandler } from './payments/reserve.ts';
 
 // The texts are contracts' form-error catalogue: the no-JavaScript form's page shows them from their codes.
@@ -43,6 +46,10 @@ export type PaymentsRoutesOptions = {
   /** `fetch` of the Stripe adapter (tests: a local Stripe); global fetch by default. */
   fetch?: typeof fetch;
   now?: () => number;
+  /** The page-cache port the purges go through (tests); by default the one env.PAGE_CACHE_ADAPTER names. */
+  pageCache?: (env: Env) => PageCachePort;
+  /** How long an answer waits for its purge (tests); PURGE_AWAIT_MS by default. */
+  purgeWaitMs?: number;
 };
 
 /** A reservation lead's document fields, stored with the payment until it is paid. */
@@ -54,6 +61,14 @@ const path = (full: string) => full.replace(/^\/api/, '');
 export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
   const now = () => (options.now ?? Date.now)();
   const paymentsFor = (c: Context<AppEnv>) => selectPayments(c.env, c.get('tenant'), { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.now ? { now: options.now } : {}) });
+  const pageCacheOf = options.pageCache ?? ((env: Env) => selectPageCache(env as Env & PageCacheEnv));
+  /**
+   * The car's page and the stock pages show Reserved (or no longer do): purged once the change is stored and awaited
+   * (at most PURGE_AWAIT_MS, then in the background) before the answer, so the shopper's next request sees it; never
+   * failing the payment (src/ports/page-cache/purge.ts).
+   */
+  const purgeCar = (c: Context<AppEnv>, intent: PaymentIntent, reason: 'payment' | 'refund') =>
+    purgeCarPages(executionCtxOf(c), () => pageCacheOf(c.env), { tenant: c.get('tenant'), carIds: [intent.carId], reason }, options.purgeWaitMs);
   const leadContext = (c: Context<AppEnv>): LeadContext => ({ env: c.env, ctx: executionCtxOf(c), tenant: c.get('tenant'), site: c.get('siteConfig'), headers: c.req.raw.headers, now: now() });
 
   /** The reservation becomes a lead in the outbox (idempotent: its id is the one derived when it was requested). */
@@ -95,7 +110,12 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
         return payments.refund(tenant, intent.id, { reason: 'already_reserved' });
       }
     }
-    if (!intent.leadId) await createLead(c, intent);
+    // First settlement of a paid reservation (its lead not made yet): the car is Reserved from now on (the payment is
+    // stored as paid): its pages are purged before the shopper is answered.
+    if (!intent.leadId) {
+      await purgeCar(c, intent, 'payment');
+      await createLead(c, intent);
+    }
     return (await payments.getIntent(tenant, intent.id)) ?? intent;
   }
 
@@ -156,6 +176,8 @@ export function createPaymentsRoutes(options: PaymentsRoutesOptions = {}) {
         if (result.outcome === 'invalid-event') return jsonError(c, 400, 'Invalid event.');
         if (result.outcome === 'ignored') return c.json({ received: true, ignored: result.reason });
         await settle(c, payments, result.settlement.intent);
+        // A refund the dealer made at Stripe (stored by handleWebhook): the car is no longer reserved.
+        if (result.settlement.changed && result.settlement.intent.status === 'refunded') await purgeCar(c, result.settlement.intent, 'refund');
         return c.json({ received: true });
       } catch (err) {
         // A 5xx makes Stripe deliver the event again (with backoff, for up to 3 days): nothing is lost.

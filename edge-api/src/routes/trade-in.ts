@@ -170,7 +170,7 @@ export function createTradeInRoutes(options: TradeInRoutesOptions = {}) {
       let turnstileToken: string | undefined;
       let url: string;
       if (form) {
-        const lead = formToLeadRequest(form, c.req.raw.headers) as { payload: Record<string, unknown>; lead_id: string; turnstile_token?: string };
+        const lead = (await formToLeadRequest(form, c.req.raw.headers, { tenant: c.get('tenant'), env: c.env })) as { payload: Record<string, unknown>; lead_id: string; turnstile_token?: string };
         input = { ...lead.payload, lead_id: lead.lead_id };
         turnstileToken = lead.turnstile_token;
         url = pathOfPageUrl(form.get('url')) ?? pathOfPageUrl(form.get('return')) ?? pathOfPageUrl(c.req.header('referer')) ?? '/trade-in';

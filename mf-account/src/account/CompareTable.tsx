@@ -1,4 +1,5 @@
 import type { Car } from '@forecourt/contracts/entities/car';
+import { compareImage } from '../lib/car-images.ts';
 import { carHref, carImage, compareRows } from './model.ts';
 
 /**
@@ -19,7 +20,7 @@ export function CompareTable({ cars }: { cars: { car: Car; reserved: boolean }[]
               const image = carImage(car);
               return (
                 <th key={car.id} scope="col">
-                  {image ? <img src={image} alt="" width={160} height={107} loading="lazy" decoding="async" /> : null}
+                  {image ? <img {...compareImage(image)} alt="" width={160} height={107} loading="lazy" decoding="async" /> : null}
                   <a href={carHref(car)}>{car.name}</a>
                 </th>
               );

@@ -1,4 +1,5 @@
 import { WATCHLIST_API } from '@forecourt/contracts/api';
+import { savedCarImage } from '../lib/car-images.ts';
 import { CarStatus } from './CarStatus.tsx';
 import type { CarLookup } from './data.ts';
 import { HiddenFields } from './HiddenFields.tsx';
@@ -30,7 +31,7 @@ export function SavedCarItem({ id, lookup, phone, compare, compareChecked }: Sav
   const checkId = `fa-compare-${id}`;
   return (
     <li className="fc-card fa-saved__item">
-      {image ? <img src={image} alt="" width={160} height={107} loading="lazy" decoding="async" /> : <span className="fa-saved__noimg" />}
+      {image ? <img {...savedCarImage(image)} alt="" width={160} height={107} loading="lazy" decoding="async" /> : <span className="fa-saved__noimg" />}
       <div className="fa-saved__text">
         {car ? (
           <a className="fa-saved__name" href={carHref(car)}>

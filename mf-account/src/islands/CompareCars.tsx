@@ -4,6 +4,7 @@ import { localStorageOrNull, readCompare, STORAGE_KEYS, writeCompare, type Favou
 import { COMPARE_MAX } from '@forecourt/contracts/constants';
 import { emit, on } from '@forecourt/contracts/events';
 import { CompareResponseSchema, type CompareCar } from '@forecourt/contracts/search';
+import { compareImage } from '../lib/car-images.ts';
 import '../styles/account.css';
 
 export const COMPARE_EMPTY_TEXT = 'You have not picked any cars to compare yet. Use Compare on a car in our stock to add it here.';
@@ -85,7 +86,7 @@ export default function CompareCars() {
               <td />
               {cars.map((car) => (
                 <th key={car.id} scope="col">
-                  {car.image ? <img src={car.image} alt="" width={160} height={107} loading="lazy" decoding="async" /> : null}
+                  {car.image ? <img {...compareImage(car.image)} alt="" width={160} height={107} loading="lazy" decoding="async" /> : null}
                   <a href={car.path}>{car.title}</a>
                 </th>
               ))}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { localStorageOrNull, readFavourites, type FavouriteEntry } from '@forecourt/contracts/browser-storage';
 import { on } from '@forecourt/contracts/events';
+import { savedCarImage } from '../lib/car-images.ts';
 import { removeFavourite, touchesFavourites } from '../lib/favourites.ts';
 import '../styles/account.css';
 
@@ -42,7 +43,7 @@ export default function SavedCars() {
     <ul className="fa-saved" aria-label="Saved cars">
       {cars.map((car) => (
         <li key={car.id} className="fc-card fa-saved__item">
-          {car.primary_image_url ? <img src={car.primary_image_url} alt="" width={160} height={107} loading="lazy" decoding="async" /> : <span className="fa-saved__noimg" />}
+          {car.primary_image_url ? <img {...savedCarImage(car.primary_image_url)} alt="" width={160} height={107} loading="lazy" decoding="async" /> : <span className="fa-saved__noimg" />}
           <div className="fa-saved__text">
             <a className="fa-saved__name" href={`/cars/${car.slug}`}>
               {car.name}

@@ -6,7 +6,7 @@ import type { LeadFormConfig, LeadValues } from './model.ts';
  * A lead form as the lead-form slot server-renders it (README "The lead-form slot"): the plain no-JavaScript form
  * inside an `mf-account/LeadForm` island in client mode, so the island replaces the server markup instead of
  * hydrating it (it reads remembered details from localStorage before its first render).
- * @example <LeadFormIsland config={slotForm(params, config, data, leadId).config} />
+ * @example <LeadFormIsland config={slotForm(params, config, data).config} />
  */
 export function LeadFormIsland({ config, values }: { config: LeadFormConfig; values?: LeadValues }) {
   return (

@@ -13,7 +13,8 @@ import { isTurnstileTestSiteKey, TURNSTILE_TEST_TOKEN } from './submit.ts';
  */
 export function NoScriptLeadForm({ config, values }: { config: LeadFormConfig; values?: LeadValues }) {
   const hidden: [string, string][] = [
-    ['lead_id', config.leadId],
+    // Only a form rendered for one shopper has its own id; a shared one gets its id from edge-api at submit.
+    ...(config.leadId ? ([['lead_id', config.leadId]] as [string, string][]) : []),
     ['category', config.category],
     ...(config.subcategory ? ([['subcategory', config.subcategory]] as [string, string][]) : []),
     ...(Object.entries(config.hidden).filter(([, value]) => Boolean(value)) as [string, string][]),

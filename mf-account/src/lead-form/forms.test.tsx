@@ -47,6 +47,21 @@ function render(input: LeadFormSlotInput, overrides: Partial<SiteConfigInput> = 
   return { ...f, html, props: parseIslandProps(props ?? 'null') as Record<string, any> };
 }
 
+describe('a shared form (the slot): no lead id of its own', () => {
+  it('renders the no-JavaScript form and the island props without any lead id: edge-api mints it at submit', () => {
+    const params = v.parse(LeadFormSlotParamsSchema, { form: 'enquire', id: 'fv-enquire', ...leadFormCarParams(car) });
+    const shared = slotForm(params, siteConfig('test-motors'), data, undefined, NOW);
+    expect(shared.config).not.toHaveProperty('leadId');
+    const html = renderToString(<SlotLeadForm form={shared} />);
+    expect(html).toContain('<form id="fv-enquire-form"');
+    expect(html).not.toContain('name="lead_id"');
+    expect(html).not.toContain('"leadId"');
+    // Everything else the post needs is still there.
+    expect(html).toContain('<input type="hidden" name="category" value="General Enquiry"/>');
+    expect(html).toContain(`<input type="hidden" name="car_id" value="${car.id}"/>`);
+  });
+});
+
 describe('contact form (mf-locations /contact: a General Enquiry)', () => {
   const contact = { form: 'contact', id: 'fl-contact-form', location_options: 'l1,l2,l3,l4' } as const;
 

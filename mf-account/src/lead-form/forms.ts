@@ -91,10 +91,11 @@ function namedLocations(ids: string | undefined, data: FormData): Location[] {
 }
 
 /**
- * The form a slot asks for. `leadId` is fresh per render (a resubmitted no-JavaScript page is one lead); `now` decides
- * whether a named offer still runs.
+ * The form a slot asks for. No lead id: the slot is shared by every shopper (edge-api mints the no-JavaScript form's
+ * id at submit, the island its own); `leadId` only for a host that renders per shopper. `now` decides whether a named
+ * offer still runs.
  */
-export function slotForm(p: LeadFormSlotParams, site: FormSite, data: FormData, leadId: string, now = Date.now()): SlotForm {
+export function slotForm(p: LeadFormSlotParams, site: FormSite, data: FormData, leadId?: string, now = Date.now()): SlotForm {
   const car = leadCar(p);
   const offer = p.form === 'contact' ? runningOffer(data.offers, p.offer, now) : null;
   const part = p.form === 'parts' ? partOf(p) : null;
@@ -105,7 +106,7 @@ export function slotForm(p: LeadFormSlotParams, site: FormSite, data: FormData, 
     title,
     features: site.features,
     collector: site.name,
-    leadId,
+    ...(leadId ? { leadId } : {}),
     ...(site.collection_notice_href ? { privacyHref: site.collection_notice_href } : {}),
     // Turnstile only where the tenant switched it on and has a site key.
     ...(site.features.turnstile && site.turnstile_site_key ? { turnstileSiteKey: site.turnstile_site_key } : {}),

@@ -92,8 +92,13 @@ export type LeadFormConfig = {
   submitLabel: string;
   /** Where the form posts (JSON from the island, urlencoded without JavaScript). */
   action: string;
-  /** Lead id of the server-rendered (no-JavaScript) form: a resubmitted page never makes two leads. */
-  leadId: string;
+  /**
+   * Lead id of the server-rendered (no-JavaScript) form, when its host renders one per shopper. Absent in shared
+   * pages (the lead-form slot: the car page is the same for everyone and cached whole): edge-api then mints the id
+   * when the form is posted, from the submission itself, so a resubmitted page is still one lead. The island always
+   * mints its own.
+   */
+  leadId?: string;
   /** The server's message after a failed no-JavaScript post (`?lead_error=`), shown in the destructive alert. */
   serverError?: string;
   /**

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
+import { pageCacheTags, withCacheTags } from '@forecourt/contracts/page-cache';
 import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { CalculatorSection } from '../fragments/CalculatorSection.tsx';
@@ -47,10 +48,13 @@ export function fragmentRoutes({ styles, version, quickQuote }: RouteOptions & {
   // The calculator slot (contracts SLOTS.financeCalculator: the car and its lender's figures).
   app.get(`/${SLOTS.financeCalculator.page}`, async (c) => {
     const config = c.var.config;
-    if (!readSlotParams('financeCalculator', new URL(c.req.url).searchParams).success) return notFound(config);
+    const params = readSlotParams('financeCalculator', new URL(c.req.url).searchParams);
+    if (!params.success) return notFound(config);
     const props = calculatorProps(config, new URL(c.req.url).searchParams, false);
     const body = await renderToReadableStream(<CalculatorSection props={props} />);
-    return fragmentResponse(body, { head: { title: `Finance calculator | ${config.name}`, styles }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
+    const response = fragmentResponse(body, { head: { title: `Finance calculator | ${config.name}`, styles }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
+    // It shows a car's price: named by the car's cache tag, so the car page's purge drops it too (contracts page-cache.ts).
+    return withCacheTags(response, params.output.car_id ? [pageCacheTags.car(config.slug, params.output.car_id)] : []);
   });
 
   app.get('/:page', async (c) => {

@@ -7,6 +7,7 @@ import { siteConfig } from '@forecourt/contracts/fixtures/tenant';
 import type { SiteConfigInput } from '@forecourt/contracts/tenant';
 import { cardOptions, toCardCar, type CardCar } from '../lib/card.ts';
 import { SearchCard } from './SearchCard.tsx';
+import { CARD_IMAGE_LAYOUT, cardImage, cardImagePreload } from '../lib/card-image.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const car = (overrides: Partial<Car> = {}): Car => ({ ...v.parse(CarSchema, sampleCar), created_at_timestamp: NOW - 30 * 86_400_000, tag: null, reserved: false, ...overrides });
@@ -157,6 +158,27 @@ describe('SearchCard photo', () => {
     const at = (imageLoading: 'priority' | 'eager') => renderToString(<SearchCard car={card()} idBase="t" favourite={false} showFavourite onToggleFavourite={() => undefined} imageLoading={imageLoading} />);
     expect(at('eager')).toContain('loading="eager" fetchPriority="auto"');
     expect(at('priority')).toContain('loading="eager" fetchPriority="high"');
+  });
+
+  it('comes from the image CDN at the widths the card layouts need (srcset and sizes; quality 75, automatic format)', () => {
+    const photo = '/demo-img/photo/hatch/1f4e8c.2a2a2a/0.jpg';
+    const html = render(card({ primary_image_url: photo, images: [{ image: { url: photo, thumb: { url: photo } } }] }));
+    const img = /<img [^>]*>/.exec(html)![0];
+    const cdn = (w: number) => `/cdn-cgi/image/width=${w},quality=75,format=auto/demo-img/photo/hatch/1f4e8c.2a2a2a/0.jpg`;
+    expect(img).toContain(`src="${cdn(640)}"`);
+    expect(img).toContain(`srcSet="${[320, 480, 640, 800].map((w) => `${cdn(w)} ${w}w`).join(', ')}"`);
+    expect(img).toContain(`sizes="${CARD_IMAGE_LAYOUT.sizes}"`);
+    // Explicit size (no layout shift) and lazy unless asked otherwise.
+    expect(img).toMatch(/width="640" height="480" loading="lazy" fetchPriority="auto" decoding="async"/);
+    // A vector picture is not resized: its own address, no srcset.
+    expect(render(card())).not.toContain('srcSet=');
+  });
+
+  it('the head preload of a card photo names the same files as the card (href, srcset, sizes)', () => {
+    const photo = '/demo-img/photo/hatch/1f4e8c.2a2a2a/0.jpg';
+    const image = cardImage(photo);
+    expect(cardImagePreload(photo)).toEqual({ href: image.src, srcset: image.srcSet, sizes: image.sizes });
+    expect(cardImagePreload('/demo-img/car/x.svg')).toEqual({ href: '/demo-img/car/x.svg' });
   });
 });
 

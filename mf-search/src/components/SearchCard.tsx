@@ -3,7 +3,9 @@ import { formatAud, formatNumber } from '@forecourt/contracts/display';
 import { showWatchlistToggle, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
 import { WatchlistForm } from '@forecourt/ui/watchlist';
 import { CARD_BUTTONS_VISIBLE } from '../lib/card-buttons.ts';
+import { cardMemo } from '../lib/card-html.ts';
 import type { CardButton, CardCar } from '../lib/card.ts';
+import { cardImage } from '../lib/card-image.ts';
 import '../styles/card.css';
 
 /** How a card's photo loads: above the fold ('priority': eager, high fetch priority), in a first row ('eager'), or 'lazy'. */
@@ -67,14 +69,8 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
   details.querySelector('summary')?.focus();
 }
 
-/**
- * Search card (spec §2 Search card), compact (issue 13): a 4:3 photo with its overlays, the title, key chips, the
- * price with the weekly estimate, and two actions, a primary and a secondary; the rest behind 'More options' on
- * every width. Thin: every text, tag and link is computed server-side into CardCar (lib/card.ts), so SSR and
- * hydration render the same markup. One heading; overlays and the Save/Compare toggles sit beside the image link,
- * never inside it (no nested interactive elements).
- */
-export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavourite, imageLoading = 'lazy', compared = false, onToggleCompare, headingLevel = 2, watchlist }: Props) {
+/** The card's inside (what the `<article>` holds): rendered live in the browser, and once per props on the server. */
+function CardContent({ car, idBase, favourite, showFavourite, onToggleFavourite, imageLoading = 'lazy', compared = false, onToggleCompare, headingLevel = 2, watchlist }: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   const titleId = `${idBase}-${car.id}-title`;
@@ -85,15 +81,14 @@ export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavo
   const meta = [[car.badge, car.series].filter(Boolean).join(' '), car.subtitle].filter(Boolean).join(' · ');
   const shown = car.buttons.slice(0, CARD_BUTTONS_VISIBLE);
   const grouped = car.buttons.slice(CARD_BUTTONS_VISIBLE);
-  const showCompare = Boolean(onToggleCompare) && (car.comparable || compared);
-  const showWatchlist = watchlist !== undefined && showWatchlistToggle(car.available, watchlist.saved);
+  const { showCompare, showWatchlist } = toggles({ car, compared, onToggleCompare, watchlist });
   return (
-    <article className="fs-card" aria-labelledby={titleId} data-available={car.available ? undefined : 'false'} data-toggles={showWatchlist && showCompare ? '2' : undefined}>
+    <>
       <div className="fs-card__media">
         <a className="fs-card__image" href={car.path} tabIndex={-1} aria-hidden="true">
           {car.image ? (
             <img
-              src={car.image}
+              {...cardImage(car.image)}
               alt=""
               width={640}
               height={480}
@@ -207,6 +202,46 @@ export function SearchCard({ car, idBase, favourite, showFavourite, onToggleFavo
           ) : null}
         </div>
       </div>
+    </>
+  );
+}
+
+/** Which toggles a card shows: Compare (compare mode, a comparable or compared car) and the watchlist's Save. */
+function toggles({ car, compared = false, onToggleCompare, watchlist }: Pick<Props, 'car' | 'compared' | 'onToggleCompare' | 'watchlist'>) {
+  return { showCompare: Boolean(onToggleCompare) && (car.comparable || compared), showWatchlist: watchlist !== undefined && showWatchlistToggle(car.available, watchlist.saved) };
+}
+
+/** Everything in a card's props that shapes its markup (handlers only by whether they are given): the memo's key. */
+function markupKey({ car, idBase, favourite, showFavourite, imageLoading = 'lazy', compared = false, onToggleCompare, headingLevel = 2, watchlist }: Props): string {
+  return JSON.stringify([car, idBase, favourite, showFavourite, imageLoading, compared, Boolean(onToggleCompare), headingLevel, watchlist ? [watchlist.saved, watchlist.busy] : null]);
+}
+
+/**
+ * Search card (spec §2 Search card), compact (issue 13): a 4:3 photo with its overlays, the title, key chips, the
+ * price with the weekly estimate, and two actions, a primary and a secondary; the rest behind 'More options' on
+ * every width. Thin: every text, tag and link is computed server-side into CardCar (lib/card.ts), so SSR and
+ * hydration render the same markup. One heading; overlays and the Save/Compare toggles sit beside the image link,
+ * never inside it (no nested interactive elements).
+ */
+export function SearchCard(props: Props) {
+  const { car, idBase } = props;
+  const { showCompare, showWatchlist } = toggles(props);
+  const titleId = `${idBase}-${car.id}-title`;
+  const article = { className: 'fs-card', 'aria-labelledby': titleId, 'data-available': car.available ? undefined : 'false', 'data-toggles': showWatchlist && showCompare ? '2' : undefined };
+  // A server page rendered with the cards' memo reuses the inside of a card it rendered before with the same props
+  // (lib/card-html.ts: the same cars come back query after query); the HTML is React's own, so the island hydrates it
+  // as if rendered in place. Anywhere else (the browser) the card renders live, and so does a card whose photo loads
+  // at once: React hoists the preload of such an image to the top of the page, which it cannot do for kept HTML.
+  const memo = (props.imageLoading ?? 'lazy') === 'lazy' || !car.image ? cardMemo() : null;
+  if (memo) {
+    const key = markupKey(props);
+    const html = memo.get(key);
+    if (html !== undefined) return <article {...article} dangerouslySetInnerHTML={{ __html: html }} />;
+    memo.miss(key, titleId);
+  }
+  return (
+    <article {...article}>
+      <CardContent {...props} />
     </article>
   );
 }

@@ -68,6 +68,19 @@ describe('queryCacheKey', () => {
 });
 
 describe('QueryCache', () => {
+  it("forgetTenant drops one tenant's entries only (a tenant whose slug starts like another's is kept)", async () => {
+    const port = countingPort();
+    const cached = withQueryCache(port, { cap: 10 });
+    for (const s of [scopeOf('alpha'), scopeOf('alpha-2'), scopeOf('beta')]) await cached.search(s, req());
+    await cached.search(scopeOf('alpha'), req({ query: 'corolla' }));
+    expect(cached.cache.size).toBe(4);
+    expect(cached.cache.forgetTenant('alpha')).toBe(2);
+    expect(cached.cache.size).toBe(2);
+    await cached.search(scopeOf('alpha'), req());
+    await cached.search(scopeOf('alpha-2'), req());
+    expect(port.calls).toBe(5);
+  });
+
   it('evicts the oldest entry when over the cap (offers: 11 held, the 12th evicts the first)', () => {
     const cache = new QueryCache<number>({ cap: OFFERS_QUERY_CACHE_CAP });
     for (let i = 1; i <= 11; i++) cache.set(`k${i}`, i);

@@ -105,6 +105,22 @@ export class QueryCache<V> {
     this.#entries.clear();
   }
 
+  /**
+   * Drops every entry of one tenant (keys from queryCacheKey start with it): its stock changed, so results cached
+   * before would rebuild a purged page from the old stock. Answers how many entries went.
+   */
+  forgetTenant(tenant: string): number {
+    const prefix = `${JSON.stringify([tenant]).slice(0, -1)},`;
+    let dropped = 0;
+    for (const key of [...this.#entries.keys()]) {
+      if (key.startsWith(prefix)) {
+        this.#entries.delete(key);
+        dropped += 1;
+      }
+    }
+    return dropped;
+  }
+
   keys(): string[] {
     return [...this.#entries.keys()];
   }

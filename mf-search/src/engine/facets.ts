@@ -58,9 +58,15 @@ export function facetLabel(facet: TermFacet, value: string, car?: Car): string {
 /** What a facet key stands for: the first spelling seen in the stock, and its label. */
 export type FacetValueInfo = { value: string; label: string };
 
+/**
+ * English label order, as `localeCompare(…, 'en')` orders: one collator made once (localeCompare with a locale sets up
+ * ICU collation on every call, the bulk of a cold search's facet counting).
+ */
+const LABEL_ORDER = new Intl.Collator('en');
+
 /** Orders facet items by count (highest first), then label, then value (spec §3 facet lists). */
 export function compareFacetItems(a: FacetItem, b: FacetItem): number {
-  return b.count - a.count || a.label.localeCompare(b.label, 'en') || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+  return b.count - a.count || LABEL_ORDER.compare(a.label, b.label) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 }
 
 /**

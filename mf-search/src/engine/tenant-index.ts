@@ -1,18 +1,22 @@
 /**
- * One tenant's Orama index and the queries over it.
+ * One tenant's index and the queries over it.
  *
- * Orama holds the index: a radix tree over the searchable text (prefix and typo-tolerant matching, BM25 scores)
- * and trees over facet keys and numbers (filters). A query asks Orama's index for the cars matching each word
- * and each filter (sets of ids, nothing materialised), then one linear pass over the tenant's cars in the
- * requested order applies visibility, counts facets and slices the page. That pass also yields disjunctive facet
- * counts for free: a car failing exactly one filter counts for that filter's facet only.
+ * The index is columnar: per car a small stub (the fields visibility and sorting read), its searchable text, its range
+ * numbers and its term-facet values as small integer codes, plus every sort order precomputed. Filters are bitmaps
+ * computed from those columns (cached per filter); free text goes to Orama (a radix tree over the text: prefix and
+ * typo-tolerant matching, BM25 scores), built on the first text query only, so a search page without words never
+ * pays for it. One linear pass over the candidates in the requested order applies visibility, counts facets and
+ * slices the page; it also yields disjunctive facet counts for free (a car failing exactly one filter counts for that
+ * filter's facet only). Full cars live in a CarStore: in memory when the index was built from stock, or in the
+ * snapshot's shards loaded on demand (snapshot.ts), so a cold isolate reads a few hundred KB instead of the stock.
  * Pure ESM, no Node APIs: runs in workerd.
  */
 import { count, create, insertMultiple } from '@orama/orama';
-import type { Orama, WhereCondition } from '@orama/orama';
+import type { Orama } from '@orama/orama';
 import type { Car } from '@forecourt/contracts/entities/car';
 import {
   RANGE_FACETS,
+  SORT_OPTIONS,
   TERM_FACETS,
   type FacetItem,
   type RangeFacet,
@@ -31,89 +35,110 @@ import { passesSortFilter, saleRank, sortPositions } from './sorting.ts';
 import { cleanQueryTokens, searchableText, typoTolerance } from './text.ts';
 import { hasVehiclePage, isInStock, isVisible } from './visibility.ts';
 
+/** What the engine keeps of every car in memory: the fields visibility, sort filters, sale rank and lookups read. */
+export const STUB_FIELDS = [
+  'id',
+  'slug',
+  'show_on_dealer_website',
+  'car_type',
+  'km',
+  'stocknum',
+  'status',
+  'sold',
+  'sold_date_timestamp',
+  'created_at_timestamp',
+  'price',
+  'offer_price',
+  'before_price',
+  'subscription_price',
+] as const satisfies readonly (keyof Car)[];
+export type CarStub = Pick<Car, (typeof STUB_FIELDS)[number]>;
+
+/** The numbers range filters and facet stats read (subscription_price 0 when the car has none). */
+export const NUMBER_FIELDS = ['price', 'km', 'year', 'subscription_price'] as const;
+export type NumberField = (typeof NUMBER_FIELDS)[number];
+
+/** One facet's values per car: `keys[code]`; `codes[i]` for one-value facets (-1: none), `multi[i]` for categories. */
+export type FacetColumn = { keys: string[]; codes?: Int32Array; multi?: number[][] };
+
+/** The part of an index a snapshot stores (snapshot.ts): everything a query needs except the full cars and Orama. */
+export type IndexCore = {
+  /** Cars shown on the dealer website (show_on_dealer_website true), first of each id; a car's position is its ordinal. */
+  stubs: CarStub[];
+  /**
+   * Each car's searchable text (text.ts searchableText); absent until the first text query when the index came from a
+   * snapshot (`loadTexts` reads them then).
+   */
+  texts?: string[] | undefined;
+  numbers: Record<NumberField, Float64Array>;
+  /** 1 for a car shown at a reduced price (pricing.ts isReduced). */
+  reduced: Uint8Array;
+  facetInfo: Record<TermFacet, Map<string, FacetValueInfo>>;
+  /** Facet values per car as small integers, for filtering and counting. */
+  columns: Record<TermFacet, FacetColumn>;
+  /** Ordinals in each sort order. */
+  orders: Record<SortOption, Int32Array>;
+};
+
 /**
- * Orama schema: one text field for the query, term facets as enums of normalised keys (exact match, no
- * tokenising), range facets as numbers. Cars themselves stay outside Orama, addressed by position.
+ * Where an index's full cars are: in memory (built from stock) or in snapshot shards read on demand. `get` answers
+ * the cars at these ordinals in order; `bytes` estimates what the store holds now (for the isolate's memory budget).
  */
-const SCHEMA = {
-  text: 'string',
-  car_type: 'enum',
-  make: 'enum',
-  model: 'enum',
-  make_model: 'enum',
-  simple_body: 'enum',
-  badge: 'enum',
-  status: 'enum',
-  categories: 'enum[]',
-  city: 'enum',
-  colour: 'enum',
-  simple_fuel: 'enum',
-  simple_transmission: 'enum',
-  simple_drive: 'enum',
-  dealership_slug: 'enum',
-  location_id: 'enum',
-  certified: 'enum',
-  price: 'number',
-  km: 'number',
-  year: 'number',
-  subscription_price: 'number',
-  reduced: 'enum',
-} as const satisfies Record<TermFacet | RangeFacet | 'text' | 'subscription_price' | 'reduced', string>;
+export type CarStore = {
+  get(ordinals: readonly number[]): Promise<Car[]>;
+  bytes(): number;
+  /** Its caches emptied (a memory-pressure hook; the next read loads again). */
+  trim?(): void;
+};
 
-type Schema = typeof SCHEMA;
-type Where = WhereCondition<Schema>;
+/** The Orama index over the cars' text, built on the first text query. */
+type TextIndex = { db: Orama<typeof TEXT_SCHEMA>; ordinalOf: Int32Array; buildMs: number };
+const TEXT_SCHEMA = { text: 'string' } as const;
 
-/** The document given to Orama: facet fields hold normalised keys (see facetKey). */
-type IndexedDoc = {
-  id: string;
-  text: string;
-  categories: string[];
-  price: number;
-  km: number;
-  year: number;
-  subscription_price: number;
-  /** 'true' for a car shown at a reduced price (pricing.ts isReduced), else 'false'. */
-  reduced: 'true' | 'false';
-} & Partial<Record<Exclude<TermFacet, 'categories'>, string>>;
+export type TenantIndex = IndexCore & {
+  /** Each ordinal's position in each sort order. */
+  positions: Record<SortOption, Int32Array>;
+  bySlug: Map<string, number>;
+  /** Ordinal of each car id (ids are unique in `stubs`): finance links name a car by id. */
+  byId: Map<string, number>;
+  store: CarStore;
+  /** Built on the first text query (textIndexOf). */
+  text: TextIndex | undefined;
+  /** Reads the texts when the core came without them (a snapshot). */
+  loadTexts?: (() => Promise<string[]>) | undefined;
+  /** Query word -> ordinal -> BM25 score of the cars matching it (at most TOKEN_CACHE_MAX words). */
+  tokenCache: Map<string, Map<number, number>>;
+  /** Filter -> bitmap by ordinal of the cars matching it (at most CLAUSE_CACHE_MAX; filters depend on the stock only). */
+  clauseCache: Map<string, Uint8Array>;
+  /** How long building (or loading) the index took, ms. */
+  buildMs: number;
+  /** Estimated bytes of the columns (fixed once built). */
+  coreBytes: number;
+  /** The stock version it holds (StockMeta updated_at) when its loader knows it: the over-budget error names it once. */
+  version?: string;
+};
 
-/** Orama rebalances its number trees once per insert batch; small batches keep them shallow even for sorted feeds. */
+/** Orama rebalances its trees once per insert batch; small batches keep them shallow. */
 const INSERT_BATCH = 32;
 /** Orama's BM25 defaults. */
 const BM25 = { k: 1.2, b: 0.75, d: 0.5 };
-/** Cached per-word matches per tenant (shoppers refine facets while keeping their words). */
-const TOKEN_CACHE_MAX = 256;
+/** Cached per-word matches per tenant (shoppers refine facets while keeping their words): 256 words. */
+export const TOKEN_CACHE_MAX = 256;
 /** Cached filter bitmaps per tenant (one byte per car each: 256 x 10,000 cars = 2.5 MB at most). */
-const CLAUSE_CACHE_MAX = 256;
+export const CLAUSE_CACHE_MAX = 256;
 /** Orama memoises normalised tokens forever; cap it so arbitrary shopper queries cannot grow an isolate's memory. */
-const NORMALISATION_CACHE_MAX = 50_000;
+export const NORMALISATION_CACHE_MAX = 50_000;
 
-export type TenantIndex = {
-  db: Orama<Schema>;
-  /** Cars shown on the dealer website (show_on_dealer_website true), first of each id; a car's position is its ordinal. */
-  cars: Car[];
-  docs: IndexedDoc[];
-  bySlug: Map<string, number>;
-  /** Ordinal of each car id (ids are unique in `cars`): finance links name a car by id. */
-  byId: Map<string, number>;
-  /** Ordinal of each Orama internal id (-1 when unknown). */
-  ordinalOf: Int32Array;
-  /** Ordinals in each sort order, and each ordinal's position in it. */
-  orders: Record<SortOption, Int32Array>;
-  positions: Record<SortOption, Int32Array>;
-  facetInfo: Record<TermFacet, Map<string, FacetValueInfo>>;
-  /** Facet values per car as small integers, for fast counting. */
-  columns: Record<TermFacet, FacetColumn>;
-  /** Query word -> ordinal -> BM25 score of the cars matching it. */
-  tokenCache: Map<string, Map<number, number>>;
-  /** Filter -> bitmap by ordinal of the cars matching it (filters depend on the stock only, not on scope or time). */
-  clauseCache: Map<string, Uint8Array>;
-  buildMs: number;
-};
+/**
+ * Estimated heap bytes per car of the columns (stubs, text, codes, numbers, orders, lookups), and of the Orama text
+ * index once built; measured with the bench stock in Node (bench.ts prints the heap actually used).
+ */
+export const CORE_BYTES_PER_CAR = 1_200;
+export const TEXT_INDEX_BYTES_PER_CAR = 2_500;
 
-/** One facet's values per car: `keys[code]`; `codes[i]` for one-value facets (-1: none), `multi[i]` for categories. */
-type FacetColumn = { keys: string[]; codes?: Int32Array; multi?: number[][] };
+// --- building -------------------------------------------------------------------------------------------------
 
-function facetColumn(docs: readonly IndexedDoc[], facet: TermFacet): FacetColumn {
+function facetColumn(keysOf: readonly (readonly string[])[], multi: boolean): FacetColumn {
   const keys: string[] = [];
   const codeOf = new Map<string, number>();
   const code = (key: string): number => {
@@ -124,20 +149,22 @@ function facetColumn(docs: readonly IndexedDoc[], facet: TermFacet): FacetColumn
     }
     return c;
   };
-  if (facet === 'categories') return { keys, multi: docs.map((doc) => doc.categories.map(code)) };
-  const codes = new Int32Array(docs.length);
-  docs.forEach((doc, i) => {
-    const key = doc[facet];
-    codes[i] = key === undefined ? -1 : code(key);
+  if (multi) return { keys, multi: keysOf.map((ks) => ks.map(code)) };
+  const codes = new Int32Array(keysOf.length);
+  keysOf.forEach((ks, i) => {
+    codes[i] = ks.length === 0 ? -1 : code(ks[0]!);
   });
   return { keys, codes };
 }
 
-/**
- * Orama documents, slug lookup and facet value info in one walk over the cars. Facet keys are memoised per raw
- * value (a tenant has a few hundred distinct values across thousands of cars).
- */
-function describe(cars: readonly Car[]): { docs: IndexedDoc[]; bySlug: Map<string, number>; facetInfo: Record<TermFacet, Map<string, FacetValueInfo>> } {
+function stubOf(car: Car): CarStub {
+  const stub = {} as Record<string, unknown>;
+  for (const field of STUB_FIELDS) stub[field] = car[field];
+  return stub as CarStub;
+}
+
+/** The columns of `cars` (already filtered and deduplicated). Facet keys are memoised per raw value. */
+export function indexCore(cars: readonly Car[]): IndexCore {
   const keyMemo = new Map<string, string>();
   const keyOf = (raw: string): string => {
     let key = keyMemo.get(raw);
@@ -147,41 +174,58 @@ function describe(cars: readonly Car[]): { docs: IndexedDoc[]; bySlug: Map<strin
     }
     return key;
   };
-  const bySlug = new Map<string, number>();
   const facetInfo = Object.fromEntries(TERM_FACETS.map((f) => [f, new Map<string, FacetValueInfo>()])) as Record<TermFacet, Map<string, FacetValueInfo>>;
-  const docs = cars.map((car, i): IndexedDoc => {
-    if (!bySlug.has(car.slug)) bySlug.set(car.slug, i);
-    const doc: IndexedDoc = {
-      id: car.id,
-      text: searchableText(car),
-      categories: [],
-      price: car.price,
-      km: car.km,
-      year: car.year,
-      subscription_price: car.subscription_price ?? 0,
-      reduced: isReduced(car) ? 'true' : 'false',
-    };
+  const facetKeys = Object.fromEntries(TERM_FACETS.map((f) => [f, [] as string[][]])) as Record<TermFacet, string[][]>;
+  const n = cars.length;
+  const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, new Float64Array(n)])) as Record<NumberField, Float64Array>;
+  const reduced = new Uint8Array(n);
+  cars.forEach((car, i) => {
+    numbers.price[i] = car.price;
+    numbers.km[i] = car.km;
+    numbers.year[i] = car.year;
+    numbers.subscription_price[i] = car.subscription_price ?? 0;
+    reduced[i] = isReduced(car) ? 1 : 0;
     for (const facet of TERM_FACETS) {
       const info = facetInfo[facet];
+      const keys: string[] = [];
       for (const raw of facetRawValues(car, facet)) {
         const key = keyOf(raw);
         if (key === '') continue;
         if (!info.has(key)) info.set(key, { value: raw, label: facetLabel(facet, raw, car) });
         if (facet === 'categories') {
-          if (!doc.categories.includes(key)) doc.categories.push(key);
+          if (!keys.includes(key)) keys.push(key);
         } else {
-          doc[facet] = key;
+          keys[0] = key;
         }
       }
+      facetKeys[facet].push(keys);
     }
-    return doc;
   });
-  return { docs, bySlug, facetInfo };
+  const columns = Object.fromEntries(TERM_FACETS.map((f) => [f, facetColumn(facetKeys[f], f === 'categories')])) as Record<TermFacet, FacetColumn>;
+  const positions = sortPositions(cars);
+  const orders = {} as Record<SortOption, Int32Array>;
+  for (const sort of SORT_OPTIONS) orders[sort] = orderOf(positions[sort]);
+  return { stubs: cars.map(stubOf), texts: cars.map(searchableText), numbers, reduced, facetInfo, columns, orders };
 }
 
-/** Builds a tenant's index from its stock. Cars not shown on the dealer website are left out entirely. */
-export function buildTenantIndex(stock: readonly Car[]): TenantIndex {
-  const started = performance.now();
+function orderOf(positions: Int32Array): Int32Array {
+  const order = new Int32Array(positions.length);
+  positions.forEach((position, i) => {
+    order[position] = i;
+  });
+  return order;
+}
+
+function positionsOf(order: Int32Array): Int32Array {
+  const positions = new Int32Array(order.length);
+  order.forEach((ordinal, position) => {
+    positions[ordinal] = position;
+  });
+  return positions;
+}
+
+/** The stock an index holds: shown on the dealer website, first of each id. */
+export function indexedCars(stock: readonly Car[]): Car[] {
   const cars: Car[] = [];
   const seen = new Set<string>();
   for (const car of stock) {
@@ -189,46 +233,61 @@ export function buildTenantIndex(stock: readonly Car[]): TenantIndex {
     seen.add(car.id);
     cars.push(car);
   }
-  const { docs, bySlug, facetInfo } = describe(cars);
-  const byId = new Map(cars.map((car, i) => [car.id, i]));
+  return cars;
+}
 
-  // Sorting uses precomputed total orders (with tie-breaks), so Orama's sorter is off.
-  const db = create({ schema: SCHEMA, sort: { enabled: false } });
-  const inserted = insertMultiple(db, docs, INSERT_BATCH);
-  if (inserted instanceof Promise) throw new Error('Orama insert unexpectedly asynchronous');
-
-  const ordinalOf = new Int32Array(cars.length + 1).fill(-1);
-  docs.forEach((doc, i) => {
-    const internal = db.internalDocumentIDStore.idToInternalId.get(doc.id);
-    if (internal === undefined) throw new Error(`Orama did not index car ${doc.id}`);
-    if (internal >= ordinalOf.length) throw new Error(`Unexpected Orama internal id ${internal}`);
-    ordinalOf[internal] = i;
+/** An index over columns and a store of the full cars (a build from stock, or a snapshot loaded). */
+export function indexFromCore(core: IndexCore, store: CarStore, buildMs: number, loadTexts?: () => Promise<string[]>): TenantIndex {
+  const positions = {} as Record<SortOption, Int32Array>;
+  for (const sort of SORT_OPTIONS) positions[sort] = positionsOf(core.orders[sort]);
+  const bySlug = new Map<string, number>();
+  const byId = new Map<string, number>();
+  core.stubs.forEach((stub, i) => {
+    if (!bySlug.has(stub.slug)) bySlug.set(stub.slug, i);
+    byId.set(stub.id, i);
   });
+  const coreBytes = core.stubs.length * CORE_BYTES_PER_CAR;
+  return { ...core, positions, bySlug, byId, store, text: undefined, loadTexts, tokenCache: new Map(), clauseCache: new Map(), buildMs, coreBytes };
+}
 
-  const positions = sortPositions(cars);
-  const orders = {} as Record<SortOption, Int32Array>;
-  for (const sort of Object.keys(positions) as SortOption[]) {
-    const order = new Int32Array(cars.length);
-    positions[sort].forEach((position, i) => {
-      order[position] = i;
-    });
-    orders[sort] = order;
-  }
-  const columns = Object.fromEntries(TERM_FACETS.map((f) => [f, facetColumn(docs, f)])) as Record<TermFacet, FacetColumn>;
-  return { db, cars, docs, bySlug, byId, ordinalOf, orders, positions, facetInfo, columns, tokenCache: new Map(), clauseCache: new Map(), buildMs: performance.now() - started };
+/** A store over cars held in memory; `carBytes` estimates their heap size (default 16 KB a car). */
+export function memoryCarStore(cars: readonly Car[], carBytes: number = cars.length * 16_384): CarStore {
+  return { get: async (ordinals) => ordinals.map((i) => cars[i]!), bytes: () => carBytes };
+}
+
+/**
+ * Builds a tenant's index from its stock, its cars kept in memory. Cars not shown on the dealer website are left out
+ * entirely. `carBytes`: the stock's estimated heap size, when the loader knows it (e.g. from the KV text length).
+ */
+export function buildTenantIndex(stock: readonly Car[], carBytes?: number): TenantIndex {
+  const started = performance.now();
+  const cars = indexedCars(stock);
+  const core = indexCore(cars);
+  return indexFromCore(core, memoryCarStore(cars, carBytes), performance.now() - started);
+}
+
+/** Estimated heap bytes the index holds now: columns, caches, the text index once built and the cars loaded. */
+export function indexBytes(index: TenantIndex): number {
+  const n = index.stubs.length;
+  let bytes = index.coreBytes + index.clauseCache.size * n;
+  for (const matches of index.tokenCache.values()) bytes += matches.size * 40;
+  if (index.text) bytes += n * TEXT_INDEX_BYTES_PER_CAR;
+  if (index.texts) for (const text of index.texts) bytes += text.length * 2;
+  return bytes + index.store.bytes();
 }
 
 // --- filters --------------------------------------------------------------------------------------------------
 
 /** A filter of the request; `key` names the facet it refines. */
-type Clause = { key: string; where: Where };
+type Clause =
+  | { key: TermFacet; kind: 'term'; keys: string[] }
+  | { key: RangeFacet; kind: 'range'; min: number; max: number }
+  | { key: 'reduced'; kind: 'reduced' };
 
 function termClause(facet: TermFacet, values: readonly string[]): Clause | undefined {
   const keys = [...new Set(values.map(facetKey))].filter(Boolean).sort();
-  if (keys.length === 0) return undefined;
   // OR within a facet: any of the chosen values.
-  const where = (facet === 'categories' ? { categories: { containsAny: keys } } : { [facet]: { in: keys } }) as Where;
-  return { key: facet, where };
+  return keys.length === 0 ? undefined : { key: facet, kind: 'term', keys };
 }
 
 function rangeClause(facet: RangeFacet, range: { min?: number | undefined; max?: number | undefined } | undefined): Clause | undefined {
@@ -237,13 +296,12 @@ function rangeClause(facet: RangeFacet, range: { min?: number | undefined; max?:
   const hasMin = typeof min === 'number' && Number.isFinite(min);
   const hasMax = typeof max === 'number' && Number.isFinite(max);
   if (!hasMin && !hasMax) return undefined;
-  // Inclusive bounds (AVL between/gte/lte are inclusive).
-  const op = hasMin && hasMax ? { between: [min, max] as [number, number] } : hasMin ? { gte: min } : { lte: max! };
-  return { key: facet, where: { [facet]: op } as Where };
+  // Inclusive bounds.
+  return { key: facet, kind: 'range', min: hasMin ? min : -Infinity, max: hasMax ? max : Infinity };
 }
 
-/** Least-recently-used lookup: a hit moves to the end of the map's insertion order. */
-function cached<V>(cache: Map<string, V>, key: string, max: number, compute: () => V): V {
+/** Least-recently-used lookup: a hit moves to the end of the map's insertion order; beyond `max` the oldest goes. */
+export function cached<V>(cache: Map<string, V>, key: string, max: number, compute: () => V): V {
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);
@@ -252,18 +310,32 @@ function cached<V>(cache: Map<string, V>, key: string, max: number, compute: () 
   }
   const value = compute();
   cache.set(key, value);
-  if (cache.size > max) cache.delete(cache.keys().next().value!);
+  while (cache.size > max) cache.delete(cache.keys().next().value!);
   return value;
 }
 
-/** Which cars match one filter, as a bitmap by ordinal; Orama evaluates the filter, the result is cached. */
+/** Which cars match one filter, as a bitmap by ordinal, from the columns; cached per index. */
 function clauseBitmap(index: TenantIndex, clause: Clause): Uint8Array {
-  return cached(index.clauseCache, JSON.stringify(clause.where), CLAUSE_CACHE_MAX, () => {
-    const ids = index.db.index.searchByWhereClause(index.db.data.index, index.db.tokenizer, clause.where, undefined);
-    const bitmap = new Uint8Array(index.cars.length);
-    for (const internal of ids) {
-      const i = index.ordinalOf[internal as number] ?? -1;
-      if (i >= 0) bitmap[i] = 1;
+  return cached(index.clauseCache, JSON.stringify(clause), CLAUSE_CACHE_MAX, () => {
+    const n = index.stubs.length;
+    const bitmap = new Uint8Array(n);
+    if (clause.kind === 'reduced') {
+      bitmap.set(index.reduced);
+    } else if (clause.kind === 'range') {
+      const values = index.numbers[clause.key];
+      for (let i = 0; i < n; i++) if (values[i]! >= clause.min && values[i]! <= clause.max) bitmap[i] = 1;
+    } else {
+      const { keys, codes, multi } = index.columns[clause.key];
+      const wanted = new Uint8Array(keys.length);
+      const chosen = new Set(clause.keys);
+      keys.forEach((key, c) => {
+        if (chosen.has(key)) wanted[c] = 1;
+      });
+      if (codes) {
+        for (let i = 0; i < n; i++) if (codes[i]! >= 0 && wanted[codes[i]!]) bitmap[i] = 1;
+      } else {
+        for (let i = 0; i < n; i++) if (multi![i]!.some((c) => wanted[c])) bitmap[i] = 1;
+      }
     }
     return bitmap;
   });
@@ -271,8 +343,36 @@ function clauseBitmap(index: TenantIndex, clause: Clause): Uint8Array {
 
 // --- text -----------------------------------------------------------------------------------------------------
 
-function trimTokenizerCache(index: TenantIndex): void {
-  const cache = index.db.tokenizer.normalizationCache;
+/** The texts and Orama text index of a text query, read and built on its first use (only text queries pay it). */
+async function prepareText(index: TenantIndex): Promise<void> {
+  if (index.text) return;
+  if (!index.texts) {
+    if (!index.loadTexts) throw new Error('index has no texts');
+    index.texts = await index.loadTexts();
+  }
+  textIndexOf(index);
+}
+
+/** The Orama text index, built on first use (a few hundred ms at 6,000 cars: only text queries pay it). */
+function textIndexOf(index: TenantIndex): TextIndex {
+  if (index.text) return index.text;
+  const started = performance.now();
+  const db = create({ schema: TEXT_SCHEMA, sort: { enabled: false } });
+  const docs = (index.texts ?? []).map((text, i) => ({ id: String(i), text }));
+  const inserted = insertMultiple(db, docs, INSERT_BATCH);
+  if (inserted instanceof Promise) throw new Error('Orama insert unexpectedly asynchronous');
+  const ordinalOf = new Int32Array(docs.length + 1).fill(-1);
+  docs.forEach((doc, i) => {
+    const internal = db.internalDocumentIDStore.idToInternalId.get(doc.id);
+    if (internal === undefined || internal >= ordinalOf.length) throw new Error(`Orama did not index car ${i}`);
+    ordinalOf[internal] = i;
+  });
+  index.text = { db, ordinalOf, buildMs: performance.now() - started };
+  return index.text;
+}
+
+function trimTokenizerCache(text: TextIndex): void {
+  const cache = text.db.tokenizer.normalizationCache;
   if (cache.size > NORMALISATION_CACHE_MAX) cache.clear();
 }
 
@@ -280,18 +380,22 @@ function trimTokenizerCache(index: TenantIndex): void {
 function queryTokens(index: TenantIndex, query: string): string[] {
   const trimmed = query.trim();
   if (trimmed === '') return [];
-  return cleanQueryTokens(index.db.tokenizer.tokenize(trimmed, undefined, undefined, false));
+  const text = textIndexOf(index);
+  const tokens = cleanQueryTokens(text.db.tokenizer.tokenize(trimmed, undefined, undefined, false));
+  trimTokenizerCache(text);
+  return tokens;
 }
 
 /** Cars matching one word (as a prefix or within its typo tolerance) with their BM25 score; cached per index. */
 function tokenMatches(index: TenantIndex, token: string): Map<number, number> {
   return cached(index.tokenCache, token, TOKEN_CACHE_MAX, () => {
-    const { db } = index;
+    const text = textIndexOf(index);
+    const { db } = text;
     const scored = db.index.search(db.data.index, token, db.tokenizer, undefined, ['text'], false, typoTolerance(token), {}, BM25, count(db), undefined, 0);
-    trimTokenizerCache(index);
+    trimTokenizerCache(text);
     const matches = new Map<number, number>();
     for (const [internal, score] of scored) {
-      const i = index.ordinalOf[internal as number] ?? -1;
+      const i = text.ordinalOf[internal as number] ?? -1;
       if (i >= 0) matches.set(i, score);
     }
     return matches;
@@ -324,9 +428,9 @@ function textMatches(index: TenantIndex, tokens: readonly string[]): Map<number,
 
 /** Memoised `isVisible` for one query (scope and `now` are fixed during a query). */
 function visibilityOf(index: TenantIndex, scope: SearchScope): (i: number) => boolean {
-  const memo = new Uint8Array(index.cars.length);
+  const memo = new Uint8Array(index.stubs.length);
   return (i) => {
-    if (memo[i] === 0) memo[i] = isVisible(index.cars[i]!, scope) ? 1 : 2;
+    if (memo[i] === 0) memo[i] = isVisible(index.stubs[i]!, scope) ? 1 : 2;
     return memo[i] === 1;
   };
 }
@@ -342,13 +446,7 @@ type PassResult = {
  * Walks the candidate cars in order and sorts them into full matches and near misses (failing one filter).
  * Candidates are the text matches (ordered by `order` or by score) or, without text, every car in `order`.
  */
-function runPass(
-  index: TenantIndex,
-  candidates: Iterable<number>,
-  clauses: readonly Clause[],
-  accept: (i: number) => boolean,
-  wantNearMisses: boolean,
-): PassResult {
+function runPass(index: TenantIndex, candidates: Iterable<number>, clauses: readonly Clause[], accept: (i: number) => boolean, wantNearMisses: boolean): PassResult {
   const bitmaps = clauses.map((c) => clauseBitmap(index, c));
   const matches: number[] = [];
   const nearMisses: number[][] = clauses.map(() => []);
@@ -375,7 +473,7 @@ function orderedCandidates(index: TenantIndex, sort: SortOption, text: Map<numbe
   if (sort === 'relevance') {
     // With a text query, "most relevant" is cars for sale first, then the text score; ties use the no-query order.
     const rel = index.positions.relevance;
-    const sold = (i: number) => saleRank(index.cars[i]!);
+    const sold = (i: number) => saleRank(index.stubs[i]!);
     return ids.sort((a, b) => sold(a) - sold(b) || text.get(b)! - text.get(a)! || rel[a]! - rel[b]!);
   }
   return ids.sort((a, b) => pos[a]! - pos[b]!);
@@ -402,11 +500,12 @@ function countTerm(index: TenantIndex, lists: readonly (readonly number[])[], fa
 }
 
 function statsOf(index: TenantIndex, lists: readonly (readonly number[])[], field: RangeFacet): { min: number; max: number } | undefined {
+  const values = index.numbers[field];
   let min = Infinity;
   let max = -Infinity;
   for (const list of lists) {
     for (const i of list) {
-      const value = index.docs[i]![field];
+      const value = values[i]!;
       if (value < min) min = value;
       if (value > max) max = value;
     }
@@ -414,12 +513,19 @@ function statsOf(index: TenantIndex, lists: readonly (readonly number[])[], fiel
   return min === Infinity ? undefined : { min, max };
 }
 
+/** Consecutive sold hits collapsed (collapse.ts), on ordinals. */
+function collapseOrdinals(index: TenantIndex, ordinals: readonly number[]): number[] {
+  const kept = collapseSoldRuns(ordinals.map((i) => ({ i, status: index.stubs[i]!.status, sold: index.stubs[i]!.sold })));
+  return kept.map((k) => k.i);
+}
+
 /**
  * One search request over a tenant index. Facet counts and range min/max are disjunctive: each facet ignores its
  * own refinement (ticking Toyota still shows Mazda's count; a price slider keeps its full span).
  */
-export function searchIndex(index: TenantIndex, scope: SearchScope, request: SearchRequest): SearchResponse {
+export async function searchIndex(index: TenantIndex, scope: SearchScope, request: SearchRequest): Promise<SearchResponse> {
   const started = performance.now();
+  if (request.query.trim() !== '') await prepareText(index);
   const visible = visibilityOf(index, scope);
   const tokens = queryTokens(index, request.query);
   const text = tokens.length > 0 ? textMatches(index, tokens) : undefined;
@@ -434,9 +540,9 @@ export function searchIndex(index: TenantIndex, scope: SearchScope, request: Sea
     if (clause) clauses.push(clause);
   }
   // The specials: cars shown at a reduced price.
-  if (request.reduced) clauses.push({ key: 'reduced', where: { reduced: { eq: 'true' } } as Where });
+  if (request.reduced) clauses.push({ key: 'reduced', kind: 'reduced' });
   // Spec §9: price sorts list only cars that show a price (and the subscription sort only cars with one).
-  const accept = (i: number) => passesSortFilter(index.cars[i]!, request.sortBy) && visible(i);
+  const accept = (i: number) => passesSortFilter(index.stubs[i]!, request.sortBy) && visible(i);
 
   const { matches, nearMisses } = runPass(index, orderedCandidates(index, request.sortBy, text), clauses, accept, clauses.length > 0);
   const listsFor = (key: string): number[][] => {
@@ -453,7 +559,7 @@ export function searchIndex(index: TenantIndex, scope: SearchScope, request: Sea
   }
 
   const { pages, offset, end } = pageWindow(matches.length, request.page, request.hitsPerPage);
-  const hits = collapseSoldRuns(matches.slice(offset, end).map((i) => index.cars[i]!));
+  const hits = await index.store.get(collapseOrdinals(index, matches.slice(offset, end)));
   return {
     hits,
     facets,
@@ -466,46 +572,53 @@ export function searchIndex(index: TenantIndex, scope: SearchScope, request: Sea
   };
 }
 
+async function carAt(index: TenantIndex, scope: SearchScope, i: number | undefined): Promise<Car | null> {
+  if (i === undefined || !hasVehiclePage(index.stubs[i]!, scope)) return null;
+  return (await index.store.get([i]))[0] ?? null;
+}
+
 /** The car with this slug if it has a vehicle page on the tenant's site (sold cars included, see hasVehiclePage). */
-export function carBySlug(index: TenantIndex, scope: SearchScope, slug: string): Car | null {
-  const i = index.bySlug.get(slug);
-  if (i === undefined) return null;
-  const car = index.cars[i]!;
-  return hasVehiclePage(car, scope) ? car : null;
+export function carBySlug(index: TenantIndex, scope: SearchScope, slug: string): Promise<Car | null> {
+  return carAt(index, scope, index.bySlug.get(slug));
 }
 
 /** The car with this id under carBySlug's rule (a vehicle page on the tenant's site, sold cars included). */
-export function carById(index: TenantIndex, scope: SearchScope, id: string): Car | null {
-  const i = index.byId.get(id);
-  if (i === undefined) return null;
-  const car = index.cars[i]!;
-  return hasVehiclePage(car, scope) ? car : null;
+export function carById(index: TenantIndex, scope: SearchScope, id: string): Promise<Car | null> {
+  return carAt(index, scope, index.byId.get(id));
 }
 
 /**
  * Similar cars (spec §7/§9): three queries in priority order (same make and model, same make, same body type),
  * each in stock, visible, within the price window, closest price first and at most 10 hits; then merged.
  */
-export function similarCars(index: TenantIndex, scope: SearchScope, car: Car, limit: number = SIMILAR_MAX): Car[] {
+export async function similarCars(index: TenantIndex, scope: SearchScope, car: Car, limit: number = SIMILAR_MAX): Promise<Car[]> {
   const visible = visibilityOf(index, scope);
-  const eligible = (i: number) => visible(i) && isInStock(index.cars[i]!) && index.cars[i]!.id !== car.id;
+  const eligible = (i: number) => visible(i) && isInStock(index.stubs[i]!) && index.stubs[i]!.id !== car.id;
   const window = similarPriceWindow(car.price);
-  const base: Clause[] = [{ key: 'status', where: { status: { eq: facetKey('in_stock') } } }];
-  if (window) base.push({ key: 'price', where: { price: { between: [window.min, window.max] } } });
+  const base: Clause[] = [{ key: 'status', kind: 'term', keys: [facetKey('in_stock')] }];
+  if (window) base.push({ key: 'price', kind: 'range', min: window.min, max: window.max });
 
-  const make: Clause = { key: 'make', where: { make: { eq: facetKey(car.make) } } };
-  const queries: Clause[][] = [[make, { key: 'model', where: { model: { eq: facetKey(car.model) } } }], [make]];
-  if (car.simple_body) queries.push([{ key: 'simple_body', where: { simple_body: { eq: facetKey(car.simple_body) } } }]);
+  const make: Clause = { key: 'make', kind: 'term', keys: [facetKey(car.make)] };
+  const queries: Clause[][] = [[make, { key: 'model', kind: 'term', keys: [facetKey(car.model)] }], [make]];
+  if (car.simple_body) queries.push([{ key: 'simple_body', kind: 'term', keys: [facetKey(car.simple_body)] }]);
 
   const relevance = index.positions.relevance;
   const closest = byPriceCloseness<{ i: number; price: number }>(car.price, (a, b) => relevance[a.i]! - relevance[b.i]!);
   const groups = queries.map((query) => {
     const { matches } = runPass(index, index.orders.relevance, [...base, ...query], eligible, false);
     return matches
-      .map((i) => ({ i, price: index.cars[i]!.price }))
+      .map((i) => ({ i, price: index.stubs[i]!.price }))
       .sort(closest)
       .slice(0, SIMILAR_QUERY_LIMIT)
-      .map(({ i }) => index.cars[i]!);
+      .map(({ i }) => i);
   });
-  return mergeSimilar(groups, car.id, limit);
+  // Every group's cars loaded at once (a snapshot reads each shard once), then merged as cars.
+  const wanted = [...new Set(groups.flat())];
+  const loaded = await index.store.get(wanted);
+  const byOrdinal = new Map(wanted.map((i, k) => [i, loaded[k]!]));
+  return mergeSimilar(
+    groups.map((g) => g.map((i) => byOrdinal.get(i)!)),
+    car.id,
+    limit,
+  );
 }

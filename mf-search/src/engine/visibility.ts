@@ -81,8 +81,11 @@ export function belongsToSite(
   return true;
 }
 
+/** The fields the visibility rules read (the engine keeps only these in memory for every car: CarStub). */
+export type VisibilityFields = Pick<Car, 'show_on_dealer_website' | 'car_type' | 'km' | 'stocknum' | 'status' | 'sold' | 'sold_date_timestamp' | 'created_at_timestamp'>;
+
 /** Spec §4 Stock visibility plus the tenant's base filters: may this car appear in search results right now? */
-export function isVisible(car: Car, scope: SearchScope): boolean {
+export function isVisible(car: VisibilityFields, scope: SearchScope): boolean {
   if (!belongsToSite(car, scope)) return false;
   // Only these statuses are ever listed (the contract's picklist already limits status to them).
   if (car.status !== 'in_stock' && car.status !== 'coming_soon' && car.status !== 'sold') return false;
@@ -96,6 +99,6 @@ export function isVisible(car: Car, scope: SearchScope): boolean {
  * Vehicle page rule for `getBySlug`: the car must belong to the site (see `belongsToSite`), but time windows,
  * `in_stock_only` and the sold window do not apply, so a sold car still gets its page with the SOLD block.
  */
-export function hasVehiclePage(car: Car, scope: SearchScope): boolean {
+export function hasVehiclePage(car: VisibilityFields, scope: SearchScope): boolean {
   return belongsToSite(car, scope);
 }

@@ -94,6 +94,8 @@ describe('stock:import CLI', () => {
       'line 5 (id k3): price: Invalid type: Expected number but received "abc"',
       `line 7 (id k5): dealership_id: "11" is not a dealership of tenant ${TENANT} (allowed: 31, 99)`,
       'line 8 (id k1): id: Duplicate id "k1" (first on line 2); slug: Duplicate slug "2019-kia-cerato-s-k1" (first on line 2)',
+      // The previous chunks were empty: the three cars are new (issue 19: their pages purged when mf-search serves them).
+      `pages to purge when mf-search next serves ${TENANT}: 3 cars`,
       `imported 3 cars into STOCK (1 chunk, 3 old chunks deleted) at ${join(persist, 'kv')}`,
     ]);
 
@@ -105,7 +107,10 @@ describe('stock:import CLI', () => {
       expect(cars.map((c) => c.id)).toEqual(['k1', 'k2', 'k4']);
       expect(cars[1]!.dealercomments).toBe('Two keys,\r\nlogbooks');
       const keys = (await stock.list({ prefix: 'stock:' })).keys.map((k) => k.name).sort();
-      expect(keys).toEqual(['stock:harbourside-toyota:0', `stock:${TENANT}:0`, `stock:${TENANT}:meta`]);
+      expect(keys.filter((k) => !k.includes(':snap'))).toEqual(['stock:harbourside-toyota:0', `stock:${TENANT}:0`, `stock:${TENANT}:meta`, `stock:${TENANT}:purge`]);
+      // The index snapshot of this import (issue 19): its head, texts and one shard.
+      const token = meta.updated_at.replace(/[^A-Za-z0-9]+/g, '-');
+      expect(keys.filter((k) => k.includes(':snap'))).toEqual([`stock:${TENANT}:snap`, `stock:${TENANT}:snap:${token}:cars:0`, `stock:${TENANT}:snap:${token}:texts`]);
     });
   });
 

@@ -10,6 +10,11 @@ import { validateFeed, type TenantRules, type ValidationResult } from './validat
 export { parseFeed, parseJsonFeed, parseCsvFeed, feedFormat, FeedParseError, type FeedRow, type FeedFormat, type ParsedFeed } from './parse.ts';
 export { validateFeed, tenantRules, formatBadRow, formatIssue, type BadRow, type TenantRules, type ValidationResult } from './validate.ts';
 export { stockWrites, chunkIndexOf, type StockWrites, type KvPut } from './write.ts';
+// Issue 19: the index snapshot (also written by the demo seed), the previous stock (for the changed cars) and the
+// refresh route an import calls on a running platform.
+export { snapshotWrites } from '../engine/snapshot.ts';
+export { loadStock } from '../lib/stock.ts';
+export { STOCK_REFRESH_PATH } from '../lib/stock-changes.ts';
 export { parseSiteConfig, kvTenantKey } from '@forecourt/contracts/tenant';
 export { parseTenantData, kvTenantDataKey, kvStockMetaKey } from '@forecourt/contracts/tenant-data';
 

@@ -275,7 +275,8 @@ export default function SearchResults(props: { view: SearchView }) {
           showFavourite={view.favourites && !view.compare}
           onToggleFavourite={onFavourite}
           idBase="fs-grid"
-          imageLoading={i < 2 ? 'priority' : 'lazy'}
+          // The first card is the page's LCP (preloaded from the head too: routes/fragments.tsx); the rest load lazily.
+          imageLoading={i === 0 ? 'priority' : 'lazy'}
           compared={compared.has(car.id)}
           onToggleCompare={view.compare ? onCompare : undefined}
           watchlist={watchlistOf(car)}

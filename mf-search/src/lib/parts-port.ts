@@ -8,7 +8,7 @@ import type { PartsSearchPort } from '@forecourt/contracts/parts-search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantStore } from '@forecourt/contracts/tenant-store';
 import { DEFAULT_TIMEOUT_MS } from '../engine/meilisearch/adapter.ts';
-import { meilisearchServiceOf } from '../engine/meilisearch/select.ts';
+import { MAX_SERVICE_PORTS, meilisearchServiceOf, portFor } from '../engine/meilisearch/select.ts';
 import { createEmbeddedPartsSearch } from '../engine/parts/embedded.ts';
 import { createMeilisearchPartsSearch } from '../engine/parts/meilisearch.ts';
 
@@ -26,11 +26,9 @@ export function createPartsPort(options: { fetch?: typeof fetch; timeoutMs?: num
     // The store caches each catalogue per isolate; the embedded engine keeps its words per catalogue it is given.
     if (!service) return createEmbeddedPartsSearch(async (tenant) => (await store.parts(tenant)).parts);
     const { apiKey, id } = service;
-    let port = ports.get(id);
-    if (!port) {
-      port = createMeilisearchPartsSearch({ host: service.host, apiKey, stockIndex: service.index, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) });
-      ports.set(id, port);
-    }
-    return port;
+    // At most MAX_SERVICE_PORTS services kept, least recently used out.
+    return portFor(ports, id, MAX_SERVICE_PORTS, () =>
+      createMeilisearchPartsSearch({ host: service.host, apiKey, stockIndex: service.index, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    );
   };
 }

@@ -23,6 +23,15 @@ export function queryCaches(port: SearchPort): Caches {
   return caches;
 }
 
+/**
+ * Forgets one tenant's cached searches of every kind made over `port` (the engine port calls it when the tenant's
+ * stock changed: lib/engine-port.ts). Answers how many entries went.
+ */
+export function forgetTenantQueries(port: SearchPort, tenant: string): number {
+  const caches = byPort.get(port);
+  return caches ? caches.manufacturer.cache.forgetTenant(tenant) + caches.offers.cache.forgetTenant(tenant) : 0;
+}
+
 /** A manufacturer search: a page whose path fixes one make and nothing else (`/search/toyota`). */
 export const isManufacturerSearch = (path: Pick<SearchPath, 'filters'>): boolean => {
   const fixed = Object.entries(path.filters).filter(([, values]) => values && values.length);

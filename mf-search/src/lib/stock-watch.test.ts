@@ -36,3 +36,42 @@ describe('createStockWatch', () => {
     expect(changed).toEqual([]);
   });
 });
+
+describe('createStockWatch bound and hooks', () => {
+  it('remembers at most maxTenants tenants (STOCK_WATCH_MAX_TENANTS by default), least recently checked out', async () => {
+    const { STOCK_WATCH_MAX_TENANTS } = await import('./stock-watch.ts');
+    expect(STOCK_WATCH_MAX_TENANTS).toBe(1_000);
+    let t = 0;
+    const changed: string[] = [];
+    const check = createStockWatch(async () => 'v1', (tenant) => changed.push(tenant), { ttlMs: 10, now: () => t, maxTenants: 2 });
+    await check('a');
+    await check('b');
+    await check('c');
+    expect(check.size()).toBe(2);
+    expect(check.seen('a')).toBeUndefined();
+    expect(check.seen('c')).toBe('v1');
+    // A forgotten tenant is only recorded again: no change reported.
+    t = 20;
+    await check('a');
+    expect(changed).toEqual([]);
+  });
+
+  it('reports the previous and new version, calls onRead after each read, and note() records a version', async () => {
+    let t = 0;
+    let version = 'v1';
+    const changes: string[] = [];
+    const reads: string[] = [];
+    const check = createStockWatch(async () => version, (tenant, previous, next) => changes.push(`${tenant}:${previous}->${next}`), { ttlMs: 10, now: () => t, onRead: (tenant, v) => reads.push(`${tenant}@${v}`) });
+    await check('a');
+    version = 'v2';
+    t = 10;
+    await check('a');
+    expect(changes).toEqual(['a:v1->v2']);
+    expect(reads).toEqual(['a@v1', 'a@v2']);
+    check.note('a', 'v3');
+    version = 'v3';
+    t = 30;
+    await check('a');
+    expect(changes).toEqual(['a:v1->v2']);
+  });
+});

@@ -1,14 +1,45 @@
 /**
- * Notices a new stock import: the engine's in-isolate index is rebuilt when the tenant's stock meta changes
- * (checked at most once per `ttlMs` per tenant), so an import shows without redeploying or restarting.
+ * Notices a new stock import: the engine's in-isolate index is reloaded when the tenant's stock meta changes
+ * (checked at most once per `ttlMs` per tenant), so an import shows without redeploying or restarting; `onChange`
+ * also gets the version this isolate had and the new one (the page purge: lib/stock-changes.ts).
+ * Bounded: at most `maxTenants` tenants remembered (STOCK_WATCH_MAX_TENANTS, least recently checked forgotten: such a
+ * tenant's next check only records its version again).
  */
-export type StockWatchOptions = { ttlMs?: number; now?: () => number };
+export type StockWatchOptions = {
+  ttlMs?: number;
+  now?: () => number;
+  maxTenants?: number;
+  /** Called after every read of a version (at most once per ttl per tenant), changed or not; its failure is ignored. */
+  onRead?: (tenant: string, version: string | null) => unknown;
+};
 
-export function createStockWatch(readVersion: (tenant: string) => Promise<string | null>, onChange: (tenant: string) => void, options: StockWatchOptions = {}) {
+/** Tenants whose stock version an isolate remembers. */
+export const STOCK_WATCH_MAX_TENANTS = 1_000;
+
+export type StockWatch = ((tenant: string) => Promise<void>) & {
+  /** Records a version seen elsewhere (the refresh route), so the watch does not report it again. */
+  note(tenant: string, version: string | null): void;
+  /** The version last seen for a tenant (undefined: never checked). */
+  seen(tenant: string): string | null | undefined;
+  /** How many tenants are remembered. */
+  size(): number;
+};
+
+export function createStockWatch(
+  readVersion: (tenant: string) => Promise<string | null>,
+  onChange: (tenant: string, previous: string | null, version: string | null) => unknown,
+  options: StockWatchOptions = {},
+): StockWatch {
   const ttl = options.ttlMs ?? 60_000;
   const now = options.now ?? Date.now;
+  const max = options.maxTenants ?? STOCK_WATCH_MAX_TENANTS;
   const seen = new Map<string, { at: number; version: string | null }>();
-  return async function check(tenant: string): Promise<void> {
+  const remember = (tenant: string, version: string | null) => {
+    seen.delete(tenant);
+    seen.set(tenant, { at: now(), version });
+    while (seen.size > max) seen.delete(seen.keys().next().value!);
+  };
+  const check = async function check(tenant: string): Promise<void> {
     const last = seen.get(tenant);
     if (last && now() - last.at < ttl) return;
     let version: string | null;
@@ -17,7 +48,13 @@ export function createStockWatch(readVersion: (tenant: string) => Promise<string
     } catch {
       return; // KV hiccup: keep serving the index we have.
     }
-    seen.set(tenant, { at: now(), version });
-    if (last && last.version !== version) onChange(tenant);
+    remember(tenant, version);
+    if (last && last.version !== version) await onChange(tenant, last.version, version);
+    if (options.onRead) await Promise.resolve(options.onRead(tenant, version)).catch(() => {});
   };
+  return Object.assign(check, {
+    note: remember,
+    seen: (tenant: string) => seen.get(tenant)?.version,
+    size: () => seen.size,
+  });
 }

@@ -29,3 +29,24 @@ describe('createTtlCache', () => {
     expect(await cache('a', load)).toBe(4);
   });
 });
+
+describe('createTtlCache bound', () => {
+  it(`holds at most max entries (default TTL_CACHE_DEFAULT_MAX), the oldest stored first out; delete forgets one`, async () => {
+    const { TTL_CACHE_DEFAULT_MAX } = await import('./ttl-cache.ts');
+    expect(TTL_CACHE_DEFAULT_MAX).toBe(1_000);
+    const cache = createTtlCache<string>(60_000, 3);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache(key, async () => key);
+    expect(cache.size()).toBe(3);
+    let loaded = false;
+    // a and b went first (oldest stored); c is still there.
+    expect(await cache('c', async () => ((loaded = true), 'again'))).toBe('c');
+    expect(loaded).toBe(false);
+    expect(await cache('a', async () => 'reloaded')).toBe('reloaded');
+    expect(cache.size()).toBe(3);
+    cache.delete('a');
+    expect(cache.size()).toBe(2);
+    const unbounded = createTtlCache<string>(60_000);
+    for (let i = 0; i < TTL_CACHE_DEFAULT_MAX + 5; i++) await unbounded(`k${i}`, async () => 'v');
+    expect(unbounded.size()).toBe(TTL_CACHE_DEFAULT_MAX);
+  });
+});

@@ -98,7 +98,7 @@ export async function matchSearches(
   const scope = scopeFor(config, now);
   const catalogue = await buildCatalogue(port, scope, config, data);
   const models = (make: string) => modelsOf(port, scope, make);
-  const everyHit = Math.max(1, index.cars.length);
+  const everyHit = Math.max(1, index.stubs.length);
   const matches = [];
   for (const search of searches) {
     const url = new URL(search.url, 'https://saved.search');
@@ -111,7 +111,7 @@ export async function matchSearches(
     for (const facet of Object.keys(path.filters) as TermFacet[]) delete refinements.filters[facet];
     if (!config.search.sort_options.includes(refinements.sortBy)) refinements.sortBy = config.search.sort_options[0] ?? 'relevance';
     const request: SearchRequest = toSearchRequest({ ...refinements, page: 1 }, path.filters, everyHit, []);
-    const result = searchIndex(index, scope, request);
+    const result = await searchIndex(index, scope, request);
     matches.push({ id: search.id, car_ids: result.hits.map((car) => car.id) });
   }
   return { matches };

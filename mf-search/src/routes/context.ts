@@ -30,15 +30,19 @@ export const reservedOf = (c: Context<AppEnv>) => (ids: string[]) => loadReserve
 export type SearchPage = { path: SearchPath; crumbSource: CrumbSource };
 
 /** Resolves a search path (`_segments` of `/search/...`) for the request's tenant; null for no such search page. */
-export type SearchPathFor = (c: Context<AppEnv>, segments: string) => Promise<SearchPage | null>;
+export type SearchPathFor = ((c: Context<AppEnv>, segments: string) => Promise<SearchPage | null>) & {
+  /** Drops a tenant's cached catalogue (its stock changed: EnginePort.onStockChange). */
+  forget?: (tenant: string) => void;
+};
 
 /**
  * A search path resolver whose tenant catalogues (makes and bodies in stock, brands, places: lib/catalogue.ts) are
- * cached for a minute per resolver: `createApp` makes one, shared by the fragments and the API.
+ * cached for a minute per resolver: `createApp` makes one, shared by the fragments and the API, and `forget`s a
+ * tenant's when its stock changes.
  */
-export function createSearchPathFor(): SearchPathFor {
+export function createSearchPathFor(): SearchPathFor & { forget: (tenant: string) => void } {
   const catalogues = createTtlCache<SearchCatalogue>(60_000);
-  return async (c, segments) => {
+  const resolve: SearchPathFor = async (c, segments) => {
     const config = c.var.config;
     const scope = scopeFor(config, Date.now());
     const catalogue = await catalogues(config.slug, async () => buildCatalogue(c.var.engine, scope, config, await c.var.store.data(config.slug)));
@@ -46,6 +50,7 @@ export function createSearchPathFor(): SearchPathFor {
     const path = await resolveSearchPath(segments, catalogue, models);
     return path ? { path, crumbSource: { catalogue, models } } : null;
   };
+  return Object.assign(resolve, { forget: (tenant: string) => catalogues.delete(tenant) });
 }
 
 /** What the page and API routes need from `createApp`. */

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { markReserved } from '@forecourt/contracts/reservations';
+import { pageCacheTags, withCacheTags } from '@forecourt/contracts/page-cache';
 import { readSlotParams } from '@forecourt/contracts/slots';
 import { formatNumber } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
@@ -14,6 +15,8 @@ import { partsEnquirySlot } from '../lib/parts-enquiry.ts';
 import { parsePartsQuery, partsRequest, PARTS_SEARCH_PATH } from '../lib/parts-query.ts';
 import { QUICK_SEARCH_REQUEST, quickSearchView } from '../lib/quick-search.ts';
 import { carouselFavourites, toCardCars } from '../lib/card.ts';
+import { cardImagePreload } from '../lib/card-image.ts';
+import { renderWithCardHtml } from '../lib/card-html.ts';
 import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
 import { scopeFor } from '../lib/scope.ts';
 import { resolveStrip, stripCars, stripId, stripPathSegments, stripScope, stripViewAll } from '../lib/stock-strip.ts';
@@ -55,12 +58,16 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor, part
     const view = await buildSearchView({ engine, config, path, params: url.searchParams, now: Date.now(), manufacturers, assetBase, reservedOf: reservedOf(c), crumbSource });
     const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
     // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
-    return fragment(renderToString(<SearchPage view={view} />), {
+    // Cards rendered before with the same props are reused as HTML (lib/card-html.ts; issue 19: uncached render cost).
+    // It lists the tenant's stock: named by the stock tag, so an import's purge drops it (lib/stock-changes.ts).
+    return withCacheTags(fragment(renderWithCardHtml(renderToString, <SearchPage view={view} />), {
       title: `${view.heading} for sale | ${config.name}`,
       // The count as shoppers see it (spec §9: above 1999 the configured stock count or the summed facet counts).
       description: `${formatNumber(view.displayedCount)} ${view.heading.toLowerCase()} for sale at ${config.name}.`,
       canonical,
-    }, SEARCH_PAGE_CACHE);
+      // The first card's photo is the page's LCP: asked for from the head (issue 19).
+      ...(view.cards[0]?.image ? { preloadImage: cardImagePreload(view.cards[0].image) } : {}),
+    }, SEARCH_PAGE_CACHE), [pageCacheTags.stock(config.slug)]);
   });
 
   app.get('/offers', async (c) => {
@@ -117,7 +124,7 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor, part
     const segments = params.success ? stripPathSegments(params.output) : null;
     if (segments && params.success) {
       const page = await searchPathFor(c, segments);
-      if (!page?.path.filters.make) return fragment('', { title: strip.heading }, SLOT_CACHE);
+      if (!page?.path.filters.make) return withCacheTags(fragment('', { title: strip.heading }, SLOT_CACHE), [pageCacheTags.stock(config.slug)]);
       strip.path = page.path;
       if (!params.output.heading?.trim()) strip.heading = `${page.path.heading} in stock`;
     }
@@ -127,10 +134,12 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor, part
     const reserved = hits.length ? await reservedOf(c)(hits.map((car) => String(car.id))) : null;
     const cars = markReserved(hits, reserved);
     const head = { title: strip.heading };
+    // It lists the tenant's stock (empty or not): named by the stock tag, so an import's purge drops it.
+    const stockTags = [pageCacheTags.stock(config.slug)];
     // No car to show: nothing in the page (an empty answer; the host shows no empty section).
-    if (!cars.length) return fragment('', head, SLOT_CACHE);
+    if (!cars.length) return withCacheTags(fragment('', head, SLOT_CACHE), stockTags);
     const props = { id: stripId(strip), heading: strip.heading, viewAll: stripViewAll(strip, config), cards: toCardCars(cars, config, now), favourites: carouselFavourites(config), watchlist: config.features.watchlist };
-    return fragment(renderToString(<StockStripSlot props={props} />), head, SLOT_CACHE);
+    return withCacheTags(fragment(renderWithCardHtml(renderToString, <StockStripSlot props={props} />), head, SLOT_CACHE), stockTags);
   });
 
   app.get('/quick-search', async (c) => {
@@ -139,7 +148,8 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor, part
     if (!params.success) return notFound(config);
     const result = await c.var.engine.search(scopeFor(config, Date.now()), QUICK_SEARCH_REQUEST);
     const view = quickSearchView(result.facets, config, params.output.heading);
-    return fragment(renderToString(<QuickSearch view={view} />), { title: view.heading }, SLOT_CACHE);
+    // Its choices come from the stock's facets: named by the stock tag like the strips.
+    return withCacheTags(fragment(renderToString(<QuickSearch view={view} />), { title: view.heading }, SLOT_CACHE), [pageCacheTags.stock(config.slug)]);
   });
 
   app.get('/similar-cars', async (c) => {
@@ -149,7 +159,8 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor, part
     // A car this tenant has a page for (sold ones too: their page offers similar cars); any other slug is unknown.
     const car = await c.var.engine.getBySlug(scopeFor(config, Date.now()), params.output.slug);
     if (!car) return notFound(config);
-    return fragment(renderToString(<SimilarCarsSlot props={{ source: { slug: car.slug } }} />), { title: 'Similar cars' }, SLOT_CACHE);
+    // It lists the tenant's stock (cards showing Reserved): named by the stock tag, dropped with the stock pages.
+    return withCacheTags(fragment(renderToString(<SimilarCarsSlot props={{ source: { slug: car.slug } }} />), { title: 'Similar cars' }, SLOT_CACHE), [pageCacheTags.stock(config.slug)]);
   });
 
   app.get('/*', (c) => notFound(c.var.config));

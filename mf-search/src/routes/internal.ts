@@ -1,18 +1,37 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CarQuerySchema, INTERNAL, type InternalAnswer } from '@forecourt/contracts/internal';
+import type { EnginePort } from '../lib/engine-port.ts';
+import { STOCK_REFRESH_PATH } from '../lib/stock-changes.ts';
 import { scopeFor } from '../lib/scope.ts';
 import { createTtlCache } from '../lib/ttl-cache.ts';
 import { SEARCH_PAGE_CACHE, type AppEnv } from './context.ts';
+
+/** Tenants whose sitemap an isolate keeps (10 minutes each; least recently stored beyond). */
+export const SITEMAP_CACHE_MAX = 16;
 
 /**
  * `/internal/*`: what the other Workers read over their service bindings (contracts INTERNAL.car and INTERNAL.sitemap:
  * paths, query and answer schemas declared once); the shell never proxies `/internal/*` to a browser. Mounted at the
  * root. Each call makes its own sitemap cache (10 minutes per tenant): `createApp` calls it once.
  */
-export function internalRoutes() {
-  const sitemaps = createTtlCache<string[]>(10 * 60_000);
+export function internalRoutes({ refresh }: { refresh?: EnginePort['refresh'] } = {}) {
+  const sitemaps = createTtlCache<string[]>(10 * 60_000, SITEMAP_CACHE_MAX);
   const app = new Hono<AppEnv>();
+
+  /**
+   * `POST /internal/stock/refresh` (the tenant from the shell-only tenant header): the stock import calls it after
+   * writing KV, so its stock shows at once (no STOCK_WATCH_SECONDS wait) and the pages it changed are purged (lib/
+   * stock-changes.ts). Not in contracts INTERNAL: no Worker calls it, only the import (dev/stock-import.mjs,
+   * dev/platform.mjs importStock) through the runtime; in production each isolate's stock watch does the same within
+   * STOCK_WATCH_SECONDS. Harmless if called needlessly: an unchanged stock version neither reloads nor purges.
+   */
+  app.post(STOCK_REFRESH_PATH, async (c) => {
+    if (!refresh) return c.json({ error: 'This engine holds no stock to refresh.' }, 404);
+    const outcome = await refresh(c.env, c.var.config.slug);
+    sitemaps.delete(c.var.config.slug);
+    return c.json(outcome, 200, { 'cache-control': 'no-store' });
+  });
 
   /**
    * The vehicle page's read model (ARCHITECTURE.md "Data": stock lives in the search engine): one car of this tenant

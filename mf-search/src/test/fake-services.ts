@@ -33,9 +33,26 @@ export const FINANCE_CARS = [
   financeCar(13, 0, { status: 'coming_soon' }),
 ];
 
-/** edge-api: RESERVED_CAR holds a paid reservation (INTERNAL.reservedCars) for FAKE_TENANT; anything else is a 404. */
-export function fakeEdgeApi(request: Request): Response {
+/** Tenants whose stock the refresh tests import (config seeded by worker-setup.ts, stock written by the tests). */
+export const IMPORT_TENANT = 'import-motors';
+/** Its purges fail (edge-api answers 503): an import still shows, search goes on. */
+export const PURGE_FAILS_TENANT = 'purge-fails-motors';
+/** The test's view of the purges edge-api received: `GET` this path on the EDGE_API binding (the fake runs in Node). */
+export const FAKE_PURGES_PATH = '/__test/purges';
+const purges: unknown[] = [];
+
+/**
+ * edge-api: RESERVED_CAR holds a paid reservation (INTERNAL.reservedCars) for FAKE_TENANT; the purge port
+ * (INTERNAL.purgePages) records each body (answered 503 for PURGE_FAILS_TENANT); anything else is a 404.
+ */
+export async function fakeEdgeApi(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  if (url.pathname === INTERNAL.purgePages.path && request.method === 'POST') {
+    if (request.headers.get(TENANT_HEADER) === PURGE_FAILS_TENANT) return Response.json({ error: 'Purge is down.' }, { status: 503 });
+    purges.push(await request.json());
+    return Response.json({ dropped: 1, shared: true });
+  }
+  if (url.pathname === FAKE_PURGES_PATH) return Response.json(purges);
   if (url.pathname === INTERNAL.reservedCars.path && request.headers.get(TENANT_HEADER) === FAKE_TENANT) {
     const asked = (url.searchParams.get('car_ids') ?? '').split(',');
     return Response.json({ reserved: asked.filter((id) => id === RESERVED_CAR.id) });

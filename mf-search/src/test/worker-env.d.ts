@@ -6,5 +6,7 @@ declare namespace Cloudflare {
   interface Env {
     CONFIG: KVNamespace;
     STOCK: KVNamespace;
+    /** edge-api, faked (src/test/fake-services.ts): the refresh tests read the purges it received. */
+    EDGE_API: Fetcher;
   }
 }

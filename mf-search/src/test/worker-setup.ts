@@ -8,11 +8,11 @@ import { seedKv } from '@forecourt/contracts/fixtures/kv';
 import { siteConfigInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
 import { kvStockChunkKey, kvStockMetaKey } from '@forecourt/contracts/tenant-data';
 import { kvPartsKey } from '@forecourt/contracts/entities/part';
-import { FAKE_TENANT, FINANCE_CARS, FINANCE_TENANT, STOCK_CARS } from './fake-services.ts';
+import { FAKE_TENANT, FINANCE_CARS, FINANCE_TENANT, IMPORT_TENANT, PURGE_FAILS_TENANT, STOCK_CARS } from './fake-services.ts';
 import { ALPHA_PARTS, BETA_PARTS } from './parts-fixtures.ts';
 
 await seedKv(env.CONFIG, {
-  ...tenantEntries([siteConfigInput(FAKE_TENANT), siteConfigInput('no-stock'), siteConfigInput(FINANCE_TENANT)]),
+  ...tenantEntries([siteConfigInput(FAKE_TENANT), siteConfigInput('no-stock'), siteConfigInput(FINANCE_TENANT), siteConfigInput(IMPORT_TENANT), siteConfigInput(PURGE_FAILS_TENANT)]),
   [kvPartsKey(FAKE_TENANT)]: { parts: ALPHA_PARTS },
   [kvPartsKey('no-stock')]: { parts: BETA_PARTS },
 });

@@ -1,5 +1,6 @@
 import type { Car } from '@forecourt/contracts/entities/car';
 import { formatKm, priceDisplay } from '@forecourt/contracts/display';
+import { imageUrl } from '@forecourt/contracts/images';
 
 /**
  * The car being reserved, beside the main column: photo, name (linked to its page), price, odometer, stock number,
@@ -10,7 +11,7 @@ export function CarSummary({ car, amountLabel }: { car: Car; amountLabel: string
   const price = priceDisplay(car);
   return (
     <aside className="fco-car fc-card" aria-labelledby="fco-car-name">
-      {image ? <img src={image} alt="" width={320} height={213} loading="eager" decoding="async" /> : null}
+      {image ? <img src={imageUrl(image, { width: 640 })} alt="" width={320} height={213} loading="eager" decoding="async" /> : null}
       <h2 id="fco-car-name" className="fco-car__name">
         <a href={`/cars/${car.slug}`}>{car.name}</a>
       </h2>

@@ -25,7 +25,7 @@ export { loadReservedIds } from '@forecourt/contracts/reservations';
 
 /**
  * The car with `reserved: true` when edge-api holds a paid reservation for it (stock comes from feeds; reservations
- * live in D1). For the vehicle page: `car = await withReservation(c.env.EDGE_API, config.slug, car)`.
+ * live in D1). The vehicle page uses `withKnownReservation` (src/lib/page-cache.ts: it also says whether the answer is known).
  */
 export async function withReservation<C extends Pick<Car, 'id' | 'reserved'>>(edge: EdgeFetcher, tenant: string, car: C): Promise<C> {
   if (car.reserved) return car;

@@ -4,6 +4,7 @@ import type { Location } from '@forecourt/contracts/entities/location';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { hoursSummary } from '@forecourt/contracts/hours';
 import { addressText, directionsHref } from '../lib/locations.ts';
+import { imageUrl } from '@forecourt/contracts/images';
 
 export type LeadContextProps = {
   car: Car | null;
@@ -25,7 +26,7 @@ export function LeadContext({ car, location, config }: LeadContextProps) {
     <aside className="fv-context fc-card" aria-label={car ? 'The car and the dealer' : 'The dealer'}>
       {car ? (
         <div className="fv-context__car">
-          {image ? <img src={image} alt="" width={320} height={213} decoding="async" /> : null}
+          {image ? <img src={imageUrl(image, { width: 640 })} alt="" width={320} height={213} decoding="async" /> : null}
           <p className="fv-context__name">
             <a href={`/cars/${car.slug}`}>{car.name}</a>
           </p>

@@ -1,6 +1,8 @@
 import { formatAud, priceDisplay } from '@forecourt/contracts/display';
 import type { Car } from '@forecourt/contracts/entities/car';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
+import { imageUrl } from '@forecourt/contracts/images';
+import { PRINT_IMAGE_WIDTH } from '../gallery/media.ts';
 import { Island } from '@forecourt/ui';
 import PrintActions from '../islands/PrintActions.tsx';
 import { carDetails, specifications, summary } from '../lib/car-view.ts';
@@ -26,7 +28,8 @@ export function PrintPage({ car, config, now }: { car: Car; config: SiteConfig; 
       </header>
       <div className="fv-print__images">
         {images.map((i, n) => (
-          <img key={i.image.url} src={i.image.url} alt={n === 0 ? car.name : ''} width={600} height={400} />
+          // One CDN size (two photos a row on paper); eager: a print must not wait for lazy loading.
+          <img key={i.image.url} src={imageUrl(i.image.url, { width: PRINT_IMAGE_WIDTH })} alt={n === 0 ? car.name : ''} width={600} height={400} decoding="async" />
         ))}
       </div>
       <h2>Car details</h2>

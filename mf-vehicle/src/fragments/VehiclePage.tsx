@@ -34,7 +34,7 @@ import { DialogLeadForm } from './DialogLeadForm.tsx';
 import { SoldBlock } from './SoldBlock.tsx';
 import { BlogSection } from './BlogSection.tsx';
 import type { BlogPost } from '@forecourt/contracts/content';
-import { VehicleSidebar } from './VehicleSidebar.tsx';
+import { engagedWhen, VehicleSidebar } from './VehicleSidebar.tsx';
 
 export const FINANCE_SLOT_ID = 'finance-calculator';
 /** mf-search's similar-cars slot (contracts SLOTS.similarCars): its markup and stylesheet come with it. */
@@ -142,7 +142,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery, pos
     <article className="fv-vdp" data-car-id={car.id}>
       <Breadcrumbs crumbs={crumbs} />
 
-      {notAtPrimary && city ? <Island remote="mf-vehicle" module="LocatedAt" id="fv-located" component={LocatedAt} props={{ city, directionsHref: directionsHref(carLocation, car) }} /> : null}
+      {notAtPrimary && city ? <Island remote="mf-vehicle" module="LocatedAt" id="fv-located" when={engagedWhen()} component={LocatedAt} props={{ city, directionsHref: directionsHref(carLocation, car) }} /> : null}
 
       {/* Gallery first, then title, price and actions, then the sections: the order of small screens (issue 13: a
           photo above the fold); wide screens put the sidebar beside both (styles/vehicle.css grid areas). */}
@@ -255,7 +255,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery, pos
               {car.location?.name ? ` · ${car.location.name}` : ''}
             </p>
             <Island remote="mf-vehicle" module="PhoneReveal" id="fv-phone" when={VISIBLE} component={PhoneReveal} props={{ phone, car: { id: car.id, slug: car.slug, car_type: car.car_type, dealership_id: car.dealership_id }, website: config.slug, open: f.phone_reveal_open }} />
-            <Island remote="mf-vehicle" module="DialogButton" id="fv-contact-open" component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact', hashes: dialogHashes.contact ?? [] }} />
+            <Island remote="mf-vehicle" module="DialogButton" id="fv-contact-open" when={engagedWhen(dialogHashes.contact)} component={DialogButton} props={{ dialog: DIALOG_IDS.contact, label: 'Contact the dealer', href: '/contact', hashes: dialogHashes.contact ?? [] }} />
           </section>
 
           {/* The car's location (spec §2 `#vehicle-map`): mf-locations' block with the map and the `#reviews` list (its
@@ -344,6 +344,7 @@ export function VehiclePage({ car, config, locations, market, now, delivery, pos
           remote="mf-vehicle"
           module="StickyBar"
           id="fv-sticky"
+          when={engagedWhen()}
           component={StickyBar}
           props={{
             name: car.name,

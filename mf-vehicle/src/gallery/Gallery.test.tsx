@@ -5,6 +5,7 @@ import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { parseIslandProps } from '@forecourt/contracts/fragments';
 import { Gallery } from './index.ts';
+import { GALLERY_IMAGE_LAYOUT, galleryImage, galleryPreload, gallerySlides } from './media.ts';
 
 const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ image: { url: `/demo-img/p/${i}.svg`, thumb: { url: `/demo-img/p/${i}-t.svg` } } }));
 const car = (over: Partial<Car> = {}): Car => v.parse(CarSchema, { ...sampleCar, images: photos(6), video_url: null, external_video_url: null, ...over });
@@ -22,13 +23,14 @@ describe('Gallery server render', () => {
     expect(props).toMatchObject({ thumbnails: true, priorityCount: 2, name: sampleCar.name });
   });
 
-  it('first two photos load with high priority and explicit sizes; the rest lazily (spec §4)', () => {
+  it('first two photos load with priority (eager) and explicit sizes, the first (the LCP) with high fetch priority; the rest lazily (spec §4)', () => {
     const imgs = html(car()).match(/<img [^>]*fvg|<img [^>]*>/g)!.filter((t) => t.includes('/demo-img/p/') && !t.includes('-t.svg'));
     expect(imgs).toHaveLength(6);
     for (const tag of imgs) expect(tag).toMatch(/width="1200" height="900"/);
     expect(imgs[0]).toContain('fetchPriority="high"');
     expect(imgs[0]).toContain('loading="eager"');
-    expect(imgs[1]).toContain('fetchPriority="high"');
+    expect(imgs[1]).toContain('loading="eager"');
+    expect(imgs[1]).toContain('fetchPriority="auto"');
     expect(imgs[2]).toContain('loading="lazy"');
     expect(imgs[2]).not.toContain('fetchPriority="high"');
     const one = html(car(), 1).match(/<img [^>]*>/g)!.filter((t) => t.includes('/demo-img/p/1.svg'));
@@ -42,7 +44,8 @@ describe('Gallery server render', () => {
     expect(slides[1]).toMatch(/<a class="fvg-facade" href="https:\/\/www.youtube.com\/watch\?v=dQw4w9WgXcQ"/);
     expect(slides[1]).toContain('Play the video of the 2021 Toyota Corolla');
     expect(out).not.toContain('<iframe');
-    expect(slides[2]).toContain('fetchPriority="high"');
+    expect(slides[2]).toContain('loading="eager"');
+    expect(slides[0]).toContain('fetchPriority="high"');
     const props = propsOf(out, 'fv-gallery') as { slides: Array<{ kind: string; video?: { src: string } }> };
     expect(props.slides[1]).toMatchObject({ kind: 'video', video: { src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' } });
   });
@@ -89,5 +92,33 @@ describe('Gallery server render', () => {
   it('props cannot break out of their script', () => {
     const out = html(car({ name: 'Evil </script><script>alert(1)</script>' }));
     expect(out).not.toContain('</script><script>alert(1)');
+  });
+  it('photos come from the image CDN: srcset and sizes for the slider and the thumbnails; quality 75, automatic format', () => {
+    const jpeg = (i: number) => `/demo-img/photo/suv/f2f3f0.a0785a/${i}.jpg`;
+    const out = html(car({ images: Array.from({ length: 6 }, (_, i) => ({ image: { url: jpeg(i), thumb: { url: jpeg(i) } } })) }));
+    const cdn = (w: number, i = 0) => `/cdn-cgi/image/width=${w},quality=75,format=auto/demo-img/photo/suv/f2f3f0.a0785a/${i}.jpg`;
+    const tags = out.match(/<img [^>]*>/g)!;
+    const slide = tags.find((t) => t.includes('fetchPriority="high"'))!;
+    expect(slide).toContain(`src="${cdn(800)}"`);
+    expect(slide).toContain(`srcSet="${GALLERY_IMAGE_LAYOUT.widths.map((w) => `${cdn(w)} ${w}w`).join(', ')}"`);
+    expect(slide).toContain(`sizes="${GALLERY_IMAGE_LAYOUT.sizes}"`);
+    expect(slide).toMatch(/width="1200" height="900"/);
+    expect(slide).toContain('decoding="sync"');
+    const thumbs = out.split('class="fvg-thumbs"')[1]!.split('</ul>')[0]!.match(/<img [^>]*>/g)!;
+    expect(thumbs).toHaveLength(6);
+    for (const [i, t] of thumbs.entries()) {
+      expect(t).toContain(`srcSet="${[120, 160].map((w) => `${cdn(w, i)} ${w}w`).join(', ')}"`);
+      expect(t).toContain('sizes="96px"');
+      expect(t).toMatch(/width="120" height="90" loading="lazy" fetchPriority="low" decoding="async"/);
+    }
+    // Nothing on the page loads a 1600px original.
+    expect(out).not.toMatch(/src="\/demo-img\/photo/);
+  });
+
+  it('the head preload names the first photo as the slider asks for it (same href, srcset, sizes); none without photos', () => {
+    const jpeg = '/demo-img/photo/suv/f2f3f0.a0785a/0.jpg';
+    const image = galleryImage(jpeg);
+    expect(galleryPreload(gallerySlides(car({ images: [{ image: { url: jpeg, thumb: { url: jpeg } } }] })))).toEqual({ href: image.src, srcset: image.srcSet, sizes: image.sizes });
+    expect(galleryPreload(gallerySlides(car({ images: [], external_video_url: 'https://youtu.be/dQw4w9WgXcQ' })))).toBeNull();
   });
 });

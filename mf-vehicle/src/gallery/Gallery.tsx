@@ -33,7 +33,8 @@ export function Gallery({ car, priorityCount = 2, spinDefaultView = 'spinner' }:
   return (
     <div className="fvg-media">
       {slides.length ? (
-        <Island remote="mf-vehicle" module="ImageGallery" id={GALLERY_ISLAND_ID} component={ImageGallery} props={gallery} />
+        // Its controls come at the shopper's first scroll, pointer or key (issue 19); until then the slides are a plain scrollable list.
+        <Island remote="mf-vehicle" module="ImageGallery" id={GALLERY_ISLAND_ID} when={[{ kind: 'engaged' }]} component={ImageGallery} props={gallery} />
       ) : (
         <div className="fvg-empty">
           <p>No photos of this car yet.</p>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { closeOtherDialogs, returnFocus } from '../lib/dialogs.ts';
-import { PHOTO_SIZE, slideAtScroll, slideForKey, swipeStep, THUMB_SIZE, type Slide } from './media.ts';
+import { galleryImage, PHOTO_SIZE, slideAtScroll, slideForKey, swipeStep, THUMB_IMAGE_LAYOUT, THUMB_SIZE, VIEWER_IMAGE_LAYOUT, type Slide } from './media.ts';
 import { SlideCount } from './SlideCount.tsx';
 import { VideoView } from './VideoView.tsx';
 import './gallery.css';
@@ -139,7 +139,7 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
       const thumb = slide.kind === 'image' ? slide.thumb : undefined;
       const content = (
         <>
-          {thumb ? <img src={thumb} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" decoding="async" /> : null}
+          {thumb ? <img {...galleryImage(thumb, THUMB_IMAGE_LAYOUT)} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" fetchPriority="low" decoding="async" /> : null}
           {slide.kind === 'video' ? <span className="fvg-thumb__video" aria-hidden="true">▶</span> : null}
           <span className="fc-visually-hidden">{label}</span>
         </>
@@ -175,12 +175,14 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
             <li key={i} id={slideId(i)} className="fvg-slide" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
               {slide.kind === 'image' ? (
                 <img
-                  src={slide.src}
+                  {...galleryImage(slide.src)}
                   alt={slide.alt}
                   width={PHOTO_SIZE.width}
                   height={PHOTO_SIZE.height}
+                  // Spec §4: the first photos load with priority (eager); the first alone is the LCP, asked for with high
+                  // fetch priority here and preloaded from the head (routes/fragments.tsx galleryPreload).
                   loading={slide.image < priorityCount ? 'eager' : 'lazy'}
-                  fetchPriority={slide.image < priorityCount ? 'high' : 'auto'}
+                  fetchPriority={slide.image === 0 ? 'high' : 'auto'}
                   decoding={slide.image === 0 ? 'sync' : 'async'}
                   onClick={() => openViewer(i)}
                 />
@@ -227,7 +229,7 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
             </div>
             <div className="fvg-dialog__stage" onPointerDown={onSwipeStart} onPointerUp={onSwipeEnd} onPointerCancel={() => (swipe.current = null)}>
               {current.kind === 'image' ? (
-                <img key={viewer} src={current.src} alt={current.alt} width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} draggable={false} />
+                <img key={viewer} {...galleryImage(current.src, VIEWER_IMAGE_LAYOUT)} alt={current.alt} width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} draggable={false} />
               ) : (
                 <VideoView key={viewer} slide={current} poster={poster} active load />
               )}

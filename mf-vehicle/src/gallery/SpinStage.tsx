@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
-import type { SpinMedia, SpinView } from './media.ts';
+import { galleryImage, type SpinMedia, type SpinView } from './media.ts';
 import { HotspotLayer } from './HotspotLayer.tsx';
 import { hotspotsAt, initialSpinState, preloadStatus, SPIN_AUTOROTATE_MS, spinKeyStep, spinReducer, type PreloadState } from './spin.ts';
 import { SpinPoster } from './SpinPoster.tsx';
@@ -231,7 +231,7 @@ export default function SpinStage({ name, media, photos }: { name: string; media
       {state.view === 'gallery' && photo ? (
         <>
           <div className="fvs-box">
-            <img className="fvs-photo" key={state.activeGalleryIndex} src={photo.src} alt={photo.alt} width={1200} height={900} />
+            <img className="fvs-photo" key={state.activeGalleryIndex} {...galleryImage(photo.src)} alt={photo.alt} width={1200} height={900} />
           </div>
           {photos.length > 1 ? (
             <div className="fvs-controls">

@@ -1,4 +1,4 @@
-import { PHOTO_SIZE, type VideoSlide } from './media.ts';
+import { galleryImage, PHOTO_SIZE, type VideoSlide } from './media.ts';
 
 /**
  * The slider's video slide: until the shopper reaches it, a still linking to the provider's page (its player, scripts
@@ -12,7 +12,7 @@ export function VideoView({ slide, poster, active, load }: { slide: VideoSlide; 
     // cookies) loads only when the slide is shown, and without JavaScript the link still plays it.
     return (
       <a className="fvg-facade" href={video.page} tabIndex={active ? 0 : -1}>
-        {poster ? <img src={poster} alt="" width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} loading="lazy" decoding="async" /> : null}
+        {poster ? <img {...galleryImage(poster)} alt="" width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} loading="lazy" decoding="async" /> : null}
         <span className="fvg-facade__play">
           <span aria-hidden="true">▶ </span>
           {`Play the video of the ${slide.title.replace(/^Video of the /, '')}`}

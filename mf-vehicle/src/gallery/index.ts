@@ -3,4 +3,4 @@
  * islands the shell hydrates (MF exposes `./ImageGallery` and `./SpinViewer`).
  */
 export { Gallery, GALLERY_ISLAND_ID, SPIN_ISLAND_ID, type GalleryProps } from './Gallery.tsx';
-export { carVideo, gallerySlides, showThumbnails, spinMedia, videoSource, type Slide, type SpinMedia, type VideoSource } from './media.ts';
+export { carVideo, galleryPreload, gallerySlides, showThumbnails, spinMedia, videoSource, type Slide, type SpinMedia, type VideoSource } from './media.ts';

@@ -4,6 +4,7 @@
  */
 import { THUMBNAILS_MIN_IMAGES } from '@forecourt/contracts/constants';
 import type { Car, Hotspots } from '@forecourt/contracts/entities/car';
+import { responsiveImage, type ImageLayout, type ResponsiveImage } from '@forecourt/contracts/images';
 
 /** Only web addresses the browser may load as media: root-relative or http(s); `javascript:`, `data:`, `//host` are not. */
 export function safeMediaUrl(url: string | null | undefined): string | null {
@@ -87,6 +88,33 @@ export function carVideo(car: Pick<Car, 'video_url' | 'external_video_url'>): Vi
 /** Rendered size of a photo: explicit, so the page never shifts when it loads (spec §2; photos are 4:3, the demo's and most dealer feeds'). */
 export const PHOTO_SIZE = { width: 1200, height: 900 } as const;
 export const THUMB_SIZE = { width: 120, height: 90 } as const;
+
+/**
+ * The photos' sizes on the image CDN (contracts images.ts: Cloudflare Image Resizing, quality 75, automatic format).
+ * The slider is the page's first screen: full width below 992px (358 CSS px at 390: 640w on a 1.75x phone), two
+ * thirds of the 1280px container beside the sidebar above (~840 CSS px at 1366: 960w). The fullscreen viewer fills the
+ * screen. Thumbnails are 6rem (96 CSS px: 120w, 160w on denser screens; up to 24 of them share the first screen's
+ * bandwidth with the LCP photo, so they stop at 160w and ask with low fetch priority). Print: two photos a row.
+ */
+export const GALLERY_IMAGE_LAYOUT: ImageLayout = {
+  widths: [480, 640, 800, 960, 1200, 1600],
+  sizes: '(min-width:1344px) 840px, (min-width:992px) calc(66vw - 3rem), calc(100vw - 2rem)',
+  fallback: 800,
+};
+export const VIEWER_IMAGE_LAYOUT: ImageLayout = { ...GALLERY_IMAGE_LAYOUT, sizes: '100vw', fallback: 1200 };
+export const THUMB_IMAGE_LAYOUT: ImageLayout = { widths: [120, 160], sizes: '96px', fallback: 120 };
+export const PRINT_IMAGE_WIDTH = 640;
+
+/** `src`, `srcSet` and `sizes` of a photo in one of the layouts above (an SVG keeps its plain `src`). */
+export const galleryImage = (src: string, layout: ImageLayout = GALLERY_IMAGE_LAYOUT): ResponsiveImage => responsiveImage(src, layout);
+
+/** The head's preload of the slider's first photo (the car page's LCP), in the fragment head's shape; null without one. */
+export function galleryPreload(slides: readonly Slide[]): { href: string; srcset?: string; sizes?: string } | null {
+  const first = slides.find((s): s is ImageSlide => s.kind === 'image');
+  if (!first) return null;
+  const image = galleryImage(first.src);
+  return { href: image.src, ...(image.srcSet ? { srcset: image.srcSet, sizes: image.sizes } : {}) };
+}
 
 export type ImageSlide = { kind: 'image'; src: string; thumb: string; alt: string; /** position among the photos, from 0 */ image: number };
 export type VideoSlide = { kind: 'video'; video: VideoSource; title: string };

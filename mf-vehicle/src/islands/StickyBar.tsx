@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { STICKY_BAR_PX, STICKY_HEADER_PX } from '@forecourt/contracts/constants';
 import { openModal } from '../lib/dialogs.ts';
+import { imageUrl } from '@forecourt/contracts/images';
 
 export type StickyBarProps = {
   name: string;
@@ -67,7 +68,7 @@ export default function StickyBar(props: StickyBarProps) {
     <>
       <div className="fv-sticky" data-visible={state.header ? '' : undefined} aria-hidden={!state.header} inert={!state.header}>
         <div className="fv-sticky__inner">
-          {props.image ? <img className="fv-sticky__img" src={props.image} alt="" width={96} height={64} loading="lazy" decoding="async" /> : null}
+          {props.image ? <img className="fv-sticky__img" src={imageUrl(props.image, { width: 192 })} alt="" width={96} height={64} loading="lazy" decoding="async" /> : null}
           <div className="fv-sticky__name">
             <strong>{props.name}</strong>
             <span>{props.detail}</span>

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { hasStored, ISLAND_MODE_ATTR, mountIsland, whenTriggered } from './islands.ts';
+import { mountIsland } from './island-host.ts';
+import { hasStored, ISLAND_MODE_ATTR, readIsland, whenTriggered } from './islands.ts';
 
 const fakeEl = (attrs: Record<string, string>) => ({ getAttribute: (name: string) => attrs[name] ?? null }) as unknown as Element;
 
@@ -10,7 +11,7 @@ describe('mountIsland', () => {
     const react = { createRoot: vi.fn(() => ({ render })), hydrateRoot: vi.fn() };
     const element = createElement('p', null, 'x');
     const el = fakeEl({ 'data-island': 'mf-search/SortSelect' });
-    expect(mountIsland(el, element, react)).toBe('hydrate');
+    expect(mountIsland(el, element, 'hydrate', react)).toBe('hydrate');
     expect(react.hydrateRoot).toHaveBeenCalledWith(el, element);
     expect(react.createRoot).not.toHaveBeenCalled();
   });
@@ -20,16 +21,33 @@ describe('mountIsland', () => {
     const react = { createRoot: vi.fn(() => ({ render })), hydrateRoot: vi.fn() };
     const element = createElement('p', null, 'x');
     const el = fakeEl({ 'data-island': 'mf-account/LeadForm', [ISLAND_MODE_ATTR]: 'client' });
-    expect(mountIsland(el, element, react)).toBe('client');
+    expect(mountIsland(el, element, 'client', react)).toBe('client');
     expect(react.createRoot).toHaveBeenCalledWith(el);
     expect(render).toHaveBeenCalledWith(element);
     expect(react.hydrateRoot).not.toHaveBeenCalled();
   });
 
-  it('treats any other mode value as hydrate', () => {
-    const react = { createRoot: vi.fn(() => ({ render: vi.fn() })), hydrateRoot: vi.fn() };
-    mountIsland(fakeEl({ [ISLAND_MODE_ATTR]: 'server' }), createElement('p'), react);
-    expect(react.hydrateRoot).toHaveBeenCalledOnce();
+  it('client mode: reads the stand-in, then renders at once (flushSync), so its fields are there when mount returns', () => {
+    const order: string[] = [];
+    const react = {
+      createRoot: vi.fn(() => ({ render: () => order.push('render') })),
+      hydrateRoot: vi.fn(),
+      flushSync: (fn: () => void) => {
+        order.push('flushSync');
+        fn();
+        order.push('flushed');
+      },
+    };
+    mountIsland(fakeEl({}), createElement('p', null, 'x'), 'client', react, () => order.push('beforeReplace'));
+    expect(order).toEqual(['beforeReplace', 'flushSync', 'render', 'flushed']);
+  });
+
+  it('reads the mode from the markup: client mode, and any other value as hydrate', () => {
+    const doc = { querySelector: () => ({ textContent: '{"view":{"n":1}}' }) };
+    const read = (attrs: Record<string, string>) => readIsland(fakeEl({ 'data-island': 'mf-account/LeadForm', ...attrs }) as HTMLElement, doc);
+    expect(read({ [ISLAND_MODE_ATTR]: 'client' })).toEqual({ spec: 'mf-account/LeadForm', props: { view: { n: 1 } }, mode: 'client' });
+    expect(read({ [ISLAND_MODE_ATTR]: 'server' }).mode).toBe('hydrate');
+    expect(read({}).mode).toBe('hydrate');
   });
 });
 

@@ -2,9 +2,14 @@ import '../styles/shell.css';
 import { initChrome } from './chrome.ts';
 import { initCarousels } from './carousel.ts';
 import { initContentBlocks } from './content.ts';
-import { hydrateIslands, registerTenantRemotes } from './islands.ts';
+import { hydrateIslands, islandHostLoader } from './islands.ts';
 import { initSpin } from './spin.ts';
+import { sendBeacons } from './beacons.ts';
 import { recordVisitedPage } from '@forecourt/contracts/browser-storage';
+
+/** The island host's build entry and its other files (shell/vite.main.config.mjs, from the host build's manifest). */
+declare const __FC_ISLAND_HOST__: string;
+declare const __FC_ISLAND_HOST_FILES__: string[];
 
 initChrome();
 initCarousels();
@@ -16,5 +21,7 @@ try {
 } catch {
   // No storage (blocked): nothing is recorded.
 }
-registerTenantRemotes();
-void hydrateIslands();
+// What the page records as soon as it is seen (the car page's view), before and without any island (issue 19).
+sendBeacons();
+// React and the Module Federation runtime load with the first island that is due, not with the page (issue 19).
+void hydrateIslands(islandHostLoader(__FC_ISLAND_HOST__, __FC_ISLAND_HOST_FILES__));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearDocumentCache, composeDocument, documentCacheStats, markCurrentNavLink, withRenderLeadId, type ComposeOptions } from './compose.ts';
+import { clearDocumentCache, composeDocument, documentCacheStats, fillSlots, markCurrentNavLink, withRenderLeadId, type ComposeOptions } from './compose.ts';
 import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { notFoundBlock, siteHeader } from './document.ts';
 import { encodeFragmentHead, type FragmentHead } from '@forecourt/contracts/fragments';
@@ -194,7 +194,9 @@ describe('document cache (shareable pages)', () => {
     const again = setupAt({ page: shared('<p>changed</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant });
     const res = await composeDocument(again.options);
     expect(await res.text()).toBe(a);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    // A browser may keep it but asks again each time: a purge shows on the very next request.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers.get('x-forecourt-cache')).toBe('isolate');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(documentCacheStats().hits).toBe(1);
     expect(again.calls).toEqual({ page: 0, account: 0 });
@@ -223,14 +225,19 @@ describe('document cache (shareable pages)', () => {
     await (await composeDocument(brokenPage.options)).text();
     await Promise.all([...privatePage.pending, ...privateSlot.pending, ...brokenPage.pending]);
     expect(documentCacheStats().entries).toBe(0);
-    // Same URL, a reloaded config object: composed again.
+    // Same URL, a reloaded config object: the same config (same digest) is still answered from the isolate; a changed
+    // one is composed again.
     const p = path();
     const one = setupAt({ page: shared('<p>car</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant });
     await (await composeDocument(one.options)).text();
     await Promise.all(one.pending);
     const reloaded = setupAt({ page: shared('<p>car</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant: demoTenant('harbourside-toyota') });
     await (await composeDocument(reloaded.options)).text();
-    expect(documentCacheStats().hits).toBe(0);
+    expect(documentCacheStats().hits).toBe(1);
+    const changed = setupAt({ page: shared('<p>car</p>', 30), account: shared('<a>saved</a>', 60), path: p, tenant: demoTenant('harbourside-toyota', (c) => ({ ...c, name: 'Harbourside Renamed' })) });
+    const text = await (await composeDocument(changed.options)).text();
+    expect(text).toContain('Harbourside Renamed');
+    expect(documentCacheStats().hits).toBe(1);
   });
 });
 
@@ -322,5 +329,44 @@ describe('slots in pages the shell renders itself', () => {
     const text = await (await composeDocument(s.options)).text();
     expect(text).toContain('<h1>Careers</h1><form id="f">form</form>');
     expect(calls.some((u) => u.includes('/fragments/lead-form?form=careers&id=fa-lead-form'))).toBe(true);
+  });
+});
+
+describe('fillSlots (one pass over the page body)', () => {
+  const marker = (id: string) => `<fc-slot id="${id}"></fc-slot>`;
+  const slot = (id: string, html: string) => ({ slot: { id }, html });
+
+  it('puts each slot at its marker, once; a repeated marker stays, a missing one leaves its slot out', () => {
+    const body = `<p>a</p>${marker('finance')}<p>b</p>${marker('trade')}${marker('finance')}`;
+    expect(fillSlots(body, [slot('finance', '<i>F</i>'), slot('trade', '<i>T</i>'), slot('absent', '<i>X</i>')])).toBe(`<p>a</p><i>F</i><p>b</p><i>T</i>${marker('finance')}`);
+    // Two slots with one id take the first and the second occurrence, in order.
+    expect(fillSlots(`${marker('a')}-${marker('a')}`, [slot('a', '1'), slot('a', '2')])).toBe('1-2');
+    expect(fillSlots('<p>none</p>', [])).toBe('<p>none</p>');
+  });
+
+  it("inserts a slot's HTML literally: '$&' and '$1' stay, and a marker inside a slot's HTML is not filled", () => {
+    expect(fillSlots(`<p>${marker('x')}</p>`, [slot('x', '<b>$& $1 $$</b>')])).toBe('<p><b>$& $1 $$</b></p>');
+    expect(fillSlots(`${marker('x')}${marker('y')}`, [slot('x', marker('y')), slot('y', 'Y')])).toBe(`${marker('y')}Y`);
+    // Regular-expression characters in an id are matched literally.
+    expect(fillSlots(`${marker('a.b')}${marker('aXb')}`, [slot('a.b', '1')])).toBe(`1${marker('aXb')}`);
+  });
+
+  it('gives each slot carrying the per-render lead token a fresh id', () => {
+    const filled = fillSlots(`${marker('a')}${marker('b')}`, [slot('a', `<input value="${LEAD_ID_RENDER_TOKEN}">`), slot('b', `<input value="${LEAD_ID_RENDER_TOKEN}">`)]);
+    const ids = [...filled.matchAll(/value="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(filled).not.toContain(LEAD_ID_RENDER_TOKEN);
+  });
+
+  it('scans the body once, however many slots (no copy of the body per slot)', () => {
+    const replace = vi.spyOn(String.prototype, 'replace');
+    const ids = Array.from({ length: 8 }, (_, i) => `s${i}`);
+    const body = ids.map((id) => `<p>${'x'.repeat(1000)}</p>${marker(id)}`).join('');
+    const out = fillSlots(body, ids.map((id) => slot(id, `<i>${id}</i>`)));
+    for (const id of ids) expect(out).toContain(`<i>${id}</i>`);
+    const onBody = replace.mock.contexts.filter((ctx) => String(ctx).length >= body.length - 100);
+    replace.mockRestore();
+    expect(onBody).toHaveLength(1);
   });
 });

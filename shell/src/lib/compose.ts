@@ -1,6 +1,8 @@
 import { escapeHtml } from '@forecourt/contracts/display';
+import { canonicalQuery } from '@forecourt/contracts/http';
 import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
 import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
+import { pageCacheTags } from '@forecourt/contracts/page-cache';
 import type { RemoteName } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
 import { announcementBar, documentHead, documentTail, fallbackBlock, NAV_LINK_CLASS, NAV_SUBLINK_CLASS, siteHeader, type ShellAssets } from './document.ts';
@@ -10,30 +12,68 @@ import { pinsKey } from '@forecourt/contracts/releases';
 import type { ShellPins } from './remote-versions.ts';
 import { securityHeaders } from './security.ts';
 import type { Tenant } from './tenant.ts';
+import {
+  CACHE_LAYER_HEADER,
+  clearPageCache,
+  countMiss,
+  forgetIsolateDocument,
+  isolateDocument,
+  notePrivatePage,
+  recentlyPrivate,
+  pageCacheStats,
+  purgeEpoch,
+  putSharedDocument,
+  rememberIsolateDocument,
+  SHARED_DOCUMENT_CACHE_CONTROL,
+  sharedDocument,
+  sharedDocumentKey,
+  tenantDigest,
+} from './page-cache.ts';
+
+export { DOCUMENT_CACHE_BYTES } from './page-cache.ts';
 
 const encoder = new TextEncoder();
 
 /**
+ * Tenants whose chrome is kept per isolate (one entry each, least recently used evicted first). A chrome is 10-40 KB,
+ * so 100 tenants are at most ~4 MB; an isolate serving more tenants than that renders the chrome again for the rarer ones
+ * (a few hundred microseconds), which is cheaper than holding every tenant's.
+ */
+export const CHROME_CACHE_MAX = 100;
+type Chrome = { config: object; data: object; accountHtml: string; assets: ShellAssets; versions: string; top: string; tail: string };
+const chromeCache = new Map<string, Chrome>();
+
+/**
  * The chrome before and after a page's body depends only on the tenant (and the header's account slot, and the
  * remote versions its inlined remote map names), so it is rendered once per tenant config, slot and versions, not per
- * request. Configs are cached objects, so identity is the key.
+ * request. Configs are cached objects, so identity is the check. Exported for tests.
  */
-const chromeCache = new WeakMap<object, { accountHtml: string; assets: ShellAssets; versions: string; top: string; tail: string }>();
-
-async function tenantChrome(tenant: Tenant, accountHtml: string, assets: ShellAssets, pins: ShellPins) {
+export async function tenantChrome(tenant: Tenant, accountHtml: string, assets: ShellAssets, pins: ShellPins): Promise<Chrome> {
   const versions = pinsKey(pins);
-  const hit = chromeCache.get(tenant.config);
-  if (hit && hit.accountHtml === accountHtml && hit.assets === assets && hit.versions === versions) return hit;
-  const entry = {
+  const slug = tenant.config.slug;
+  const hit = chromeCache.get(slug);
+  if (hit && hit.config === tenant.config && hit.data === tenant.data && hit.accountHtml === accountHtml && hit.assets === assets && hit.versions === versions) {
+    chromeCache.delete(slug);
+    chromeCache.set(slug, hit);
+    return hit;
+  }
+  const entry: Chrome = {
+    config: tenant.config,
+    data: tenant.data,
     accountHtml,
     assets,
     versions,
     top: String(await announcementBar(tenant.config)) + String(await siteHeader(tenant, accountHtml)),
     tail: String(await documentTail(tenant, assets, pins)),
   };
-  chromeCache.set(tenant.config, entry);
+  chromeCache.delete(slug);
+  chromeCache.set(slug, entry);
+  while (chromeCache.size > CHROME_CACHE_MAX) chromeCache.delete(chromeCache.keys().next().value!);
   return entry;
 }
+
+/** The tenants whose chrome is kept, least recently used first (tests). */
+export const chromeCacheSlugs = () => [...chromeCache.keys()];
 
 /**
  * Marks the header's nav links to the current path with `aria-current="page"` (WCAG 2.4.8 orientation).
@@ -67,44 +107,18 @@ export type ComposeOptions = {
     | { kind: 'shell'; status: number; head: FragmentHead; body: string };
 };
 
-/**
- * Whole documents built only from shareable parts (the page fragment and the header slot both `public, max-age`),
- * kept per isolate until the earliest part expires: a repeat of the same URL within that time is answered without
- * any fragment fetch or composition. Bounded by bytes (oldest evicted first); a new tenant config or a new shell
- * build never sees an older document (the config object and the assets are part of the entry), nor does another set
- * of remote versions (a canary pin, a rollback, a fallback: the versions are part of the key).
- */
-type CachedDocument = { expires: number; config: object; assets: ShellAssets; status: number; headers: Record<string, string>; bytes: Uint8Array<ArrayBuffer> };
-export const DOCUMENT_CACHE_BYTES = 12 * 1024 * 1024;
-const documentCache = new Map<string, CachedDocument>();
-let documentCacheBytes = 0;
+/** What the isolate's document layer holds (tests; pageCacheStats in page-cache.ts has every layer). */
+export const documentCacheStats = () => pageCacheStats().isolate;
 
-function forgetDocument(key: string) {
-  const hit = documentCache.get(key);
-  if (!hit) return;
-  documentCache.delete(key);
-  documentCacheBytes -= hit.bytes.byteLength;
-}
+/** Test hook: empties the isolate's document layer and the counters (page-cache.ts clearPageCache). */
+export const clearDocumentCache = () => clearPageCache();
 
-function rememberDocument(key: string, entry: CachedDocument) {
-  if (entry.bytes.byteLength > DOCUMENT_CACHE_BYTES / 8) return;
-  forgetDocument(key);
-  while (documentCacheBytes + entry.bytes.byteLength > DOCUMENT_CACHE_BYTES && documentCache.size) forgetDocument(documentCache.keys().next().value!);
-  documentCache.set(key, entry);
-  documentCacheBytes += entry.bytes.byteLength;
-}
-
-let documentCacheHits = 0;
-
-/** What the document cache holds (for tests and diagnostics). */
-export const documentCacheStats = () => ({ entries: documentCache.size, bytes: documentCacheBytes, hits: documentCacheHits });
-
-/** Test hook: empties the document cache. */
-export function clearDocumentCache() {
-  documentCache.clear();
-  documentCacheBytes = 0;
-  documentCacheHits = 0;
-}
+/** A composed document's headers: the same for every answer of it, so a kept document is answered with them. */
+const documentHeaders = (tenant: Tenant, cacheControl: string): Record<string, string> => ({
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': cacheControl,
+  ...securityHeaders({ turnstile: tenant.config.features.turnstile && Boolean(tenant.config.turnstile_site_key) }),
+});
 
 function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
@@ -118,6 +132,32 @@ function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
 
 /** A slot's HTML with its per-render lead-id token (if any) replaced by one fresh UUID. */
 export const withRenderLeadId = (html: string): string => (html.includes(LEAD_ID_RENDER_TOKEN) ? html.replaceAll(LEAD_ID_RENDER_TOKEN, crypto.randomUUID()) : html);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Puts each slot's HTML in place of its marker (contracts slotMarker) in one pass over the body: a car page has up to 8
+ * slots, and a `replace` per slot would copy the whole body each time. Each marker once (the contract): the first
+ * occurrence takes the slot's HTML, a repeat stays as it was (a second slot with the same id takes the next one); a
+ * missing marker leaves its slot out. The slot's HTML is inserted as is, never read as a replacement pattern ('$&'),
+ * nor searched for markers itself. A lead form's per-render token becomes one fresh lead id per slot (contracts
+ * LEAD_ID_RENDER_TOKEN): the slot answer is shared, the page never is.
+ */
+export function fillSlots(text: string, slots: ReadonlyArray<{ slot: { id: string }; html: string }>): string {
+  if (!slots.length) return text;
+  const pending = new Map<string, string[]>();
+  for (const { slot, html } of slots) {
+    const marker = slotMarker(slot.id);
+    const queue = pending.get(marker);
+    if (queue) queue.push(html);
+    else pending.set(marker, [html]);
+  }
+  const pattern = new RegExp([...pending.keys()].map(escapeRegExp).join('|'), 'g');
+  return text.replace(pattern, (marker) => {
+    const html = pending.get(marker)?.shift();
+    return html === undefined ? marker : withRenderLeadId(html);
+  });
+}
 
 /** Reads a slot body as text only when it is a 200; any other answer's body is cancelled, never left open. */
 async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Promise<string> {
@@ -138,30 +178,51 @@ async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Prom
  * Composes a document (ARCHITECTURE.md steps 3-4): fetches the page fragment and the header's account slot in
  * parallel, then streams head, header, the fragment's body as it arrives, and footer.
  * A HEAD request gets the same status and headers with no body (the fragment's body is cancelled, not streamed).
+ *
+ * Whole documents built only from shareable parts (page fragment, header slot and every slot `public, max-age`,
+ * status 200, GET) are kept in two layers (page-cache.ts): this isolate's (answered with no await) and the Workers
+ * Cache API's, until the earliest part expires or a purge names one of their tags (the parts' CACHE_TAGS_HEADER and
+ * the tenant's). CACHE_LAYER_HEADER says which layer answered.
  */
 export async function composeDocument({ env, request, tenant, pins, assets, page, waitUntil }: ComposeOptions): Promise<Response> {
   const url = new URL(request.url);
   const isHead = request.method === 'HEAD';
-  const documentKey = page.kind === 'remote' && !isHead ? `${tenant.config.slug}|${pinsKey(pins)}|${url.pathname}${url.search}` : null;
+  const versions = page.kind === 'remote' && !isHead ? pinsKey(pins) : '';
+  // Keyed without tracking parameters, the others sorted (contracts canonicalQuery): an ad click shares the page.
+  const documentKey = page.kind === 'remote' && !isHead ? `${tenant.config.slug}|${versions}|${url.pathname}?${canonicalQuery(url.searchParams)}` : null;
+  const slug = tenant.config.slug;
+  const startEpoch = purgeEpoch(slug);
+  // Fragments are kept under the same digest of the tenant's config and data as the shared document key.
+  const digest = tenantDigest(tenant);
+  let sharedKey: string | null = null;
   if (documentKey) {
-    const hit = documentCache.get(documentKey);
-    if (hit && hit.expires > Date.now() && hit.config === tenant.config && hit.assets === assets) {
-      documentCacheHits++;
-      return new Response(hit.bytes, { status: hit.status, headers: hit.headers });
+    const now = Date.now();
+    const kept = isolateDocument(documentKey, tenant, assets, now);
+    if (kept instanceof Response) return kept;
+    sharedKey = sharedDocumentKey(url, tenant, assets, env.CF_VERSION_METADATA?.id ?? '', versions);
+    const shared = recentlyPrivate(documentKey, now) ? null : await sharedDocument(sharedKey, now);
+    // A purge while the shared layer was asked: its answer may be what was purged.
+    if (shared && purgeEpoch(slug) === startEpoch) {
+      const headers = documentHeaders(tenant, SHARED_DOCUMENT_CACHE_CONTROL);
+      rememberIsolateDocument(documentKey, { ...shared, tenant, assets, status: 200, headers, sharedKey }, now);
+      return new Response(shared.bytes, { status: 200, headers: { ...headers, [CACHE_LAYER_HEADER]: 'shared' } });
     }
-    if (hit) forgetDocument(documentKey);
+    if (kept === 'recheck') forgetIsolateDocument(documentKey);
+    countMiss();
   }
   // HEAD needs no chrome, so no account slot: the status and headers depend on the page alone.
-  const accountSlot = isHead ? null : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, pin: pins['mf-account'], request, timeoutMs: 1500 });
+  const accountSlot = isHead ? null : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, tenantDigest: digest, pin: pins['mf-account'], request, timeoutMs: 1500 });
   const fragment =
     page.kind === 'remote'
-      ? await fetchFragment({ env, remote: page.remote, page: page.page, params: page.params, search: url.searchParams, tenant: tenant.config, pin: pins[page.remote], request })
+      ? await fetchFragment({ env, remote: page.remote, page: page.page, params: page.params, search: url.searchParams, tenant: tenant.config, tenantDigest: digest, pin: pins[page.remote], request })
       : null;
 
   let status: number;
   let head: FragmentHead | null;
   let body: ReadableStream<Uint8Array> | string;
   let cacheControl = 'private, no-store';
+  // The tags of every part (the tenant's always): a purge of any of them drops the document.
+  const tags = new Set([pageCacheTags.tenant(tenant.config.slug)]);
   if (page.kind === 'shell') {
     status = page.status;
     head = page.head;
@@ -170,7 +231,9 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
     status = fragment.status;
     head = fragment.head;
     body = fragment.body;
-    if (fragment.cacheControl && status === 200) cacheControl = fragment.cacheControl;
+    // A browser may keep a shareable page but asks again every time (a purge shows on the very next request).
+    if (fragment.sharedUntil && status === 200) cacheControl = SHARED_DOCUMENT_CACHE_CONTROL;
+    for (const tag of fragment.tags ?? []) tags.add(tag);
   } else if (fragment?.kind === 'not-found') {
     ({ status, head, body } = await notFoundPage(tenant));
   } else {
@@ -178,7 +241,7 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
     head = { title: `${tenant.config.name}: temporarily unavailable`, robots: 'noindex' };
     body = String(await fallbackBlock());
   }
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, ...securityHeaders({ turnstile: tenant.config.features.turnstile && Boolean(tenant.config.turnstile_site_key) }) };
+  const headers = documentHeaders(tenant, cacheControl);
 
   // Slots: other remotes' fragments inside this page (contracts FragmentSlotSchema): a remote's fragment or a page
   // the shell renders itself names them in its head; they are fetched in parallel, then the page body is read whole
@@ -187,9 +250,10 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
   const slots = slotSpecs.length
     ? await Promise.all(
         slotSpecs.map(async (slot) => {
-          const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, pin: pins[slot.remote], request });
+          const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, tenantDigest: digest, pin: pins[slot.remote], request });
           const html = await slotHtml(result);
-          return { slot, html, perRender: html.includes(LEAD_ID_RENDER_TOKEN), styles: result.ok && result.status === 200 ? (result.head?.styles ?? []) : [], sharedUntil: result.ok && result.status === 200 ? result.sharedUntil : undefined };
+          const answered = result.ok && result.status === 200;
+          return { slot, html, perRender: html.includes(LEAD_ID_RENDER_TOKEN), styles: answered ? (result.head?.styles ?? []) : [], sharedUntil: answered ? result.sharedUntil : undefined, tags: answered ? result.tags : undefined };
         }),
       )
     : [];
@@ -204,18 +268,15 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
         text = String(await fallbackBlock());
       }
     }
-    // Each marker once (the contract); a missing marker leaves its slot out. A replacer function: the slot's HTML is
-    // inserted as is, never read as a replacement pattern ('$&'). A lead form's per-render token becomes one fresh lead
-    // id per slot (contracts LEAD_ID_RENDER_TOKEN): the slot answer is shared, the page never is.
-    for (const { slot, html } of slots) text = text.replace(slotMarker(slot.id), () => withRenderLeadId(html));
-    body = text;
+    body = fillSlots(text, slots);
     // A page is only as shareable as its least shareable part.
     if (slots.some((s) => !s.sharedUntil || s.perRender)) headers['cache-control'] = 'private, no-store';
+    for (const s of slots) for (const tag of s.tags ?? []) tags.add(tag);
   }
 
   if (isHead) {
     if (typeof body !== 'string') await body.cancel().catch(() => {});
-    return new Response(null, { status, headers });
+    return new Response(null, { status, headers: { ...headers, [CACHE_LAYER_HEADER]: 'miss' } });
   }
 
   const account = await accountSlot!;
@@ -230,6 +291,12 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
       ? Math.min(fragment.sharedUntil, account.sharedUntil, ...slots.map((s) => (s.perRender ? 0 : (s.sharedUntil ?? 0))))
       : 0;
   const kept: Uint8Array[] | null = sharedUntil > Date.now() ? [] : null;
+  // The header slot decides too: only a wholly shareable document is public.
+  if (!kept) {
+    headers['cache-control'] = 'private, no-store';
+    if (documentKey) notePrivatePage(documentKey);
+  }
+  else for (const tag of account.ok ? (account.tags ?? []) : []) tags.add(tag);
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const reader = typeof body === 'string' ? null : body.getReader();
@@ -262,9 +329,13 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
       }
       await write(chrome.tail);
       await writer.close();
-      // Only a whole, unbroken document is kept (a broken stream wrote the fallback block instead of the rest).
-      if (kept?.length && documentKey && !broken) {
-        rememberDocument(documentKey, { expires: sharedUntil, config: tenant.config, assets, status, headers, bytes: concat(kept) });
+      // Only a whole, unbroken document is kept (a broken stream wrote the fallback block instead of the rest), and
+      // not when a purge came while it was composed (it may show what the purge dropped). The shared layer is written
+      // here, after the shopper has the whole page (this runs under waitUntil).
+      if (kept?.length && documentKey && !broken && purgeEpoch(slug) === startEpoch) {
+        const doc = { expires: sharedUntil, tenant, assets, status, headers, bytes: concat(kept), tags: [...tags], sharedKey };
+        rememberIsolateDocument(documentKey, doc);
+        if (sharedKey) await putSharedDocument(sharedKey, doc, slug, startEpoch);
       }
     } catch (error) {
       // A write failed: the shopper went away (the response body was cancelled). Stop reading the remote and end
@@ -278,5 +349,5 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
   writer.closed.catch((error: unknown) => reader?.cancel(error).catch(() => {}));
   const streaming = stream();
   waitUntil?.(streaming);
-  return new Response(readable, { status, headers });
+  return new Response(readable, { status, headers: { ...headers, [CACHE_LAYER_HEADER]: 'miss' } });
 }

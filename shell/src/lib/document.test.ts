@@ -36,6 +36,19 @@ describe('document helpers', () => {
     expect(await at(503)).not.toContain('rel="canonical"');
   });
 
+  it('preloads the page LCP picture from the head with high priority (the fragment head preloadImage), before the stylesheets', async () => {
+    const tenant = demoTenant('harbourside-toyota');
+    const src = (w: number) => `/cdn-cgi/image/width=${w},quality=75,format=auto/demo-img/photo/suv/f2f3f0/0.jpg`;
+    const preloadImage = { href: src(800), srcset: `${src(480)} 480w, ${src(800)} 800w`, sizes: '(min-width:992px) 66vw, 100vw' };
+    const head = String(await documentHead({ tenant, head: { title: 't', preloadImage }, url: new URL('https://x.test/'), assets: { entry: null, css: ['/_shell/1/s.css'] }, styles: [] }));
+    const link = `<link rel="preload" as="image" href="${src(800)}" imagesrcset="${preloadImage.srcset}" imagesizes="${preloadImage.sizes}" fetchpriority="high">`;
+    expect(head).toContain(link);
+    expect(head.indexOf(link)).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    const plain = String(await documentHead({ tenant, head: { title: 't', preloadImage: { href: '/demo-img/logo/x.svg' } }, url: new URL('https://x.test/'), assets, styles: [] }));
+    expect(plain).toContain('<link rel="preload" as="image" href="/demo-img/logo/x.svg" fetchpriority="high">');
+    expect(String(await documentHead({ tenant, head: { title: 't' }, url: new URL('https://x.test/'), assets, styles: [] }))).not.toContain('as="image"');
+  });
+
   it('slugify', () => {
     expect(slugify('Corolla Cross')).toBe('corolla-cross');
     expect(slugify('CX-5 ')).toBe('cx-5');

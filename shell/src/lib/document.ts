@@ -44,6 +44,14 @@ export function preloadFonts(config: SiteConfig, assets: ShellAssets): string[] 
 }
 
 /**
+ * The page's LCP picture, asked for from the head with high priority (the fragment's `preloadImage`: the same `href`,
+ * `srcset` and `sizes` as its <img>, so the browser fetches one file once).
+ */
+export function preloadImageLink(image: NonNullable<FragmentHead['preloadImage']>): Html {
+  return html`<link rel="preload" as="image" href="${image.href}"${image.srcset ? html` imagesrcset="${image.srcset}"` : ''}${image.sizes ? html` imagesizes="${image.sizes}"` : ''} fetchpriority="high">`;
+}
+
+/**
  * The document's `<head>`. `status` is the page's: only a 200 page gets the site URL as its canonical when its head
  * names none (a not-found or failed page must not declare the address asked for, made-up paths included, canonical).
  */
@@ -70,6 +78,7 @@ ${head?.ogImage ? html`<meta property="og:image" content="${head.ogImage}">` : '
 <meta name="theme-color" content="${config.theme.colors.primary}">
 <link rel="icon" href="${config.theme.logo.url}">
 ${preloadFonts(config, opts.assets).map((href) => html`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)}
+${head?.preloadImage ? preloadImageLink(head.preloadImage) : ''}
 <style>${raw(themeStyle(config, opts.assets))}</style>
 ${opts.assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}

@@ -130,9 +130,14 @@ describe('remote version skew (protocol P4)', () => {
 });
 
 describe('fragmentQuery', () => {
-  it("keeps the shopper's parameters in order, drops their _-keys and adds the route params as _-keys", () => {
-    expect(fragmentQuery(new URLSearchParams('make=toyota&make=mazda&_segments=fake&q=a b'), { segments: 'used-cars' })).toBe('make=toyota&make=mazda&q=a+b&_segments=used-cars');
+  it("sorts the shopper's parameters by name (repeated names in order), drops their _-keys and adds the route params as _-keys", () => {
+    expect(fragmentQuery(new URLSearchParams('q=a b&make=toyota&make=mazda&_segments=fake'), { segments: 'used-cars' })).toBe('_segments=used-cars&make=toyota&make=mazda&q=a+b');
     expect(fragmentQuery(undefined, undefined)).toBe('');
+  });
+  it('drops tracking parameters (contracts TRACKING_PARAMS): an ad click asks the remote the same query', () => {
+    const clicked = new URLSearchParams('utm_source=google&make=kia&UTM_Campaign=x&gclid=abc&fbclid=1&msclkid=2&dclid=3&gbraid=4&wbraid=5&_ga=6&mc_cid=7&mc_eid=8&utmost=keep');
+    expect(fragmentQuery(clicked, { segments: 'used-cars' })).toBe(fragmentQuery(new URLSearchParams('utmost=keep&make=kia'), { segments: 'used-cars' }));
+    expect(fragmentQuery(clicked, undefined)).toBe('make=kia&utmost=keep');
   });
   it('builds a large query in linear time (issue 10.2: appending to a URL one by one re-serialised it each time)', () => {
     // Counted, not timed. Node serialises a URL's query lazily, so the quadratic way (appending to a URL's

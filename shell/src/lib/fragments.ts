@@ -1,14 +1,14 @@
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER, fragmentUrl, type FragmentHead } from '@forecourt/contracts/fragments';
 import { WORKER_VERSION_HEADER } from '@forecourt/contracts/releases';
 import { TENANT_HEADER, VERSION_HEADER, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
-import { CLIENT_IP_HEADER } from '@forecourt/contracts/http';
+import { CLIENT_IP_HEADER, isTrackingParam } from '@forecourt/contracts/http';
+import { CACHE_TAGS_HEADER, PAGE_CACHE_ISOLATE_SECONDS, pageCacheTags, parseCacheTags } from '@forecourt/contracts/page-cache';
 import type { Env } from '../env.ts';
 import { breakerOptions, recordCanaryAnswer } from './canary-breaker.ts';
 import { clientIpOf } from './proxy.ts';
 import { recordRemoteAnswer, type RemoteOutcome } from './remote-metrics.ts';
 import { applyOverride, remoteBinding, type ShellPin } from './remote-versions.ts';
-
-
+import { digest, purgeEpoch } from './page-cache.ts';
 
 /**
  * What a remote's fragment request gave the shell:
@@ -26,6 +26,11 @@ export type FragmentResult =
       cacheControl: string | null;
       /** Until when (epoch ms) this answer may be shared with every shopper; absent when it is not shareable. */
       sharedUntil?: number;
+      /**
+       * The cache tags of what it shows (contracts CACHE_TAGS_HEADER, valid ones only) plus the tenant's: a purge of
+       * any of them drops it and every document built with it.
+       */
+      tags?: string[];
     }
   | { ok: false; kind: 'not-found'; status: 404 }
   | { ok: false; kind: 'failed'; status: 503; reason: string };
@@ -39,15 +44,33 @@ export type FetchFragmentOptions = {
   tenant: SiteConfig;
   /** The version of the remote this request runs (remote-versions.ts `pinsFor`). */
   pin: ShellPin;
+  /**
+   * The digest of the tenant's config and data the shared document key uses (page-cache.ts `tenantDigest`), so a
+   * fragment rendered under an older config is never pasted into a newer config's document. Without it, a digest of
+   * `tenant` (the config alone) is used.
+   */
+  tenantDigest?: string;
   /** The shopper's request: cookies and language travel on; nothing else does. */
   request: Request;
   timeoutMs?: number;
 };
 
-/** Fragments a remote marks `public, max-age=N` (the same for every shopper), kept per isolate. */
-type CachedFragment = { expires: number; status: number; headValue: string | null; cacheControl: string | null; html: string };
-const FRAGMENT_CACHE_MAX = 500;
+/**
+ * Fragments a remote marks `public, max-age=N` (the same for every shopper), kept per isolate with their tags.
+ * `servedUntil`: when this isolate stops answering it (the fragment is fetched again): its expiry, or for a fragment
+ * showing cars (a car or stock tag) at most PAGE_CACHE_ISOLATE_SECONDS after it was fetched. In production a purge is
+ * Cloudflare's purge by tag, which reaches the shared document layer but never this map: a document recheck that
+ * misses the shared layer must compose from a fresh car fragment, not one kept for its whole max-age.
+ */
+type CachedFragment = { expires: number; servedUntil: number; status: number; headValue: string | null; cacheControl: string | null; html: string; tags: string[] };
+/**
+ * Fragments kept per isolate, least recently used evicted first. A fragment is 5-60 KB (a car page's body, a slot, a
+ * search results block), so 500 are at most ~30 MB in the worst case and usually a few MB; they hold the parts of the
+ * popular pages whose whole documents were evicted or are being re-checked.
+ */
+export const FRAGMENT_CACHE_MAX = 500;
 const fragmentCache = new Map<string, CachedFragment>();
+let fragmentHits = 0;
 
 /** Seconds a response may be shared for, or 0 (only `public` with a positive max-age counts). */
 export function sharedMaxAge(cacheControl: string | null): number {
@@ -59,11 +82,14 @@ export function sharedMaxAge(cacheControl: string | null): number {
 function fromCache(key: string, now: number): FragmentResult | null {
   const hit = fragmentCache.get(key);
   if (!hit) return null;
-  if (hit.expires <= now) {
+  if (hit.expires <= now || hit.servedUntil <= now) {
     fragmentCache.delete(key);
     return null;
   }
-  return { ok: true, kind: 'ok', status: hit.status, head: decodeFragmentHead(hit.headValue), body: textStream(hit.html), cacheControl: hit.cacheControl, sharedUntil: hit.expires };
+  fragmentCache.delete(key);
+  fragmentCache.set(key, hit);
+  fragmentHits++;
+  return { ok: true, kind: 'ok', status: hit.status, head: decodeFragmentHead(hit.headValue), body: textStream(hit.html), cacheControl: hit.cacheControl, sharedUntil: hit.expires, tags: hit.tags };
 }
 
 const textStream = (text: string): ReadableStream<Uint8Array> => new Response(text).body!;
@@ -91,20 +117,55 @@ export function reportVersionSkew(tenant: Pick<SiteConfig, 'slug'>, remote: Remo
 /**
  * The query of a fragment request, built once (issue 10: appending to a URL's searchParams one by one re-serialises
  * the whole query each time, so 10,000 parameters cost seconds). Route params travel as `_<name>`: a shopper's own
- * `_`-keys are dropped so a browser can never fake one. The shell's query limits (contracts QUERY_LIMITS) bound it.
+ * `_`-keys are dropped so a browser can never fake one. Tracking parameters (contracts TRACKING_PARAMS) are not passed
+ * on, and the rest are sorted by name (stable), so an ad click or another parameter order asks (and keys) the same
+ * fragment. The shell's query limits (contracts QUERY_LIMITS) bound it.
  */
 export function fragmentQuery(search: URLSearchParams | undefined, params: Record<string, string> | undefined): string {
   const query = new URLSearchParams();
-  for (const [k, v] of search ?? []) if (!k.startsWith('_')) query.append(k, v);
+  for (const [k, v] of search ?? []) if (!k.startsWith('_') && !isTrackingParam(k)) query.append(k, v);
   for (const [k, v] of Object.entries(params ?? {})) query.set(`_${k}`, v);
+  query.sort();
   return query.toString();
 }
 
-/** Test hook: empties the fragment cache. */
-export const clearFragmentCache = () => fragmentCache.clear();
+/** Whether a fragment shows cars (a car or stock tag): then it is answered from the isolate only briefly. */
+const showsCars = (tags: readonly string[]) => tags.some((t) => t.startsWith('car:') || t.startsWith('stock:'));
 
-function remember(key: string, entry: CachedFragment) {
-  if (fragmentCache.size >= FRAGMENT_CACHE_MAX) fragmentCache.delete(fragmentCache.keys().next().value!);
+const configDigests = new WeakMap<object, string>();
+/** A digest of a tenant config alone (when the caller gave no tenantDigest), once per loaded config object. */
+function configDigest(config: SiteConfig): string {
+  let value = configDigests.get(config);
+  if (!value) configDigests.set(config, (value = digest(JSON.stringify(config))));
+  return value;
+}
+
+/** Test hook: empties the fragment cache. */
+export const clearFragmentCache = () => {
+  fragmentCache.clear();
+  fragmentHits = 0;
+};
+
+/** What the fragment cache holds (tests, the bench). */
+export const fragmentCacheStats = () => ({ entries: fragmentCache.size, hits: fragmentHits });
+
+/** Drops every kept fragment carrying one of `tags` (a purge); returns how many. */
+export function dropFragmentsTagged(tags: Set<string>): number {
+  let dropped = 0;
+  for (const [key, entry] of [...fragmentCache]) {
+    if (entry.tags.some((t) => tags.has(t))) {
+      fragmentCache.delete(key);
+      dropped++;
+    }
+  }
+  return dropped;
+}
+
+function remember(key: string, entry: CachedFragment, tenant: string, startEpoch: number) {
+  // A purge of its tenant while this fragment was on its way: it may show what the purge dropped, so it is not kept.
+  if (purgeEpoch(tenant) !== startEpoch) return;
+  fragmentCache.delete(key);
+  while (fragmentCache.size >= FRAGMENT_CACHE_MAX) fragmentCache.delete(fragmentCache.keys().next().value!);
   fragmentCache.set(key, entry);
 }
 
@@ -127,12 +188,13 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
   const ip = clientIpOf(request.headers);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
   const timeoutMs = options.timeoutMs ?? Number(env.FRAGMENT_TIMEOUT_MS ?? 4000);
-  // Keyed by the version: a pin, a rollback or a fallback never gets another version's HTML.
-  const cacheKey = `${remote}|${tenant.slug}|${pin.version}|${url.slice(url.indexOf('/fragments/'))}`;
+  // Keyed by the version: a pin, a rollback or a fallback never gets another version's HTML; and by the tenant's
+  // config digest: a new config never gets a fragment rendered under the old one.
+  const cacheKey = `${remote}|${tenant.slug}|${options.tenantDigest ?? configDigest(tenant)}|${pin.version}|${url.slice(url.indexOf('/fragments/'))}`;
   const cached = fromCache(cacheKey, Date.now());
   if (cached) return cached;
   const started = Date.now();
-  const result = await fetchFromRemote(binding, url, headers, timeoutMs, remote, cacheKey);
+  const result = await fetchFromRemote(binding, url, headers, timeoutMs, remote, cacheKey, tenant.slug);
   const kind = result.fragment.kind;
   const outcome: RemoteOutcome = kind === 'ok' ? 'ok' : kind === 'not-found' ? 'not-found' : result.timedOut ? 'timeout' : 'failed';
   const skewed = result.served ? reportVersionSkew(tenant, remote, pin, result.served.version, result.served.worker) : false;
@@ -151,7 +213,8 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
 /** A fragment as the remote answered it, with what it said it ran. */
 type RemoteFetch = { fragment: FragmentResult; timedOut?: boolean; served?: { version: string | null; worker: string | null } };
 
-async function fetchFromRemote(binding: Fetcher, url: string, headers: Headers, timeoutMs: number, remote: RemoteName, cacheKey: string): Promise<RemoteFetch> {
+async function fetchFromRemote(binding: Fetcher, url: string, headers: Headers, timeoutMs: number, remote: RemoteName, cacheKey: string, tenant: string): Promise<RemoteFetch> {
+  const startEpoch = purgeEpoch(tenant);
   const done = (fragment: FragmentResult, extra: Partial<RemoteFetch> = {}): RemoteFetch => ({ fragment, ...extra });
   let res: Response;
   try {
@@ -162,10 +225,17 @@ async function fetchFromRemote(binding: Fetcher, url: string, headers: Headers, 
     return done(failed(remote, timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${error instanceof Error ? error.message : String(error)}`), { timedOut });
   }
   const served = { version: res.headers.get(VERSION_HEADER), worker: res.headers.get(WORKER_VERSION_HEADER) };
-  return { ...(await readFragment(res, remote, cacheKey)), served };
+  return { ...(await readFragment(res, remote, cacheKey, tenant, startEpoch)), served };
 }
 
-async function readFragment(res: Response, remote: RemoteName, cacheKey: string): Promise<RemoteFetch> {
+/** The tags a fragment answer names (valid ones only) and always its tenant's. */
+function tagsOf(res: Response, tenant: string): string[] {
+  const named = parseCacheTags(res.headers.get(CACHE_TAGS_HEADER));
+  const own = pageCacheTags.tenant(tenant);
+  return named.includes(own) ? named : [...named, own];
+}
+
+async function readFragment(res: Response, remote: RemoteName, cacheKey: string, tenant: string, startEpoch: number): Promise<RemoteFetch> {
   const done = (fragment: FragmentResult): RemoteFetch => ({ fragment });
   try {
     const contentType = res.headers.get('content-type');
@@ -185,11 +255,14 @@ async function readFragment(res: Response, remote: RemoteName, cacheKey: string)
     if (maxAge > 0) {
       const html = await res.text();
       const headValue = res.headers.get(FRAGMENT_HEAD_HEADER);
-      const expires = Date.now() + maxAge * 1000;
-      remember(cacheKey, { expires, status: res.status, headValue, cacheControl, html });
-      return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl, sharedUntil: expires });
+      const now = Date.now();
+      const expires = now + maxAge * 1000;
+      const tags = tagsOf(res, tenant);
+      const servedUntil = showsCars(tags) ? Math.min(expires, now + PAGE_CACHE_ISOLATE_SECONDS * 1000) : expires;
+      remember(cacheKey, { expires, servedUntil, status: res.status, headValue, cacheControl, html, tags }, tenant, startEpoch);
+      return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl, sharedUntil: expires, tags });
     }
-    return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body, cacheControl });
+    return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body, cacheControl, tags: tagsOf(res, tenant) });
   } catch (error) {
     // Reading a small body (404, cached fragment) broke, or the remote's head header is malformed.
     await res.body?.cancel().catch(() => {});

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteReleases } from '@forecourt/contracts/releases';
-import { assetPin, applyOverride, overrideHeaders, pinsFor } from './remote-versions.ts';
+import { assetPin, applyOverride, overrideHeaders, pinsFor, UNKNOWN_PINS_REPORTED_MAX, unknownPinsReported } from './remote-versions.ts';
 import { recordCanaryAnswer, resetBreaker } from './canary-breaker.ts';
 
 const STABLE_ID = '11111111-1111-4111-8111-111111111111';
@@ -61,5 +61,15 @@ describe('assetPin (/_mf/<remote>/<version>/)', () => {
     expect(assetPin(releases, 'mf-search', '0.3.0')).toBeNull();
     expect(assetPin(releases, 'mf-account', '0.1.0')).toEqual({ version: '0.1.0', workerVersionId: null, stable: true });
     expect(assetPin(null, 'mf-search', 'anything')).toEqual({ version: 'anything', workerVersionId: null, stable: true });
+  });
+});
+
+// Last in this file: it fills the isolate's set of logged unknown pins.
+describe('bound of the unknown-pin log', () => {
+  it(`remembers at most ${UNKNOWN_PINS_REPORTED_MAX} unknown pins it logged (then logs no more)`, () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (let i = 0; i < UNKNOWN_PINS_REPORTED_MAX + 20; i++) pinsFor({ slug: `bound-${i}`, remotes: { ...remotes, 'mf-search': '9.9.9' } }, releases);
+    expect(unknownPinsReported()).toBe(UNKNOWN_PINS_REPORTED_MAX);
+    expect(errors.mock.calls.length).toBeLessThanOrEqual(UNKNOWN_PINS_REPORTED_MAX);
   });
 });

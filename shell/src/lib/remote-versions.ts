@@ -19,8 +19,16 @@ import { canaryFallenBack } from './canary-breaker.ts';
 export type ShellPin = RemotePin & { fellBack?: boolean };
 export type ShellPins = Record<RemoteName, ShellPin>;
 
-/** Logged once per isolate and tenant/remote: a manifest naming a version the registry does not know. */
+/**
+ * Tenant/remote/version triples already logged as unknown to the registry, at most this many per isolate: a manifest
+ * naming a version the registry does not know is logged once, not per request; past the bound (a registry emptied by
+ * mistake with many tenants) lines are no longer logged, so the set cannot grow with requests (~100 KB at most).
+ */
+export const UNKNOWN_PINS_REPORTED_MAX = 1_000;
 const reportedUnknown = new Set<string>();
+
+/** How many unknown pins were logged in this isolate (tests of the bound). */
+export const unknownPinsReported = () => reportedUnknown.size;
 
 /**
  * The versions a tenant's request runs: its manifest's, resolved against the registry (an unknown version runs
@@ -30,7 +38,7 @@ export function pinsFor(config: Pick<SiteConfig, 'slug' | 'remotes'>, releases: 
   const { pins, unknown } = resolvePins(config.remotes, releases);
   for (const remote of unknown) {
     const k = `${config.slug}|${remote}|${config.remotes[remote]}`;
-    if (reportedUnknown.has(k) || reportedUnknown.size > 1000) continue;
+    if (reportedUnknown.has(k) || reportedUnknown.size >= UNKNOWN_PINS_REPORTED_MAX) continue;
     reportedUnknown.add(k);
     console.error(`shell: tenant ${config.slug} pins ${remote} ${config.remotes[remote]}, which the release registry does not list: serving stable ${pins[remote].version}`);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { demoTenantData, demoTenants } from '@forecourt/demo';
-import { HOST_CACHE_MAX, resolveTenant, slugFromLocalHost, type ConfigKv } from './tenant.ts';
+import { forgetTenant, HOST_CACHE_MAX, resolveTenant, slugFromLocalHost, type ConfigKv } from './tenant.ts';
 
 describe('slugFromLocalHost (tenant resolution, local hosts)', () => {
   it('takes the slug from <slug>.localhost with or without a port', () => {
@@ -62,6 +62,25 @@ describe('resolveTenant', () => {
     failHosts.clear();
     expect((await resolveTenant(kv, 'flaky.dealer.test', { now: 1 }))?.config.slug).toBe('harbourside-toyota');
     expect(hostLookups).toHaveLength(2);
+  });
+
+  it('forgetTenant (a purge of the tenant tag) drops its host lookups and the unknown hosts, not other tenants’', async () => {
+    const hosts: Record<string, string> = { 'www.dealer.test': 'harbourside-toyota', 'www.other.test': 'outback-used-cars' };
+    const { kv, hostLookups } = fakeKv(hosts);
+    await resolveTenant(kv, 'www.dealer.test');
+    await resolveTenant(kv, 'www.other.test');
+    expect(await resolveTenant(kv, 'new.dealer.test')).toBeNull();
+    expect(hostLookups).toHaveLength(3);
+    // The config change moved the dealer to a new host and dropped the old one.
+    hosts['new.dealer.test'] = 'harbourside-toyota';
+    delete hosts['www.dealer.test'];
+    forgetTenant('harbourside-toyota');
+    expect(await resolveTenant(kv, 'www.dealer.test')).toBeNull();
+    expect((await resolveTenant(kv, 'new.dealer.test'))?.config.slug).toBe('harbourside-toyota');
+    expect(hostLookups).toHaveLength(5);
+    // Another tenant's host is still cached.
+    await resolveTenant(kv, 'www.other.test');
+    expect(hostLookups).toHaveLength(5);
   });
 
   it(`keeps at most ${HOST_CACHE_MAX} hosts, evicting the least recently used`, async () => {

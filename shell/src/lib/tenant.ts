@@ -22,15 +22,44 @@ export const KV_CACHE_TTL = 30;
 /** Hosts remembered per isolate: any Host header reaches the shell, so the cache must not grow without bound. */
 export const HOST_CACHE_MAX = 1000;
 
-type HostEntry = { at: number; slug: Promise<string | null> };
+/** A host lookup: when it was made, its answer, and the answer once it has arrived (forgetTenant reads it). */
+type HostEntry = { at: number; slug: Promise<string | null>; resolved?: string | null };
 const stores = new WeakMap<object, TenantStore>();
 const hostCaches = new WeakMap<object, Map<string, HostEntry>>();
+/**
+ * The stores a purge reaches (forgetTenant), newest last. A Worker has one CONFIG binding, so one store; the bound is
+ * for unit tests, which make a KV per test (the oldest store is let go, and with it its KV).
+ */
+export const LIVE_STORES_MAX = 4;
+const liveStores: TenantStore[] = [];
+/** The host caches a purge reaches (forgetTenant), bounded like liveStores. */
+const liveHostCaches: Map<string, HostEntry>[] = [];
 
 function storeFor(kv: ConfigKv, cacheSeconds: number): TenantStore {
   let store = stores.get(kv);
-  if (!store) stores.set(kv, (store = createTenantStore(kv, { ttlMs: cacheSeconds * 1000, kvCacheTtl: KV_CACHE_TTL })));
+  if (!store) {
+    stores.set(kv, (store = createTenantStore(kv, { ttlMs: cacheSeconds * 1000, kvCacheTtl: KV_CACHE_TTL })));
+    liveStores.push(store);
+    if (liveStores.length > LIVE_STORES_MAX) liveStores.shift();
+  }
   return store;
 }
+
+/**
+ * Forgets a tenant's cached config, data and content in this isolate (a purge of its tenant tag): the next request
+ * reads KV again, so a config change shows at once here. Its host lookups go too (a config change may move or drop a
+ * host), and so do the hosts remembered as unknown and those still being looked up (it may have added one). KV itself
+ * may still answer the older value from its edge cache for up to KV_CACHE_TTL seconds in production.
+ */
+export function forgetTenant(slug: string): void {
+  for (const store of liveStores) store.forget(slug);
+  for (const cache of liveHostCaches) {
+    for (const [host, entry] of [...cache]) if (entry.resolved === undefined || entry.resolved === null || entry.resolved === slug) cache.delete(host);
+  }
+}
+
+/** How many stores a purge reaches (tests). */
+export const liveStoreCount = () => liveStores.length;
 
 /** `harbourside-toyota.localhost:8787` -> `harbourside-toyota`; other hosts are looked up in KV (`host:<hostname>`). */
 export function slugFromLocalHost(host: string): string | null {
@@ -45,7 +74,11 @@ export function slugFromLocalHost(host: string): string | null {
  */
 function slugForHost(kv: ConfigKv, hostname: string, now: number): Promise<string | null> {
   let cache = hostCaches.get(kv);
-  if (!cache) hostCaches.set(kv, (cache = new Map()));
+  if (!cache) {
+    hostCaches.set(kv, (cache = new Map()));
+    liveHostCaches.push(cache);
+    if (liveHostCaches.length > LIVE_STORES_MAX) liveHostCaches.shift();
+  }
   const hit = cache.get(hostname);
   if (hit && now - hit.at < HOST_TTL_MS) {
     cache.delete(hostname);
@@ -53,6 +86,7 @@ function slugForHost(kv: ConfigKv, hostname: string, now: number): Promise<strin
     return hit.slug;
   }
   const entry: HostEntry = { at: now, slug: kv.get(kvHostKey(hostname)) };
+  entry.slug.then((slug) => void (entry.resolved = slug), () => {});
   cache.delete(hostname);
   cache.set(hostname, entry);
   while (cache.size > HOST_CACHE_MAX) cache.delete(cache.keys().next().value!);

@@ -25,6 +25,7 @@ export function testEnv(bindings: Partial<Env> = {}): Env {
     CANARY_FALLBACK_AFTER: '5',
     CANARY_FALLBACK_SECONDS: '60',
     REMOTE_METRICS: { writeDataPoint: () => {} },
+    CF_VERSION_METADATA: { id: '00000000-0000-4000-8000-000000000000', tag: 'test', timestamp: new Date(0).toISOString() },
     ...bindings,
   };
 }

@@ -6,6 +6,8 @@
 import { fragmentResponse, slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
 import { TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
 import { VERSION_OVERRIDES_HEADER, type RemoteReleases } from '@forecourt/contracts/releases';
+import { CACHE_TAGS_HEADER, pageCacheTags } from '@forecourt/contracts/page-cache';
+import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 
 /** The tenant the tests seed (src/test/worker-setup.ts) and the host that names it in KV (`host:<hostname>`). */
 export const FAKE_TENANT = 'test-motors';
@@ -34,9 +36,33 @@ export const RELEASES: RemoteReleases = {
 export const fakeMarkup = (remote: RemoteName, page: string, tenant: string | null, override?: string | null) =>
   `<section data-fake="${remote}/${page}" data-tenant="${tenant ?? ''}"${override ? ` data-override='${override}'` : ''}><h1>${remote} ${page}</h1></section>`;
 
+/**
+ * Shareable car pages (issue 19): a car whose slug starts with SHARED_CAR_PREFIX is answered `public, max-age=300` and
+ * tagged `car:<tenant>:<slug>` by the fake mf-vehicle, its finance slot is shareable too, and the header slot is
+ * shareable for a shopper without cookies, so the shell may keep the whole document. The slug's next word picks a
+ * variant: `private` (the slot is private), `token` (the slot holds the per-render lead-id token), `gone` (404 with
+ * a body), `down` (500). A test sets what a car page shows and reads how often it was fetched through the VEHICLE
+ * binding: `POST /_test/car?slug=<slug>` with the text as body, `GET /_test/car?slug=<slug>` -> `{ text, fetches }`.
+ */
+export const SHARED_CAR_PREFIX = 'shared-';
+const sharedCars = new Map<string, { text: string; fetches: number }>();
+const sharedCar = (slug: string) => {
+  let car = sharedCars.get(slug);
+  if (!car) sharedCars.set(slug, (car = { text: 'Available', fetches: 0 }));
+  return car;
+};
+const SHARED = 'public, max-age=300';
+
+async function carControl(request: Request, url: URL): Promise<Response> {
+  const car = sharedCar(url.searchParams.get('slug') ?? '');
+  if (request.method === 'POST') car.text = await request.text();
+  return Response.json(car);
+}
+
 function fakeRemote(remote: RemoteName) {
-  return (request: Request): Response => {
+  return (request: Request): Response | Promise<Response> => {
     const url = new URL(request.url);
+    if (remote === 'mf-vehicle' && url.pathname === '/_test/car') return carControl(request, url);
     const tenant = request.headers.get(TENANT_HEADER);
     const override = request.headers.get(VERSION_OVERRIDES_HEADER);
     // Bundles the shell proxies under /_mf/: say which tenant header and version override arrived (a browser's must
@@ -50,12 +76,30 @@ function fakeRemote(remote: RemoteName) {
     if (remote === 'mf-search' && page === FAILING_PAGE) return Response.json({ error: 'down' }, { status: 500 });
     const head: FragmentHead = { title: `${remote} ${page}`, styles: [fakeStylesheet(remote)] };
     let body = fakeMarkup(remote, page, tenant, override);
+    const version = override?.includes(CANARY_ID) ? '0.2.0' : '0.1.0';
+    const slug = (remote === 'mf-finance' ? url.searchParams.get('car_id') : url.searchParams.get('_slug')) ?? '';
+    const shared = slug.startsWith(SHARED_CAR_PREFIX);
+    const variant = slug.slice(SHARED_CAR_PREFIX.length).split('-')[0];
     // The car page names a slot, as mf-vehicle's does: mf-finance's calculator goes where the marker is.
     if (remote === 'mf-vehicle' && page === 'vehicle') {
-      head.slots = [{ id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator', params: { car_id: url.searchParams.get('_slug') ?? '' } }];
+      head.slots = [{ id: 'finance-calculator', remote: 'mf-finance', page: 'finance-calculator', params: { car_id: slug } }];
       body = body.replace('</section>', `${slotMarker('finance-calculator')}</section>`);
+      if (shared) {
+        const car = sharedCar(slug);
+        car.fetches++;
+        if (variant === 'down') return Response.json({ error: 'down' }, { status: 500 });
+        body = body.replace('</section>', `<p data-car-text>${car.text}</p></section>`);
+        const res = fragmentResponse(body, { head, version, cacheControl: SHARED, status: variant === 'gone' ? 404 : 200 });
+        res.headers.set(CACHE_TAGS_HEADER, pageCacheTags.car(tenant ?? '', slug));
+        return res;
+      }
     }
-    return fragmentResponse(body, { head, version: override?.includes(CANARY_ID) ? '0.2.0' : '0.1.0' });
+    if (remote === 'mf-finance' && shared) {
+      if (variant === 'token') body += `<input type="hidden" name="lead_id" value="${LEAD_ID_RENDER_TOKEN}">`;
+      return fragmentResponse(body, { head, version, cacheControl: variant === 'private' ? 'private, no-store' : SHARED });
+    }
+    if (remote === 'mf-account' && page === 'header-account' && !request.headers.get('cookie')) return fragmentResponse(body, { head, version, cacheControl: SHARED });
+    return fragmentResponse(body, { head, version });
   };
 }
 

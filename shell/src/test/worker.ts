@@ -9,3 +9,12 @@ const worker = (exports as unknown as { default: { fetch(request: Request): Prom
 export function fetchWorker(path: string, init: RequestInit = {}): Promise<Response> {
   return worker.fetch(new Request(new URL(path, `https://${FAKE_HOST}`), init));
 }
+
+/** The shell's `PageCache` entrypoint (a named entrypoint: in production only a service binding reaches it). */
+const pageCache = (exports as unknown as { PageCache: { fetch(request: Request): Promise<Response> } }).PageCache;
+
+/** A request to the PageCache entrypoint: `POST /purge` with `body` as JSON unless `init` says otherwise. */
+export function fetchPageCache(body: unknown, init: RequestInit & { path?: string } = {}): Promise<Response> {
+  const { path = '/purge', ...rest } = init;
+  return pageCache.fetch(new Request(`https://shell.internal${path}`, { method: 'POST', body: JSON.stringify(body), ...rest }));
+}

@@ -38,3 +38,17 @@ describe('createSearchPortChooser', () => {
     expect(() => choose({ SEARCH_ADAPTER: 'meilisearch' }, { slug: 'acme', search_service: { ...service, key_secret: 'constructor' } })).toThrow(/env secret name/);
   });
 });
+
+describe('service ports bound', () => {
+  it('portFor keeps at most `max` ports, least recently used out', async () => {
+    const { portFor, MAX_SERVICE_PORTS } = await import('./select.ts');
+    expect(MAX_SERVICE_PORTS).toBe(64);
+    const ports = new Map<string, number>();
+    let made = 0;
+    for (const id of ['a', 'b', 'c']) portFor(ports, id, 3, () => ++made);
+    expect(portFor(ports, 'a', 3, () => ++made)).toBe(1); // a hit: not made again, now most recent
+    portFor(ports, 'd', 3, () => ++made);
+    expect([...ports.keys()]).toEqual(['c', 'a', 'd']);
+    expect(made).toBe(4);
+  });
+});

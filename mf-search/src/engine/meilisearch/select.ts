@@ -24,7 +24,23 @@ export function searchAdapterOf(value: string | undefined): SearchAdapterName {
   return name as SearchAdapterName;
 }
 
-export type SelectOptions = { timeoutMs?: number; fetch?: typeof fetch };
+export type SelectOptions = { timeoutMs?: number; fetch?: typeof fetch; maxPorts?: number };
+
+/**
+ * Meilisearch ports an isolate keeps (one per service: host, index, key), least recently used out beyond: each holds a
+ * vehicle query cache of VEHICLE_QUERY_CACHE_CAP answers. Shared by the parts ports (lib/parts-port.ts).
+ */
+export const MAX_SERVICE_PORTS = 64;
+
+/** Least-recently-used get-or-create over a map bounded by `max` (the service port caches). */
+export function portFor<P>(ports: Map<string, P>, id: string, max: number, make: () => P): P {
+  let port = ports.get(id);
+  if (port) ports.delete(id);
+  else port = make();
+  ports.set(id, port);
+  while (ports.size > max) ports.delete(ports.keys().next().value!);
+  return port;
+}
 
 /**
  * A tenant's Meilisearch service and key (the secret its config names), or null when the platform runs embedded or
@@ -53,15 +69,12 @@ export function createSearchPortChooser(embedded: SearchPort, options: SelectOpt
     const service = meilisearchServiceOf(env, config);
     if (!service) return embedded;
     const { apiKey, id } = service;
-    let port = ports.get(id);
-    if (!port) {
-      // Spec §9 vehicle search cache: repeated queries (query, filters, offset, sort) skip the round trip.
-      port = withQueryCache(
+    // Spec §9 vehicle search cache: repeated queries (query, filters, offset, sort) skip the round trip.
+    return portFor(ports, id, options.maxPorts ?? MAX_SERVICE_PORTS, () =>
+      withQueryCache(
         createMeilisearchSearch({ host: service.host, apiKey, indexUid: service.index, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) }),
         { cap: VEHICLE_QUERY_CACHE_CAP },
-      );
-      ports.set(id, port);
-    }
-    return port;
+      ),
+    );
   };
 }

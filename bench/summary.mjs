@@ -1,0 +1,85 @@
+/**
+ * The closing table of `npm run bench`: each figure beside issue 19's target (and the older budgets), met or not.
+ * Reads the results object run.mjs writes to bench/out/latest.json; sections that did not run are left out.
+ */
+
+/** Next.js dealer demos' car page throughput at c=20 (issue 19's table): the car page's target is 10x the faster. */
+const NEXT_DEMOS_CAR_RPS = 116;
+
+const verdict = (ok) => (ok === null || ok === undefined ? '' : ok ? 'met' : 'NOT met');
+/** A target check over figures that may be missing (a run with no answers): no verdict then. */
+const check = (...figures) => (test) => (figures.every((f) => Number.isFinite(f)) ? test() : null);
+const lat = (r) => (r ? `${r.rps} req/s; p50 ${r.p50_ms}, p95 ${r.p95_ms}, p99 ${r.p99_ms} ms${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}` : '-');
+
+export function summaryRows(r) {
+  const rows = [];
+  const add = (figure, value, target = '', ok = null) => rows.push([figure, value, target, verdict(ok)]);
+  if (r.car) {
+    add('car page cached, c=20', lat(r.car.cached), `p95 <= 30 ms; >= ${10 * NEXT_DEMOS_CAR_RPS} req/s (10x Next.js demos)`, check(r.car.cached.p95_ms)(() => r.car.cached.p95_ms <= 30 && r.car.cached.rps >= 10 * NEXT_DEMOS_CAR_RPS));
+    add('car page uncached (distinct cars), c=20', lat(r.car.uncached), 'p95 <= 30 ms (reported)', check(r.car.uncached.p95_ms)(() => r.car.uncached.p95_ms <= 30));
+    add('car page uncached: workerd event-loop ms/page (1000/rps)', `${r.car.uncached_event_loop_ms_per_page} ms`, '<= 3.2 ms (half of 6.4)', check(r.car.uncached_event_loop_ms_per_page)(() => r.car.uncached_event_loop_ms_per_page <= 3.2));
+  }
+  if (r.ssr) {
+    const perPage = r.ssr.search_distinct_urls.rps > 0 ? +(1000 / r.ssr.search_distinct_urls.rps).toFixed(2) : null;
+    add('search cached URL, c=20', lat(r.ssr.search), 'p95 <= 30 ms', check(r.ssr.search.p95_ms)(() => r.ssr.search.p95_ms <= 30));
+    add('search distinct URLs, c=20', lat(r.ssr.search_distinct_urls), '');
+    add('search uncached: workerd event-loop ms/page (1000/rps)', `${perPage ?? '-'} ms`, '<= 3.5 ms (half of ~7)', check(perPage)(() => perPage <= 3.5));
+  }
+  if (r.hello) add('bare Hono hello, same runtime (ceiling)', lat(r.hello));
+  if (r.profile) {
+    for (const kind of ['car', 'search']) {
+      const p = r.profile[kind];
+      if (!p) continue;
+      const shares = Object.entries(p.profiled.workers).map(([w, x]) => `${w} ${x.share}`).join(', ');
+      add(`uncached ${kind} page: workerd CPU per request (one at a time)`, `${p.workerd_cpu_ms_per_request} ms (${shares})`, 'halved vs before (record both)');
+    }
+  }
+  if (r.coldstart) {
+    for (const [t, c] of Object.entries(r.coldstart.tenants)) {
+      const first = c.first_search_fresh_isolates_ms ?? c.first_search_running_isolates_ms;
+      const ms = (x) => (x === null || x === undefined ? '-' : `${x} ms`);
+      add(`cold start ${t}: first search`, `${c.cars} cars: fresh isolates ${ms(c.first_search_fresh_isolates_ms)}, isolates running ${ms(c.first_search_running_isolates_ms)}; first car ${ms(c.first_car_fresh_isolates_ms ?? c.first_car_running_isolates_ms)}`, '<= 50 ms', check(first)(() => Math.max(first, c.first_search_running_isolates_ms ?? 0) <= 50));
+    }
+    add('platform start (bench stock seeded)', `${r.coldstart.platform_start_ms.median} ms`);
+  }
+  if (r.memory) {
+    const m = r.memory;
+    add(`largest Worker heap after ${m.soak_requests}-request soak`, `${m.largest_heap_after_soak_mb} MB (after GC ${m.largest_heap_after_soak_gc_mb} MB)`, `< ${m.isolate_limit_mb} MB with headroom`, m.largest_heap_after_soak_mb < m.isolate_limit_mb * 0.75);
+    add('workerd RSS: start / soak / soak+GC / idle+GC', [m.after_start.rss.rss_mb, m.after_soak.rss.rss_mb, m.after_soak.rss_after_gc.rss_mb, m.after_idle.rss_after_gc.rss_mb].map((x) => `${x}`).join(' / ') + ' MB', 'growth explained');
+  }
+  if (r.js) {
+    for (const [path, j] of Object.entries(r.js)) {
+      const key = path === '/' ? 'home' : path.startsWith('/search') ? 'search' : path.startsWith('/cars/') ? 'car' : path;
+      const bounded = key === 'search' || key === 'car';
+      add(`first-visit JS, ${key}`, `${j.gzip_kb} KB gzip (${j.files} files)${j.after_scroll ? `; scrolled through ${j.after_scroll.gzip_kb} KB (${j.after_scroll.files})` : ''}`, bounded ? '<= 120 KB' : '', bounded ? j.gzip_kb <= 120 : null);
+    }
+  }
+  if (r.lighthouse) {
+    for (const [path, l] of Object.entries(r.lighthouse)) {
+      const key = path === '/' ? 'home' : path.startsWith('/search') ? 'search' : path.startsWith('/cars/') ? 'car' : path;
+      if (l.error) {
+        add(`Lighthouse mobile, ${key}`, l.error);
+        continue;
+      }
+      add(`Lighthouse mobile, ${key} (median of ${l.runs.length})`, `${l.performance}; TBT ${l.tbt_ms} ms, LCP ${l.lcp_ms} ms, CLS ${l.cls} (runs: ${l.runs.map((x) => x.performance ?? 'err').join('/')}, TBT ${l.runs.map((x) => x.tbt_ms ?? '-').join('/')})`, '100, TBT <= 50 ms', l.performance === 100 && l.tbt_ms <= 50);
+    }
+  }
+  if (r.engine) {
+    const f = r.engine.facetsRangeSort;
+    add(`engine: 3 facets + range + sort (${r.engine.tenantCars} cars)`, f ? `median ${f.medianMs} ms, p95 ${f.p95Ms} ms; index build ${r.engine.indexBuildMs} ms` : 'see above', 'p95 <= 10 ms', f ? f.p95Ms <= 10 : null);
+  }
+  return rows;
+}
+
+/** Prints the table (plain text, aligned columns). */
+export function printSummary(results) {
+  const rows = summaryRows(results);
+  if (!rows.length) return;
+  const head = ['figure', 'value', 'target (issue 19)', ''];
+  const widths = head.map((h, i) => Math.min(Math.max(h.length, ...rows.map((r) => r[i].length)), i === 1 ? 90 : 60));
+  const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  console.log(`\nsummary (tenant ${results.tenant}, c=20, ${results.seconds} s per load run)`);
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const row of rows) console.log(line(row));
+}

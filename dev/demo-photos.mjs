@@ -1,0 +1,129 @@
+/**
+ * The demo's photo-weight car pictures (local runs and tests only): `/demo-img/photo/<body>/<paint>[.<trim>]/<n>.jpg`
+ * is the gallery drawing `/demo-img/car/.../<n>.svg` (demo/src/images.ts demoPhotoDrawing) rendered at 1600x1200 with
+ * photographic grain (fine colour noise plus softer luminance noise at two scales) and saved as a baseline JPEG of
+ * about 150-400 KB: what a dealer's uploaded photo weighs, so page weight and LCP say something about real stock.
+ *
+ * Nothing is fetched and nothing random is used: the same path gives the same bytes on every machine with the same
+ * sharp/libvips. Photos are made on first request and kept in a bounded folder (DiskCache, default
+ * demo/generated/photos, 1 GiB ≈ 4,000 photos; gitignored): the bench stock names about 12,700 distinct photos
+ * (706 body/paint/trim combinations x 12-24 views), of which a run touches only the pages it shows.
+ * dev/platform.mjs binds `createDemoPhotos().fetch` to the demo Worker as PHOTOS.
+ */
+import sharp from 'sharp';
+import { join } from 'node:path';
+import { DiskCache, cacheFileName, limitConcurrency } from './disk-cache.mjs';
+import { loadDemo } from './local-kv.mjs';
+import { ROOT } from './workers.mjs';
+
+/** Size of every demo photo (4:3, as the drawings and most dealer feeds). */
+export const PHOTO_WIDTH = 1600;
+export const PHOTO_HEIGHT = 1200;
+/** JPEG quality of the originals: a dealer's upload, not the CDN's output (that is quality 75, contracts images.ts). */
+const PHOTO_QUALITY = 82;
+/** Bumped when the recipe changes, so cached photos of an older recipe are never served. */
+const RECIPE = 'photo-v2';
+
+/** mulberry32: a seeded generator (no Math.random: photos are deterministic). */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `length` bytes of noise around 128 with about `sigma` spread (uniform, scaled to the normal's deviation). */
+function noise(seed, sigma, length) {
+  const next = rng(seed);
+  const out = Buffer.alloc(length);
+  for (let i = 0; i < length; i++) out[i] = Math.max(0, Math.min(255, Math.round(128 + (next() - 0.5) * sigma * 3.46)));
+  return out;
+}
+
+let grainTile = null;
+/**
+ * The grain laid over every photo (computed once per process, ~6 MB): fine per-pixel colour noise, luminance noise at
+ * 1/4 and 1/16 scale (so it survives the CDN's downscaling, as a photo's texture does), summed around mid-grey.
+ */
+function grain() {
+  grainTile ??= (async () => {
+    const W = PHOTO_WIDTH, H = PHOTO_HEIGHT;
+    const fine = noise(1, 22, W * H * 3);
+    const up = (seed, sigma, scale) =>
+      sharp(noise(seed, sigma, (W / scale) * (H / scale)), { raw: { width: W / scale, height: H / scale, channels: 1 } }).resize(W, H, { kernel: 'cubic' }).raw().toBuffer();
+    const [medium, coarse] = await Promise.all([up(2, 24, 4), up(3, 10, 16)]);
+    const out = Buffer.alloc(W * H * 3);
+    for (let i = 0; i < out.length; i++) {
+      const p = (i / 3) | 0;
+      out[i] = Math.max(0, Math.min(255, fine[i] + medium[p] + coarse[p] - 256));
+    }
+    return out;
+  })();
+  return grainTile;
+}
+
+/**
+ * A drawing (SVG text) as a photo-weight JPEG: rasterised at its own size (the drawings' blur filters make larger
+ * rasters slow), scaled to 1600x1200, grain added (a quarter of its deviation: sensor-like noise, cheaper than a blend).
+ * @returns {Promise<Buffer>}
+ */
+export async function renderPhoto(svg) {
+  const [{ data, info }, noise] = await Promise.all([
+    sharp(Buffer.from(svg), { density: 72 }).removeAlpha().resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }),
+    grain(),
+  ]);
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i] + ((noise[i] - 128) >> 2);
+    data[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+  }
+  return sharp(data, { raw: info }).jpeg({ quality: PHOTO_QUALITY, optimiseCoding: true, chromaSubsampling: '4:2:0' }).toBuffer();
+}
+
+/**
+ * The demo's photo service. `photo(pathname)` answers the JPEG bytes of a photo path (null when the path names no
+ * photo); `fetch(request)` answers it over HTTP (GET/HEAD; 404 otherwise) as the demo Worker's PHOTOS binding.
+ * @param {{ dir?: string, maxBytes?: number, concurrency?: number }} [options]
+ */
+export function createDemoPhotos(options = {}) {
+  const cache = new DiskCache({ dir: options.dir ?? join(ROOT, 'demo/generated/photos'), maxBytes: options.maxBytes ?? 1024 ** 3 });
+  const limit = limitConcurrency(options.concurrency ?? 2);
+  const inFlight = new Map();
+  let demo = null;
+
+  async function photo(pathname) {
+    demo ??= loadDemo();
+    const { demoPhotoDrawing, renderDemoImage } = await demo;
+    const drawing = demoPhotoDrawing(pathname);
+    if (!drawing) return null;
+    const name = cacheFileName(`${RECIPE}:${pathname}`, '.jpg');
+    const cached = await cache.get(name);
+    if (cached) return cached;
+    // Two requests for the same new photo make it once.
+    let pending = inFlight.get(name);
+    if (!pending) {
+      pending = limit(async () => {
+        const svg = renderDemoImage(drawing)?.body;
+        if (!svg) return null;
+        const bytes = await renderPhoto(svg);
+        await cache.put(name, bytes);
+        return bytes;
+      }).finally(() => inFlight.delete(name));
+      inFlight.set(name, pending);
+    }
+    return pending;
+  }
+
+  async function fetch(request) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
+    const bytes = await photo(new URL(request.url).pathname);
+    if (!bytes) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    const headers = { 'content-type': 'image/jpeg', 'content-length': String(bytes.byteLength), 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' };
+    return new Response(request.method === 'HEAD' ? null : bytes, { headers });
+  }
+
+  return { photo, fetch, cache };
+}

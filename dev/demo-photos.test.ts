@@ -1,0 +1,55 @@
+/**
+ * The demo's photo-weight JPEGs (dev/demo-photos.mjs): what a dealer's uploaded photo weighs (1600x1200, 150-400 KB),
+ * deterministic, made from the demo's own drawings (nothing fetched), kept in a bounded folder.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDemoPhotos } from './demo-photos.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'fc-demo-photos-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// An exterior, an interior (trim colour) and a motorcycle detail: the lightest and heaviest kinds of drawing.
+const PATHS = ['/demo-img/photo/suv/f2f3f0.a0785a/0.jpg', '/demo-img/photo/ute-tray-single/b3141e.2a2a2a/3.jpg', '/demo-img/photo/motorcycle-cruiser/16181b/7.jpg'];
+
+describe('demo photos', { timeout: 120_000 }, () => {
+  const photos = createDemoPhotos({ dir, concurrency: 2 });
+
+  it('are 1600x1200 baseline JPEGs of 150-400 KB, like a dealer upload', async () => {
+    for (const path of PATHS) {
+      const bytes = await photos.photo(path);
+      expect(bytes, path).not.toBeNull();
+      const meta = await sharp(bytes!).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }, path).toEqual({ format: 'jpeg', width: 1600, height: 1200 });
+      expect(bytes!.byteLength, path).toBeGreaterThan(150 * 1024);
+      expect(bytes!.byteLength, path).toBeLessThan(400 * 1024);
+    }
+  });
+
+  it('are the same bytes every time (made again from scratch, not only read back from the folder)', async () => {
+    const first = await photos.photo(PATHS[0]!);
+    const fresh = createDemoPhotos({ dir: mkdtempSync(join(tmpdir(), 'fc-demo-photos-again-')) });
+    const again = await fresh.photo(PATHS[0]!);
+    rmSync(fresh.cache.dir, { recursive: true, force: true });
+    expect(Buffer.compare(first!, again!)).toBe(0);
+  });
+
+  it('are kept on disk once made, and answer over HTTP as the demo Worker asks (GET/HEAD; 404 for any other path, colour outside the palette or body the stock never names)', async () => {
+    expect(readdirSync(dir).filter((f) => f.endsWith('.jpg')).length).toBe(PATHS.length);
+    const res = await photos.fetch(new Request(`http://demo.local${PATHS[0]}`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await res.arrayBuffer()).byteLength).toBe(Number(res.headers.get('content-length')));
+    const head = await photos.fetch(new Request(`http://demo.local${PATHS[0]}`, { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    for (const path of ['/demo-img/photo/suv/f2f3f0/24.jpg', '/demo-img/photo/spaceship/f2f3f0/0.jpg', '/demo-img/photo/suv/../../x.jpg', '/demo-img/car/suv/f2f3f0/0.svg', '/demo-img/photo/suv/123456.a0785a/0.jpg', '/demo-img/photo/suv/f2f3f0.a0785a/07.jpg']) {
+      expect((await photos.fetch(new Request(`http://demo.local${path}`))).status, path).toBe(404);
+    }
+    expect((await photos.fetch(new Request(`http://demo.local${PATHS[0]}`, { method: 'POST' }))).status).toBe(405);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Index snapshots (issue 19 cold start): a snapshot loaded answers exactly as a fresh build of the same stock, on the
+ * real demo stock; a stale one (older import, another tenant, another format) is ignored; cars are read shard by shard,
+ * under their bounds.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { demoStock } from '@forecourt/demo';
+import type { Car } from '@forecourt/contracts/entities/car';
+import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
+import { kvStockChunkKey, kvStockMetaKey, type StockMeta } from '@forecourt/contracts/tenant-data';
+import { createEmbeddedSearch } from './embedded.ts';
+import { kvSnapshotHeadKey, loadSnapshotIndex, shardCarStore, snapshotToken, snapshotWrites, kvSnapshotShardKey, StaleSnapshotError, SNAPSHOT_FORMAT } from './snapshot.ts';
+import { loadTenantIndex, STOCK_CHUNKS_KEPT } from '../lib/stock.ts';
+import { buildTenantIndex } from './tenant-index.ts';
+import { asKv, fakeKv } from '../test/fake-kv.ts';
+import { generateCars, scopeOf } from '../test/engine-fixtures.ts';
+
+const NOW = Date.UTC(2026, 10, 21);
+const STOCK = demoStock({ now: NOW });
+const metaOf = (cars: readonly Car[], updated_at = '2026-11-21T00:00:00.000Z'): StockMeta => ({ count: cars.length, chunks: Math.ceil(cars.length / 500), updated_at, source: 'import' });
+
+/** A KV holding a tenant's stock chunks, meta and (unless `snapshot: false`) its snapshot. */
+function kvWith(tenant: string, cars: readonly Car[], meta: StockMeta = metaOf(cars), options: { snapshot?: boolean; shardSize?: number } = {}) {
+  const kv = fakeKv();
+  for (let i = 0; i < meta.chunks; i++) kv.data.set(kvStockChunkKey(tenant, i), JSON.stringify(cars.slice(i * 500, (i + 1) * 500)));
+  kv.data.set(kvStockMetaKey(tenant), JSON.stringify(meta));
+  if (options.snapshot !== false) for (const put of snapshotWrites(tenant, cars, meta, { shardSize: options.shardSize ?? 16 })) kv.data.set(put.key, put.value);
+  return kv;
+}
+
+const scope = (tenant: string, overrides: Partial<SearchScope> = {}): SearchScope => ({ ...scopeOf(tenant), now: NOW, ...overrides });
+const req = (input: SearchRequestInput) => v.parse(SearchRequestSchema, input);
+
+describe('snapshot round trip', () => {
+  for (const [tenant, cars] of Object.entries(STOCK)) {
+    it(`answers as a fresh build of ${tenant}'s demo stock (${cars.length} cars)`, async () => {
+      const fresh = createEmbeddedSearch({ [tenant]: cars });
+      const kv = kvWith(tenant, cars);
+      const loaded = createEmbeddedSearch(async (t) => (await loadSnapshotIndex(asKv(kv), t, metaOf(cars)))!);
+      const first = cars.find((c) => c.show_on_dealer_website)!;
+      const sold = cars.find((c) => c.status === 'sold' && c.show_on_dealer_website);
+      const requests: SearchRequestInput[] = [
+        {},
+        { facets: ['make', 'simple_body', 'car_type', 'categories', 'location_id', 'dealership_slug'], hitsPerPage: 50 },
+        { query: first.make, sortBy: 'price_asc', facets: ['model'] },
+        { query: `${first.model} ${first.badge ?? ''}`.trim() },
+        { query: first.make.slice(0, 2) + first.make.slice(3) },
+        { filters: { make: [first.make], car_type: ['used', 'demo'] }, ranges: { price: { min: 10_000, max: 60_000 } }, sortBy: 'price_desc', facets: ['make', 'car_type'] },
+        { filters: { categories: first.categories ?? [] }, ranges: { km: { max: 50_000 }, year: { min: 2018 } }, sortBy: 'km_asc', page: 2 },
+        { reduced: true, sortBy: 'latest', facets: ['make'] },
+        { sortBy: 'subscription_price' },
+      ];
+      for (const [k, input] of requests.entries()) {
+        for (const s of [scope(tenant), scope(tenant, { in_stock_only: true, used_only: k % 2 === 0 })]) {
+          const a = await fresh.search(s, req(input));
+          const b = await loaded.search(s, req(input));
+          expect({ ...b, ms: 0 }, JSON.stringify(input)).toEqual({ ...a, ms: 0 });
+        }
+      }
+      for (const car of [first, sold].filter((c): c is Car => c !== undefined)) {
+        expect(await loaded.getBySlug(scope(tenant), car.slug)).toEqual(await fresh.getBySlug(scope(tenant), car.slug));
+        expect(await loaded.getById(scope(tenant), car.id)).toEqual(await fresh.getById(scope(tenant), car.id));
+        expect(await loaded.similar(scope(tenant), car)).toEqual(await fresh.similar(scope(tenant), car));
+      }
+    });
+  }
+});
+
+describe('loadTenantIndex', () => {
+  const cars = generateCars(120, { seed: 7 });
+  const tenant = 'acme';
+
+  it('loads the snapshot of the current stock, reading its head and one shard for the first page', async () => {
+    const kv = kvWith(tenant, cars);
+    const index = await loadTenantIndex(asKv(kv), tenant);
+    const engine = createEmbeddedSearch(async () => index);
+    await engine.search(scopeOf(tenant), req({ hitsPerPage: 10 }));
+    // Never a stock chunk: the head (with the columns) and the first shard of the relevance order only.
+    expect(kv.reads.filter((k) => /^stock:acme:\d+$/.test(k))).toEqual([]);
+    expect(kv.reads.filter((k) => k.includes(':cars:'))).toEqual([kvSnapshotShardKey(tenant, snapshotToken(metaOf(cars).updated_at), 0)]);
+  });
+
+  it('ignores a stale snapshot (an older import) and builds from the stock', async () => {
+    const older = cars.slice(0, 50);
+    const kv = kvWith(tenant, older, metaOf(older, '2026-11-01T00:00:00.000Z'));
+    // A newer import wrote the stock but (another tool) no snapshot: the head still names the older import.
+    const newer = cars.map((c) => ({ ...c, price: c.price + 1 }));
+    for (const [key, value] of kvWith(tenant, newer, metaOf(newer), { snapshot: false }).data) kv.data.set(key, value);
+    const engine = createEmbeddedSearch((t) => loadTenantIndex(asKv(kv), t));
+    const page = await engine.search(scopeOf(tenant), req({ hitsPerPage: 100 }));
+    const fresh = await createEmbeddedSearch({ [tenant]: newer }).search(scopeOf(tenant), req({ hitsPerPage: 100 }));
+    expect({ ...page, ms: 0 }).toEqual({ ...fresh, ms: 0 });
+    expect(kv.reads.some((k) => k.includes(':cars:'))).toBe(false);
+  });
+
+  it('without a snapshot builds the compact index: columns in memory, full cars read back from their chunks (bounded)', async () => {
+    const many = generateCars(1_600, { seed: 11 });
+    const kv = kvWith(tenant, many, metaOf(many), { snapshot: false });
+    const index = await loadTenantIndex(asKv(kv), tenant);
+    expect(index.version).toBe(metaOf(many).updated_at);
+    // Nothing of the parsed stock kept once built.
+    expect(index.store.bytes()).toBe(0);
+    const engine = createEmbeddedSearch(async () => index);
+    const fresh = createEmbeddedSearch({ [tenant]: many });
+    for (const input of [{ hitsPerPage: 50 }, { sortBy: 'price_asc' as const, page: 20 }, { query: many[900]!.make }]) {
+      expect({ ...(await engine.search(scopeOf(tenant), req(input))), ms: 0 }).toEqual({ ...(await fresh.search(scopeOf(tenant), req(input))), ms: 0 });
+    }
+    expect(await engine.getById(scopeOf(tenant), many[1_555]!.id)).toEqual(await fresh.getById(scopeOf(tenant), many[1_555]!.id));
+    // Far below the whole stock held in memory (16 KB a car), and the chunks kept are bounded.
+    expect(index.store.bytes()).toBeLessThanOrEqual(STOCK_CHUNKS_KEPT * 500 * JSON.stringify(many[0]).length * 3);
+    expect(index.coreBytes + index.store.bytes()).toBeLessThan(buildTenantIndex(many).store.bytes());
+  });
+
+  it('a compact index whose chunks a newer import rewrote reloads (never serves another car at that place)', async () => {
+    const kv = kvWith(tenant, cars, metaOf(cars), { snapshot: false });
+    const engine = createEmbeddedSearch((t) => loadTenantIndex(asKv(kv), t));
+    await engine.warm(tenant);
+    const newer = [...cars].reverse().map((c) => ({ ...c, price: c.price + 700 }));
+    for (const [key, value] of kvWith(tenant, newer, metaOf(newer, '2026-11-23T00:00:00.000Z'), { snapshot: false }).data) kv.data.set(key, value);
+    const page = await engine.search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
+    const fresh = await createEmbeddedSearch({ [tenant]: newer }).search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
+    expect(page.hits).toEqual(fresh.hits);
+  });
+
+  it('never serves another tenant\'s snapshot or another format', async () => {
+    const kv = kvWith(tenant, cars);
+    const head = JSON.parse(kv.data.get(kvSnapshotHeadKey(tenant))!);
+    expect(await loadSnapshotIndex(asKv(kv), 'other', metaOf(cars), head)).toBeNull();
+    expect(await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars), { ...head, format: SNAPSHOT_FORMAT + 1 })).toBeNull();
+    expect(await loadSnapshotIndex(asKv(kv), tenant, { ...metaOf(cars), count: cars.length + 1 })).toBeNull();
+    expect(await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars))).not.toBeNull();
+  });
+
+  it('reloads when a shard is gone mid-life (a newer import deleted it)', async () => {
+    const kv = kvWith(tenant, cars);
+    const engine = createEmbeddedSearch((t) => loadTenantIndex(asKv(kv), t));
+    await engine.warm(tenant);
+    // The next import: new stock and snapshot, the old shards deleted.
+    const newer = cars.map((c) => ({ ...c, price: c.price + 500 }));
+    for (const key of [...kv.data.keys()]) if (key.includes(':snap:')) kv.data.delete(key);
+    for (const [key, value] of kvWith(tenant, newer, metaOf(newer, '2026-11-22T00:00:00.000Z')).data) kv.data.set(key, value);
+    const page = await engine.search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
+    const fresh = await createEmbeddedSearch({ [tenant]: newer }).search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
+    expect(page.hits).toEqual(fresh.hits);
+  });
+});
+
+describe('column decoding without Buffer (atob), as a runtime without nodejs_compat', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('answers as with Buffer', async () => {
+    const cars = generateCars(150, { seed: 5 });
+    const kv = kvWith('acme', cars);
+    const withBuffer = (await loadSnapshotIndex(asKv(kv), 'acme', metaOf(cars)))!;
+    vi.stubGlobal('Buffer', undefined);
+    const withAtob = (await loadSnapshotIndex(asKv(kv), 'acme', metaOf(cars)))!;
+    expect(withAtob.orders).toEqual(withBuffer.orders);
+    expect(withAtob.numbers).toEqual(withBuffer.numbers);
+    expect(withAtob.columns).toEqual(withBuffer.columns);
+    expect(withAtob.stubs).toEqual(withBuffer.stubs);
+  });
+});
+
+describe('shardCarStore bounds', () => {
+  const cars = generateCars(100, { seed: 3 }).map((c) => ({ ...c, show_on_dealer_website: true }));
+  const tenant = 'acme';
+
+  it('keeps at most `shards` shards and `cars` parsed cars, least recently used out', async () => {
+    const kv = kvWith(tenant, cars, metaOf(cars), { shardSize: 10 });
+    const index = (await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars)))!;
+    const positions = index.positions.relevance;
+    const store = shardCarStore(asKv(kv), tenant, { updated_at: metaOf(cars).updated_at, shards: 10, shardSize: 10 }, positions, { shards: 3, cars: 5 });
+    const ordinalAt = (position: number) => index.orders.relevance[position]!;
+    // One car from each of shards 0..4, then shard 1 again (it becomes the most recent).
+    for (const s of [0, 1, 2, 3, 4]) await store.get([ordinalAt(s * 10)]);
+    expect(store.loadedShards()).toEqual([2, 3, 4]);
+    await store.get([ordinalAt(20 + 1)]);
+    expect(store.loadedShards()).toEqual([3, 4, 2]);
+    // Cars parsed: at most 5, and they are the cars asked for, in order.
+    const asked = [0, 1, 2, 3, 4, 5, 6].map((p) => ordinalAt(40 + p));
+    const got = await store.get(asked);
+    expect(got.map((c) => c.id)).toEqual(asked.map((i) => index.stubs[i]!.id));
+    expect(store.bytes()).toBeLessThanOrEqual(5 * 20_000 + 3 * Math.max(...[...kv.data.entries()].filter(([k]) => k.includes(':cars:')).map(([, v]) => v.length)));
+  });
+
+  it('fails with StaleSnapshotError when its shard is gone', async () => {
+    const kv = kvWith(tenant, cars, metaOf(cars), { shardSize: 10 });
+    const index = (await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars)))!;
+    for (const key of [...kv.data.keys()]) if (key.includes(':cars:')) kv.data.delete(key);
+    await expect(index.store.get([0])).rejects.toBeInstanceOf(StaleSnapshotError);
+  });
+});

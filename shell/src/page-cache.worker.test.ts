@@ -1,0 +1,170 @@
+/**
+ * Shareable pages and their purge through the shell Worker inside workerd (issue 19): the isolate layer, the Workers
+ * Cache API (`caches.default`, miniflare's), the `PageCache` entrypoint. The fake mf-vehicle answers car pages whose slug
+ * starts with SHARED_CAR_PREFIX as shareable and tagged `car:<tenant>:<slug>` (src/test/fake-remotes.ts).
+ */
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
+import { PAGE_CACHE_ISOLATE_SECONDS, pageCacheTags } from '@forecourt/contracts/page-cache';
+import { kvHostKey, kvTenantKey } from '@forecourt/contracts/tenant';
+import { pageCacheStats, sharedKeysTagged } from './lib/page-cache.ts';
+import { FAKE_TENANT, SHARED_CAR_PREFIX } from './test/fake-remotes.ts';
+import { fetchPageCache, fetchWorker } from './test/worker.ts';
+
+let n = 0;
+/** A car slug of its own per test (the caches live as long as the isolate). */
+const carSlug = (variant = 'car') => `${SHARED_CAR_PREFIX}${variant}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** What the fake car page shows, and how often the shell fetched it. */
+async function car(slug: string, text?: string): Promise<{ text: string; fetches: number }> {
+  const url = `https://fake/_test/car?slug=${slug}`;
+  const res = await (env as unknown as { VEHICLE: Fetcher }).VEHICLE.fetch(text === undefined ? url : new Request(url, { method: 'POST', body: text }));
+  return res.json();
+}
+
+/** A page through the shell, its body read whole, with the layer that answered. */
+async function page(path: string, init: RequestInit = {}) {
+  const res = await fetchWorker(path, init);
+  const text = init.method === 'HEAD' ? '' : await res.text();
+  return { status: res.status, text, layer: res.headers.get('x-forecourt-cache'), cacheControl: res.headers.get('cache-control') };
+}
+
+/** Waits until the shared layer has been written (it is written after the answer, under waitUntil). */
+const sharedPuts = (count: number) => vi.waitFor(() => expect(pageCacheStats().shared.puts).toBeGreaterThanOrEqual(count), { timeout: 5_000 });
+
+/** A tenant of its own (so a config change or a tenant purge touches nothing else), its origin returned. */
+async function ownTenant(slug: string, name: string): Promise<string> {
+  const host = `${slug}.example.com.au`;
+  await env.CONFIG.put(kvTenantKey(slug), JSON.stringify(siteConfigInput(slug, { hosts: [host], name })));
+  await env.CONFIG.put(kvHostKey(host), slug);
+  return `https://${host}`;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('shareable pages (shell Worker, workerd)', () => {
+  it('a shareable car page: composed once, then the isolate, then the Cache API once the isolate copy is too old', async () => {
+    const slug = carSlug();
+    const puts = pageCacheStats().shared.puts;
+    const first = await page(`/cars/${slug}`);
+    expect(first).toMatchObject({ status: 200, layer: 'miss', cacheControl: 'public, max-age=0, must-revalidate' });
+    expect(first.text).toContain('<p data-car-text>Available</p>');
+    await sharedPuts(puts + 1);
+    const second = await page(`/cars/${slug}`);
+    expect(second.layer).toBe('isolate');
+    expect(second.text).toBe(first.text);
+    // The isolate's copy is older than PAGE_CACHE_ISOLATE_SECONDS: caches.default answers (and refills the isolate).
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + (PAGE_CACHE_ISOLATE_SECONDS + 1) * 1000);
+    const third = await page(`/cars/${slug}`);
+    expect(third.layer).toBe('shared');
+    expect(third.text).toBe(first.text);
+    expect((await page(`/cars/${slug}`)).layer).toBe('isolate');
+    expect((await car(slug)).fetches).toBe(1);
+  });
+
+  it('a purge of the car’s tag through the PageCache entrypoint: the very next request fetches the car again', async () => {
+    const slug = carSlug();
+    const puts = pageCacheStats().shared.puts;
+    await page(`/cars/${slug}`);
+    await sharedPuts(puts + 1);
+    expect((await page(`/cars/${slug}`)).layer).toBe('isolate');
+    await car(slug, 'Reserved');
+    const purge = await fetchPageCache({ tenant: FAKE_TENANT, tags: [pageCacheTags.car(FAKE_TENANT, slug)], reason: 'reservation' });
+    expect(purge.status).toBe(200);
+    expect(await purge.json()).toEqual({ dropped: 1, shared: true });
+    const after = await page(`/cars/${slug}`);
+    expect(after.layer).toBe('miss');
+    expect(after.text).toContain('<p data-car-text>Reserved</p>');
+    expect((await car(slug)).fetches).toBe(2);
+    // Not even an older isolate (past PAGE_CACHE_ISOLATE_SECONDS) finds the purged document in caches.default.
+    await sharedPuts(puts + 2);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + (PAGE_CACHE_ISOLATE_SECONDS + 1) * 1000);
+    expect((await page(`/cars/${slug}`)).text).toContain('Reserved');
+  });
+
+  it('a purge by tag that reached only caches.default (production): the recheck after PAGE_CACHE_ISOLATE_SECONDS composes from a fresh car', async () => {
+    const slug = carSlug();
+    const puts = pageCacheStats().shared.puts;
+    expect((await page(`/cars/${slug}`)).text).toContain('<p data-car-text>Available</p>');
+    await sharedPuts(puts + 1);
+    await car(slug, 'Reserved');
+    // Cloudflare's purge by tag: the shared entry goes, nothing in this isolate is told (no PageCache call).
+    const keys = sharedKeysTagged([pageCacheTags.car(FAKE_TENANT, slug)]);
+    expect(keys).toHaveLength(1);
+    expect(await caches.default.delete(keys[0]!)).toBe(true);
+    expect((await page(`/cars/${slug}`)).layer).toBe('isolate');
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + (PAGE_CACHE_ISOLATE_SECONDS + 1) * 1000);
+    const fresh = await page(`/cars/${slug}`);
+    expect(fresh.layer).toBe('miss');
+    expect(fresh.text).toContain('<p data-car-text>Reserved</p>');
+    expect((await car(slug)).fetches).toBe(2);
+  });
+
+  it('a tenant-tag purge after a config change in KV shows the new config at once; another tenant’s pages stay', async () => {
+    const origin = await ownTenant('purge-motors', 'Purge Motors');
+    const slug = carSlug();
+    const other = carSlug();
+    expect((await page(`${origin}/cars/${slug}`)).text).toContain('Purge Motors');
+    await page(`/cars/${other}`);
+    await env.CONFIG.put(kvTenantKey('purge-motors'), JSON.stringify(siteConfigInput('purge-motors', { hosts: ['purge-motors.example.com.au'], name: 'Purge Motors Renamed' })));
+    // Without a purge the kept document (and the cached config) still answer.
+    const before = await page(`${origin}/cars/${slug}`);
+    expect(before.layer).toBe('isolate');
+    expect(before.text).not.toContain('Purge Motors Renamed');
+    const purge = await fetchPageCache({ tenant: 'purge-motors', tags: [pageCacheTags.tenant('purge-motors')], reason: 'config' });
+    expect(await purge.json()).toMatchObject({ dropped: 1 });
+    const after = await page(`${origin}/cars/${slug}`);
+    expect(after.layer).toBe('miss');
+    expect(after.text).toContain('Purge Motors Renamed');
+    // The test tenant's page is untouched, and purging its tags from purge-motors' name is refused.
+    expect((await page(`/cars/${other}`)).layer).toBe('isolate');
+    const foreign = await fetchPageCache({ tenant: 'purge-motors', tags: [pageCacheTags.car(FAKE_TENANT, other)], reason: 'operator' });
+    expect(foreign.status).toBe(400);
+    expect((await page(`/cars/${other}`)).layer).toBe('isolate');
+  });
+
+  it('never keeps a page with a private slot or the per-render lead token', async () => {
+    const leadIds: string[] = [];
+    const kept = pageCacheStats().isolate.entries;
+    for (const slug of [carSlug('private'), carSlug('token')]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await page(`/cars/${slug}`);
+        expect(res).toMatchObject({ status: 200, layer: 'miss', cacheControl: 'private, no-store' });
+        const leadId = /name="lead_id" value="([^"]+)"/.exec(res.text)?.[1];
+        if (leadId) leadIds.push(leadId);
+      }
+    }
+    // An older mf-account's per-render token: a fresh lead id in each render.
+    expect(leadIds).toHaveLength(2);
+    expect(leadIds[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(leadIds[0]).not.toBe(leadIds[1]);
+    expect(pageCacheStats().isolate.entries).toBe(kept);
+  });
+
+  it('never keeps HEAD, a 404 or a 503', async () => {
+    for (const [slug, status] of [
+      [carSlug('gone'), 404],
+      [carSlug('down'), 503],
+    ] as const) {
+      for (let i = 0; i < 2; i++) expect(await page(`/cars/${slug}`)).toMatchObject({ status, layer: 'miss' });
+      expect((await car(slug)).fetches).toBe(2);
+    }
+    // HEAD keeps no document: the GET after it is composed (from the fragment the HEAD fetched, which is shareable).
+    const slug = carSlug();
+    for (let i = 0; i < 2; i++) expect(await page(`/cars/${slug}`, { method: 'HEAD' })).toMatchObject({ status: 200, layer: 'miss' });
+    const entries = pageCacheStats().isolate.entries;
+    expect((await page(`/cars/${slug}`)).layer).toBe('miss');
+    expect(pageCacheStats().isolate.entries).toBe(entries + 1);
+  });
+
+  it('the PageCache entrypoint: 405 for another method, 400 { error } for a body the schema refuses', async () => {
+    expect((await fetchPageCache(null, { method: 'GET', body: null })).status).toBe(405);
+    const bad = await fetchPageCache({ tenant: FAKE_TENANT, tags: [], reason: 'config' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: expect.any(String) });
+  });
+});
