@@ -24,21 +24,9 @@ const PHOTO_QUALITY = 82;
 /** Bumped when the recipe changes, so cached photos of an older recipe are never served. */
 const RECIPE = 'photo-v2';
 
-/** mulberry32: a seeded generator (no Math.random: photos are deterministic). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `length` bytes of noise around 128 with about `sigma` spread (uniform, scaled to the normal's deviation). */
-function noise(seed, sigma, length) {
-  const next = rng(seed);
+function noise(createRng, seed, sigma, length) {
+  const { next } = createRng(seed);
   const out = Buffer.alloc(length);
   for (let i = 0; i < length; i++) out[i] = Math.max(0, Math.min(255, Math.round(128 + (next() - 0.5) * sigma * 3.46)));
   return out;
@@ -52,9 +40,11 @@ let grainTile = null;
 function grain() {
   grainTile ??= (async () => {
     const W = PHOTO_WIDTH, H = PHOTO_HEIGHT;
-    const fine = noise(1, 22, W * H * 3);
+    // The demo's own seeded generator (mulberry32, demo/src/prng.ts): no Math.random, photos are deterministic.
+    const { createRng } = await loadDemo();
+    const fine = noise(createRng, 1, 22, W * H * 3);
     const up = (seed, sigma, scale) =>
-      sharp(noise(seed, sigma, (W / scale) * (H / scale)), { raw: { width: W / scale, height: H / scale, channels: 1 } }).resize(W, H, { kernel: 'cubic' }).raw().toBuffer();
+      sharp(noise(createRng, seed, sigma, (W / scale) * (H / scale)), { raw: { width: W / scale, height: H / scale, channels: 1 } }).resize(W, H, { kernel: 'cubic' }).raw().toBuffer();
     const [medium, coarse] = await Promise.all([up(2, 24, 4), up(3, 10, 16)]);
     const out = Buffer.alloc(W * H * 3);
     for (let i = 0; i < out.length; i++) {

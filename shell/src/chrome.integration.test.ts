@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { usePlatformAndBrowser } from '../../e2e/support.ts';
+import { dismissPromos, usePlatformAndBrowser } from '../../e2e/support.ts';
 
 type Platform = { url: URL; tenantUrl: (slug: string) => string; dispose(): Promise<void> };
 let platform: Platform;
@@ -16,10 +16,10 @@ usePlatformAndBrowser<Platform>((p, b) => {
   browser = b;
 });
 
-/** A page whose promo popup is pre-dismissed unless `promo`. */
+/** A page whose promo popup (every demo tenant's) is pre-dismissed unless `promo`: it opens 4 s after load. */
 async function open(slug: string, path = '/', { width = 1280, promo = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-  if (!promo) await context.addInitScript(() => localStorage.setItem('forecourt:promo-dismissed:hilux-runout-2026', '1'));
+  if (!promo) await dismissPromos(context);
   const page = await context.newPage();
   if (promo) await page.clock.install();
   await page.goto(`${platform.tenantUrl(slug)}${path}`, { waitUntil: 'load' });
