@@ -6,13 +6,18 @@
  * local runtime (dev/cloudflare-api.mjs) while `npm start` runs, or over its saved state when it does not. Every change
  * is validated before anything is written (contracts' releases.ts and the tenant config schema); a pin or a promotion
  * first checks the version's contracts against the stable versions' (contract-compat.ts, over the `contracts.json` each
- * build publishes beside its bundle). A running shell picks a change up within CONFIG_CACHE_SECONDS (10 s) plus KV's
- * edge cache (30 s).
- * Exit codes: 0 done; 1 refused or failed (nothing changed); 2 usage error.
+ * build publishes beside its bundle). After every write the pages of each tenant it changed (a tenant written, or one
+ * whose versions a registry change moves) are purged through Cloudflare's purge by tag (purge-pages.mjs: the local
+ * runtime's, or api.cloudflare.com with `--cloudflare` and a zone id), so the next request shows the change; without a
+ * purge a running shell picks a change up within CONFIG_CACHE_SECONDS (10 s) plus KV's edge cache (30 s).
+ * Exit codes: 0 done (a purge that failed is a warning: the change is made); 1 refused or failed (nothing changed);
+ * 2 usage error.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importBundle } from './local-kv.mjs';
+import { NOT_RUNNING, cloudflarePurgeTarget, localPurgeTarget, localRuntime, purgeAfterWrite } from './purge-pages.mjs';
 import { ROOT, readWranglerConfig } from './workers.mjs';
 
 export const USAGE = `Usage: npm run canary -- <command> [target options]
@@ -31,14 +36,20 @@ Target (default: the local runtime on ${'$'}FORECOURT_LOCAL_URL or http://127.0.
   --persist <dir>            the local state folder when the local runtime is not running (default .wrangler/state)
   --cloudflare               Cloudflare's API: CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID, and the CONFIG namespace
                              id (--namespace-id or FORECOURT_CONFIG_NAMESPACE_ID)
+  --zone-id <id>             with --cloudflare: the zone the shop hosts are served from (or CLOUDFLARE_ZONE_ID); the
+                             changed tenants' pages are purged there (the token needs Zone > Cache Purge). Without
+                             it nothing is purged and the pages show the change within the config cache time
   --api-base <url>           another Cloudflare API base (default https://api.cloudflare.com/client/v4)
-  --site <url>               where the bundles' contracts.json are read (default: the local runtime)`;
+  --site <url>               where the bundles' contracts.json are read (default: the local runtime)
+
+After a change the pages of every tenant it changed are purged (the local runtime's own purge while it runs; none
+over its saved state, where nothing is cached). A purge that fails is a warning, not a failure: the change is made.`;
 
 class UsageError extends Error {}
 class Refused extends Error {}
 
 export function parseArgs(argv) {
-  const opts = { command: null, tenant: null, remote: null, version: null, register: null, workerVersion: null, note: null, force: false, persist: join(ROOT, '.wrangler/state'), cloudflare: false, namespaceId: null, apiBase: null, site: null };
+  const opts = { command: null, tenant: null, remote: null, version: null, register: null, workerVersion: null, note: null, force: false, persist: join(ROOT, '.wrangler/state'), cloudflare: false, namespaceId: null, zoneId: null, apiBase: null, site: null };
   const commands = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -64,6 +75,7 @@ export function parseArgs(argv) {
     else if (arg === '--persist') opts.persist = value();
     else if (arg === '--cloudflare') opts.cloudflare = true;
     else if (arg === '--namespace-id') opts.namespaceId = value();
+    else if (arg === '--zone-id') opts.zoneId = value();
     else if (arg === '--api-base') opts.apiBase = value();
     else if (arg === '--site') opts.site = value();
     else throw new UsageError(`unknown option ${arg}`);
@@ -78,13 +90,6 @@ export function parseArgs(argv) {
   if (opts.command === 'rollback' || opts.command === 'register') need('remote');
   if (opts.command === 'pin' && opts.register) throw new UsageError('--register lists a version; pin it in a second call');
   return opts;
-}
-
-/** Bundles a module of the repository (TypeScript included) in memory and imports it. */
-async function importBundle(entry) {
-  const { build } = await import('esbuild');
-  const result = await build({ entryPoints: [join(ROOT, entry)], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent' });
-  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
 }
 
 /**
@@ -129,29 +134,19 @@ export function kvOverHttp({ base, account, namespace, token, fetch: doFetch = f
   };
 }
 
-/** The local runtime's origin if it answers, else null. */
-async function localRuntime(origin) {
-  try {
-    const res = await fetch(`${origin}/client/v4/`, { signal: AbortSignal.timeout(1500) });
-    await res.body?.cancel();
-    return origin;
-  } catch {
-    return null;
-  }
-}
-
-/** Where to read and write: `{ kv, site, close }`. */
+/** Where to read and write, and where the changed tenants' pages are purged: `{ kv, site, purge, close, where }`. */
 async function openTarget(opts, log) {
   if (opts.cloudflare) {
     const token = process.env.CLOUDFLARE_API_TOKEN;
     const account = process.env.CLOUDFLARE_ACCOUNT_ID;
     const namespace = opts.namespaceId ?? process.env.FORECOURT_CONFIG_NAMESPACE_ID;
     if (!token || !account || !namespace) throw new UsageError('--cloudflare needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and the CONFIG namespace id (--namespace-id or FORECOURT_CONFIG_NAMESPACE_ID)');
-    return { kv: kvOverHttp({ base: opts.apiBase ?? 'https://api.cloudflare.com/client/v4', account, namespace, token }), site: opts.site, close: async () => {}, where: `Cloudflare account ${account}` };
+    const purge = cloudflarePurgeTarget({ apiBase: opts.apiBase, zoneId: opts.zoneId ?? process.env.CLOUDFLARE_ZONE_ID, token });
+    return { kv: kvOverHttp({ base: opts.apiBase ?? 'https://api.cloudflare.com/client/v4', account, namespace, token }), site: opts.site, purge, close: async () => {}, where: `Cloudflare account ${account}` };
   }
   const namespace = readWranglerConfig('shell').kv_namespaces.find((ns) => ns.binding === 'CONFIG').id;
-  const origin = await localRuntime(process.env.FORECOURT_LOCAL_URL ?? 'http://127.0.0.1:8787');
-  if (origin) return { kv: kvOverHttp({ base: `${origin}/client/v4`, account: 'local', namespace, token: 'local' }), site: opts.site ?? origin, close: async () => {}, where: `the local runtime at ${origin}` };
+  const origin = await localRuntime();
+  if (origin) return { kv: kvOverHttp({ base: `${origin}/client/v4`, account: 'local', namespace, token: 'local' }), site: opts.site ?? origin, purge: localPurgeTarget(origin), close: async () => {}, where: `the local runtime at ${origin}` };
   // Not running: the same API over the saved state, served by a Miniflare of its own.
   if (!existsSync(join(opts.persist, 'kv'))) throw new Refused(`The local runtime is not running and ${opts.persist} holds no state: run \`npm start\` first`);
   log(`The local runtime is not running: changing its saved state in ${opts.persist} (seen at the next \`npm start\` only for what it does not seed again)`);
@@ -160,7 +155,7 @@ async function openTarget(opts, log) {
   const script = (await build({ entryPoints: [join(ROOT, 'dev/cloudflare-api.mjs')], bundle: true, format: 'esm', write: false, logLevel: 'silent' })).outputFiles[0].text;
   const mf = new Miniflare({ host: '127.0.0.1', port: 0, cf: false, modules: true, script, kvNamespaces: { CONFIG: namespace }, bindings: { NAMESPACES: { [namespace]: 'CONFIG' } }, kvPersist: join(opts.persist, 'kv'), log: new Log(LogLevel.WARN) });
   const url = await mf.ready;
-  return { kv: kvOverHttp({ base: `${url.origin}/client/v4`, account: 'local', namespace, token: 'local' }), site: opts.site, close: () => mf.dispose(), where: `the saved state in ${opts.persist}` };
+  return { kv: kvOverHttp({ base: `${url.origin}/client/v4`, account: 'local', namespace, token: 'local' }), site: opts.site, purge: NOT_RUNNING, close: () => mf.dispose(), where: `the saved state in ${opts.persist}` };
 }
 
 /** The contract check of `remote@version` against the stable version of every remote (dev/contract-suite.ts). */
@@ -195,8 +190,10 @@ export async function main(argv, { log = console.log, error = console.error } = 
     log(USAGE);
     return 0;
   }
-  const lib = await importBundle('dev/canary-lib.ts');
+  const lib = await importBundle({ contents: `export * from './canary-lib.ts'; export { resolvePins } from '../contracts/src/releases.ts';`, resolveDir: join(ROOT, 'dev') });
   let target;
+  /** The tenants whose pages a write changed (purged once the command ends, even when a later write failed). */
+  const changed = new Set();
   try {
     target = await openTarget(opts, log);
     const { kv } = target;
@@ -223,9 +220,25 @@ export async function main(argv, { log = console.log, error = console.error } = 
       }
       return next;
     };
+    /** Each tenant's config as written by this command. */
+    const written = new Map();
     const writeTenant = async ({ key, raw }, next) => {
       await kv.put(key, JSON.stringify(validated(next)));
+      written.set(raw.slug, next);
+      changed.add(raw.slug);
       log(`${raw.slug}: ${opts.remote} ${raw.remotes[opts.remote]} -> ${next.remotes[opts.remote]}`);
+    };
+    /**
+     * Writes the registry; a tenant whose versions it moves (as the shell resolves them: a version, or the Worker
+     * version that serves it) has changed pages too. Only being called stable changes no page.
+     */
+    const writeReleases = async (next, all) => {
+      await kv.put(lib.KV_RELEASES_KEY, JSON.stringify(next));
+      const pins = (remotes, registry) => Object.entries(lib.resolvePins(remotes, registry).pins).map(([remote, pin]) => `${remote}@${pin.version}/${pin.workerVersionId}`).join(',');
+      for (const { raw } of all) {
+        const { remotes } = written.get(raw.slug) ?? raw;
+        if (pins(remotes, releases) !== pins(remotes, next)) changed.add(raw.slug);
+      }
     };
     const checked = async (version) => {
       if (opts.force) return log(`contract check of ${opts.remote} ${version} skipped (--force)`);
@@ -254,9 +267,10 @@ export async function main(argv, { log = console.log, error = console.error } = 
         return 0;
       }
       case 'register': {
-        const pinned = (await tenants()).map((t) => t.raw.remotes[opts.remote]);
+        const all = await tenants();
+        const pinned = all.map((t) => t.raw.remotes[opts.remote]);
         const next = lib.registerVersion(releases, opts.remote, { version: opts.register, ...(opts.workerVersion ? { worker_version_id: opts.workerVersion } : {}), ...(opts.note ? { note: opts.note } : {}), registered_at: new Date().toISOString() }, pinned);
-        await kv.put(lib.KV_RELEASES_KEY, JSON.stringify(next));
+        await writeReleases(next, all);
         log(`${opts.remote} ${opts.register} registered${next[opts.remote].stable === opts.register ? ' (stable)' : ''}`);
         return 0;
       }
@@ -274,9 +288,10 @@ export async function main(argv, { log = console.log, error = console.error } = 
         await checked(opts.version);
         // Every change computed and validated before the first write: an invalid stored config stops it with nothing
         // written. Tenants first, the registry last, so a write that fails midway is finished by running it again.
-        const moves = (await tenants()).filter((t) => t.raw.remotes[opts.remote] !== opts.version).map((t) => [t, validated(lib.pinTenant(t.raw, opts.remote, opts.version, promoted))]);
+        const all = await tenants();
+        const moves = all.filter((t) => t.raw.remotes[opts.remote] !== opts.version).map((t) => [t, validated(lib.pinTenant(t.raw, opts.remote, opts.version, promoted))]);
         for (const [t, next] of moves) await writeTenant(t, next);
-        await kv.put(lib.KV_RELEASES_KEY, JSON.stringify(promoted));
+        await writeReleases(promoted, all);
         log(`${opts.remote} ${opts.version} is stable`);
         return 0;
       }
@@ -300,6 +315,8 @@ export async function main(argv, { log = console.log, error = console.error } = 
     }
     throw e;
   } finally {
+    // The write is made: a purge only makes it show at once, and a failed one is a warning (purge-pages.mjs).
+    if (target && changed.size) await purgeAfterWrite(target.purge, [...changed], { log, warn: error });
     await target?.close();
   }
 }

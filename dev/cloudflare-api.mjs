@@ -2,7 +2,8 @@
  * Local runs only: the part of Cloudflare's REST API the operator tools use (Workers KV values and keys,
  * https://developers.cloudflare.com/api/resources/kv/), over the local runtime's KV namespaces, served at
  * `/client/v4/*` on the local runtime's port. `npm run canary` talks to it exactly as it talks to
- * api.cloudflare.com in production, so one HTTP adapter serves both (dev/canary-cli.mjs). Any bearer token is taken:
+ * api.cloudflare.com in production, so one HTTP adapter serves both (dev/canary-cli.mjs); it and `npm run
+ * content:import` purge the changed tenants' pages through its purge by tag (dev/purge-pages.mjs). Any bearer token is taken:
  * it answers requests addressed to 127.0.0.1 or localhost only (not a tenant's `<slug>.localhost`, not a rebound DNS
  * name) and is never deployed.
  */

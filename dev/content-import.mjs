@@ -4,13 +4,17 @@
  * Reads a tenant's content folder (pages, blog posts, promotions, spin campaign: contracts/src/content-folder.ts),
  * validates all of it, and writes it as the one document `content:<slug>` of the local CONFIG KV (what the shell of
  * `npm start` reads through the tenant store). One write of one key: a reader sees the old content or the new, never
- * a mix, and a folder with any problem writes nothing.
- * Exit codes: 0 imported (or would be, with --dry-run); 1 folder unreadable or invalid; 2 usage error.
+ * a mix, and a folder with any problem writes nothing. When the local runtime is running (FORECOURT_LOCAL_URL or
+ * http://127.0.0.1:8787) the tenant's pages are then purged through its Cloudflare purge API (purge-pages.mjs), so
+ * the next request shows the new content; otherwise nothing is cached and nothing is purged.
+ * Exit codes: 0 imported (or would be, with --dry-run; a purge that failed is a warning: the content is imported);
+ * 1 folder unreadable or invalid; 2 usage error.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ROOT } from './workers.mjs';
 import { importBundle, loadDemo, openLocalKv } from './local-kv.mjs';
+import { NOT_RUNNING, localPurgeTarget, localRuntime, purgeAfterWrite } from './purge-pages.mjs';
 
 const USAGE = `Usage: npm run content:import -- --tenant <slug> <folder> [options]
 
@@ -34,6 +38,8 @@ Every problem is reported as \`<file>: <field>: <reason>\` and then nothing is w
 previous content. Files outside the layout above are problems too (hidden files and a top-level README.md
 are ignored). The tenant must exist in the local CONFIG KV or among the demo tenants.
 Content imported for a demo tenant is kept when \`npm start\` seeds the demo again.
+While \`npm start\` runs (FORECOURT_LOCAL_URL, default http://127.0.0.1:8787) the tenant's pages are purged
+after the write, so the next request shows the new content; a purge that fails is a warning only.
 Exit codes: 0 imported; 1 folder unreadable or invalid; 2 usage error (incl. unknown tenant).`;
 
 class UsageError extends Error {}
@@ -142,6 +148,9 @@ async function main(argv) {
     // One key, one write. The metadata tells `npm start`'s demo seed (dev/platform.mjs) to keep it.
     await config.put(lib.kvContentKey(opts.tenant), JSON.stringify(content), { metadata: { source: 'import', imported_at: new Date().toISOString() } });
     console.log(`imported ${summary} into CONFIG ${lib.kvContentKey(opts.tenant)} at ${join(opts.persist, 'kv')}`);
+    // The running shell keeps the tenant's content and pages: purge them (never undoes the write; exit 0 either way).
+    const origin = await localRuntime();
+    await purgeAfterWrite(origin ? localPurgeTarget(origin) : NOT_RUNNING, [opts.tenant], { log: console.log, warn: console.error });
     return 0;
   } finally {
     await mf.dispose();

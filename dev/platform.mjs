@@ -8,13 +8,14 @@
 import { Miniflare, Log, LogLevel, Response as MiniflareResponse } from 'miniflare';
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localWorkerVersionId } from './canary.mjs';
 import { createDemoPhotos } from './demo-photos.mjs';
 import { createImageResizer } from './image-resizer.mjs';
 import { importBundle } from './local-kv.mjs';
+import { seedCacheEnabled, seedNow, seededState, storageOf } from './seed-state.mjs';
+import { loadWorkerOptions } from './worker-options.mjs';
 import { DEMO_WORKER, REMOTES, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
 
@@ -34,7 +35,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
  *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, vars?: Record<string, Record<string, string>>, only?: string[], cronSeconds?: number,
- *   demo?: boolean, images?: boolean, inspectorPort?: number }} [options]
+ *   demo?: boolean, images?: boolean, inspectorPort?: number, directShell?: boolean }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
@@ -52,6 +53,8 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
  *   without one), and the release registry the runtime seeds lists both versions with their Worker version ids.
  *   `pins` (`{ <tenant slug>: { <remote>: <version> } }`) pins demo tenants to versions as they are seeded.
  *   `configCacheSeconds` sets the shell's CONFIG_CACHE_SECONDS (tests that change a pin while it runs).
+ *   `directShell` runs the shell as Cloudflare does with `run_worker_first` (its files behind ASSETS only, no local assets
+ *   router in front of every request: the benchmarks).
  *   `inspectorPort` (0 = any free port) opens workerd's inspector (bench/: CPU profiles and JS heap per Worker isolate).
  *   `vars` (`{ <folder>: { NAME: value } }`) adds to (or replaces single) bindings of a Worker over its wrangler.jsonc
  *   vars, e.g. `{ 'edge-api': { YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: … } }` for a test against a local provider.
@@ -68,6 +71,8 @@ export async function startPlatform(options = {}) {
     if (!selected.some((w) => w.dir === c.remote)) throw new Error(`A canary of ${c.remote} needs ${c.remote} running`);
     if (!existsSync(join(c.dir, 'dist/worker/index.js'))) throw new Error(`The canary of ${c.remote} at ${c.dir} is not built`);
   }
+  // wrangler's unstable_getMiniflareWorkerOptions of each wrangler.jsonc, kept on disk by its text (dev/worker-options.mjs).
+  const unstable_getMiniflareWorkerOptions = await loadWorkerOptions([...selected.map(({ dir }) => join(ROOT, dir, 'wrangler.jsonc')), ...canaries.map((c) => join(c.dir, 'wrangler.jsonc'))]);
   const workers = selected.map(({ dir }) => {
     const scriptPath = join(ROOT, dir, 'dist/worker/index.js');
     if (!existsSync(scriptPath)) throw new Error(`${dir} is not built: run \`npm run build\` first`);
@@ -165,6 +170,21 @@ export async function startPlatform(options = {}) {
     // header"): a route that no request takes names `localhost`, so `<slug>.localhost` may ask for `/cdn-cgi/image/*`.
     shell.routes = [...(shell.routes ?? []), 'localhost/_forecourt/local-cdn-cgi-hosts'];
   }
+  // `directShell`: every request reaches the shell's script first, as Cloudflare runs it (`run_worker_first`), with its
+  // static files behind its ASSETS binding only (a small Worker holding them), not miniflare's local assets router in
+  // front of every request: that router adds two JavaScript hops carrying each page (~0.4 ms of workerd CPU a request),
+  // which a deployed shell never pays. The benchmarks use it (bench/lib/platform.mjs); other runs keep the router.
+  if (shell && options.directShell && shell.assets) {
+    workers.push({
+      name: 'forecourt-shell-assets',
+      modules: true,
+      script: 'export default { fetch: (request, env) => env.ASSETS.fetch(request) };',
+      compatibilityDate: readWranglerConfig('shell').compatibility_date,
+      assets: { ...shell.assets, routerConfig: { ...shell.assets.routerConfig, invoke_user_worker_ahead_of_assets: false } },
+    });
+    delete shell.assets;
+    shell.serviceBindings = { ...shell.serviceBindings, ASSETS: 'forecourt-shell-assets' };
+  }
   // The operator tools' Cloudflare API (KV values and keys) over the local CONFIG namespace, at /client/v4/*.
   if (shell) {
     const config = readWranglerConfig('shell').kv_namespaces.find((ns) => ns.binding === 'CONFIG');
@@ -181,7 +201,23 @@ export async function startPlatform(options = {}) {
     });
   }
 
-  const persistOptions = persistOptionsFor(persist);
+  // A fresh platform (persist: false, seeded) runs over its own copy of a seeded state made once per seed
+  // (dev/seed-state.mjs): D1 migrated and the demo seeded as below, without writing them again at every start. Not
+  // with `overrides` (a test's failing or slow Worker, which may take its storage bindings away): those seed below.
+  const migrate = selected.some((w) => w.dir === 'edge-api');
+  let seeded = null;
+  if (persist === false && seed && !options.overrides && seedCacheEnabled()) {
+    const seedOptions = { scale, now: await seedNow(options.now), pins: options.pins ?? {} };
+    seeded = await seededState({
+      storage: storageOf(workers),
+      seed: { ...seedOptions, migrate },
+      populate: async (store) => {
+        if (migrate) await applyMigrations(store);
+        await seedDemo(store, { ...seedOptions, workers: selected.map(({ dir }) => ({ dir, name: nameOf[dir] })) });
+      },
+    });
+  }
+  const persistOptions = persistOptionsFor(seeded?.dir ?? persist);
   const mf = new Miniflare({
     host,
     port,
@@ -193,18 +229,22 @@ export async function startPlatform(options = {}) {
     ...(options.inspectorPort !== undefined ? { inspectorPort: options.inspectorPort } : {}),
     workers,
   });
-  const url = await mf.ready;
+  const url = await mf.ready.catch((error) => {
+    seeded?.remove();
+    throw error;
+  });
   try {
     // D1 belongs to edge-api: migrate it when edge-api runs.
-    if (selected.some((w) => w.dir === 'edge-api')) await applyMigrations(mf);
+    if (migrate && !seeded) await applyMigrations(mf);
     // Each running Worker by its folder and name (a remote beside its canary runs as `<name>@<version>`).
     const named = selected.map(({ dir }) => ({ dir, name: nameOf[dir] }));
-    if (seed) await seedDemo(mf, { scale, now: options.now, workers: named, pins: options.pins });
+    if (seed && !seeded) await seedDemo(mf, { scale, now: options.now, workers: named, pins: options.pins });
     // The release registry: the versions this runtime runs (a deployment's are registered with `npm run canary`).
     if (Object.keys(releases).length) await putReleases(mf, named, releases);
   } catch (error) {
     // The caller never gets `dispose`: stop workerd here, or its port and processes outlive the failed start.
     await mf.dispose().catch(() => {});
+    seeded?.remove();
     throw error;
   }
   const stopCron = selected.some((w) => w.dir === 'edge-api') ? startCron(mf, options.cronSeconds ?? 10) : () => {};
@@ -252,7 +292,7 @@ export async function startPlatform(options = {}) {
     },
     dispose: () => {
       stopCron();
-      return mf.dispose();
+      return mf.dispose().finally(() => seeded?.remove());
     },
   };
 }

@@ -95,9 +95,13 @@ export function usePlatformAndBrowser<P extends { dispose(): Promise<void> }>(re
   beforeAll(async () => {
     // @ts-expect-error plain ESM module without types
     const { startPlatform } = await import('../dev/platform.mjs');
-    platform = (await startPlatform({ port: 0, persist: false, logLevel: 'error', ...options() })) as P;
-    browser = await launchChromium();
-    ready(platform, browser);
+    // Chromium starts while workerd does (each is seconds of every file's set-up); afterAll stops whichever started.
+    const [started, launched] = await Promise.allSettled([startPlatform({ port: 0, persist: false, logLevel: 'error', ...options() }) as Promise<P>, launchChromium()]);
+    if (started.status === 'fulfilled') platform = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    ready(platform!, browser!);
   });
   afterAll(async () => {
     await browser?.close();

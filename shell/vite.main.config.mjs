@@ -34,6 +34,11 @@ export default defineConfig(() => {
       manifest: 'manifest.json',
       rollupOptions: {
         input: { main: resolve(dir, 'src/client/main.ts') },
+        // Contracts' modules are definitions (constants, schemas, functions) with no effect of their own on import:
+        // one the client imports only for what it does not use is left out, so main.ts no longer evaluates
+        // contracts/display's currency formatter (its first `new Intl.NumberFormat` loads the locale's data: tens of
+        // ms on a phone, in the page's first task) through fragments -> tenant -> finance-calculator. Issue 19 (TBT).
+        treeshake: { moduleSideEffects: (id) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },
       },
     },
   };

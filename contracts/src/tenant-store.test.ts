@@ -19,6 +19,16 @@ describe('createTenantStore', () => {
     expect(kv.reads).toHaveLength(3);
   });
 
+  it('forgets a tenant’s reads and the release registry on purge, and keeps other tenants’', async () => {
+    const kv = fakeKv(tenantEntries([config, siteConfigInput('logan-ford')], {}));
+    const store = createTenantStore(kv);
+    await Promise.all([store.config('springwood-toyota'), store.config('logan-ford'), store.releases()]);
+    expect(kv.reads).toHaveLength(3);
+    store.forget('springwood-toyota');
+    await Promise.all([store.config('springwood-toyota'), store.config('logan-ford'), store.releases()]);
+    expect(kv.reads.slice(3).sort()).toEqual(['remote-releases', 'tenant:springwood-toyota']);
+  });
+
   it('null for an unknown tenant, empty data set when none stored', async () => {
     const store = createTenantStore(fakeKv({}));
     expect(await store.config('nobody')).toBeNull();

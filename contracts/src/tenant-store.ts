@@ -7,6 +7,7 @@ import { kvTenantDataKey, parseTenantData, type TenantData } from './tenant-data
 import { KV_RELEASES_KEY, parseRemoteReleases, type RemoteReleases } from './releases.ts';
 import { kvContentKey, parseTenantContent, type TenantContent } from './content.ts';
 import { kvPartsKey, parsePartsCatalogue, type PartsCatalogue } from './entities/part.ts';
+import { awaitSharedLoad, startSharedLoad, type SharedLoad } from './shared-load.ts';
 
 /** The part of a KV namespace binding the store needs (structural, so contracts needs no Workers types). */
 export type JsonKv = { get(key: string, options: { type: 'json'; cacheTtl?: number }): Promise<unknown> };
@@ -45,20 +46,29 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
   const now = options.now ?? Date.now;
   const read = (key: string) => kv.get(key, options.kvCacheTtl ? { type: 'json', cacheTtl: options.kvCacheTtl } : { type: 'json' });
   // Map keeps insertion order: the first key is the oldest entry.
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit && now() - hit.at < ttl) return hit.value as Promise<T>;
-    const value = load();
-    const entry = { at: now(), value };
+  const cache = new Map<string, { at: number; value: SharedLoad<unknown> }>();
+  /** Starts a read for `key` (a shared load: anchored, and never awaited past its stall time: shared-load.ts). */
+  function start<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const at = now();
+    const value = startSharedLoad(load, at);
+    const entry = { at, value: value as SharedLoad<unknown> };
     cache.delete(key);
     cache.set(key, entry);
     while (cache.size > max) cache.delete(cache.keys().next().value!);
     // A failure is not cached (the next request retries); only this entry goes, not a newer one for the same key.
-    value.catch(() => {
+    value.promise.catch(() => {
       if (cache.get(key) === entry) cache.delete(key);
     });
-    return value;
+    return value.promise;
+  }
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    const at = now();
+    if (hit && at - hit.at < ttl) {
+      // A read another request started and never finished (that request cancelled) is started again, not awaited forever.
+      return awaitSharedLoad(hit.value as SharedLoad<T>, () => (cache.get(key) === hit ? start(key, load) : cached(key, load)), { now: at });
+    }
+    return start(key, load);
   }
   return {
     /** The tenant's validated config, or null when the tenant does not exist. Throws on an invalid or misfiled config. */
@@ -77,11 +87,14 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
     /** The release registry (releases.ts): which versions of each remote exist; null when none is stored. */
     releases: (): Promise<RemoteReleases | null> => cached('releases', async () => parseRemoteReleases(await read(KV_RELEASES_KEY))),
     /**
-     * Forgets what is cached for one tenant (config, data, content, parts), so the next request reads KV again: a
-     * purge of the tenant's pages (contracts page-cache.ts, reason `config`) shows a config change at once.
+     * Forgets what is cached for one tenant (config, data, content, parts) and the release registry, so the next request
+     * reads KV again: a purge of the tenant's pages (contracts page-cache.ts, reason `config`) shows a config change at
+     * once, and a newly registered version the tenant now runs (the canary tool purges the tenants a registry write
+     * moves) too. The registry is one small read shared by every tenant.
      */
     forget: (slug: string): void => {
       for (const kind of ['config', 'data', 'content', 'parts']) cache.delete(`${kind}:${slug}`);
+      cache.delete('releases');
     },
     /** Number of cached entries (for tests and diagnostics). */
     size: () => cache.size,

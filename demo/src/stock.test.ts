@@ -378,8 +378,11 @@ describe('generateStock', () => {
       expect(cars.length, tenant).toBe(counts[tenant]);
       expect(new Set(cars.map((c) => c.slug)).size, tenant).toBe(cars.length);
       expect(new Set(cars.map((c) => c.id)).size, tenant).toBe(cars.length);
+      // Every bench car within the contract (mf-vehicle refuses a car outside it): no price walked below zero.
+      expect(cars.filter((c) => !v.safeParse(CarSchema, c).success).map((c) => `${c.slug} ${c.price}`), tenant).toEqual([]);
     }
-  });
+    // Making and validating 10,500 cars takes seconds on a loaded machine (a bound, not a speed target).
+  }, 60_000);
 
   it('splits a count override across tenants', () => {
     const counts = demoStockCounts({ count: 1_000 });

@@ -414,8 +414,10 @@ export function generateStock(options: GenerateStockOptions): Car[] {
       price = roundPrice(Math.max(kind === 'motorcycle' ? 2_990 : 3_990, basePrice * 0.9 * 0.915 ** age * kmFactor * rng.float(0.92, 1.08)));
     }
     // No two listings of a tenant share make, model, badge and price (near-identical cards read as duplicates):
-    // a clash moves the price by $500 steps, as options and accessories do on real stock.
-    for (let step = 1; taken.has(`${model.maker}|${model.model}|${badge}|${price}`); step++) price += (step % 2 ? step : -step) * 500;
+    // a clash moves the price by $500 steps, as options and accessories do on real stock, never below half the listed
+    // price (at bench scale a model's many clashes walked some to a negative price, outside CarSchema).
+    const listed = price;
+    for (let step = 1; taken.has(`${model.maker}|${model.model}|${badge}|${price}`) || price < listed / 2; step++) price += (step % 2 ? step : -step) * 500;
     taken.add(`${model.maker}|${model.model}|${badge}|${price}`);
 
     // status mix: mostly in stock; some coming soon; some sold (with runs of consecutive sold cars)

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
 import type { AppEnv } from './types.ts';
 import { MAX_BODY_BYTES, jsonError, notFound, onError } from './lib/http.ts';
 import { tenantMiddleware } from './lib/tenant.ts';
@@ -32,6 +33,9 @@ import { expireAbandonedEverywhere } from './ports/payments/store.ts';
 import { deleteExpiredRows } from './lib/expiry.ts';
 
 const app = new Hono<AppEnv>();
+
+// Per-isolate caches (tenant configs) share loads between requests: each runs to completion even if its request ends.
+app.use('*', anchorSharedLoads());
 
 // Security headers: the shell sets the platform's one header policy on every answer it sends (shell/src/lib/security.ts).
 app.use('/api/*', async (c, next) => {

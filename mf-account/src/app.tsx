@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
+import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import type { AppEnv } from './routes/context.ts';
 import { fragmentRoutes } from './routes/fragments.tsx';
@@ -21,6 +22,8 @@ export type AppOptions = {
 export function createApp({ styles, version }: AppOptions) {
   const app = new Hono<AppEnv>();
   // Every answer names the Worker version that made it (the shell counts answers from a version it did not ask for).
+  // Per-isolate caches share loads between requests: each runs to completion even if its request ends (shared-load.ts).
+  app.use('*', anchorSharedLoads());
   app.use('*', reportWorkerVersion());
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.

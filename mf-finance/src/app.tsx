@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { apiPrefixOf } from '@forecourt/contracts/api-owners';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
+import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { selectQuickQuote } from './quote/select.ts';
 import type { AppEnv, QuickQuoteFor } from './routes/context.ts';
@@ -28,6 +29,8 @@ export type AppOptions = {
 export function createApp({ styles, version, quickQuote = selectQuickQuote }: AppOptions) {
   const app = new Hono<AppEnv>();
   // Every answer names the Worker version that made it (the shell counts answers from a version it did not ask for).
+  // Per-isolate caches share loads between requests: each runs to completion even if its request ends (shared-load.ts).
+  app.use('*', anchorSharedLoads());
   app.use('*', reportWorkerVersion());
 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.

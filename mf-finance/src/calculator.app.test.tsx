@@ -15,7 +15,10 @@ import { carFinanceFigures, calculatorSlotParams } from '@forecourt/contracts/fi
 import { slotFor } from '@forecourt/contracts/slots';
 import { formatAud } from '@forecourt/contracts/display';
 import * as v from 'valibot';
+import { renderToReadableStream } from 'react-dom/server';
 import { siteConfig, siteConfigInput, testEnv } from './test/tenant.ts';
+import { CalculatorSection } from './fragments/CalculatorSection.tsx';
+import { calculatorProps } from './lib/calculator.ts';
 
 const styles = ['/_mf/mf-finance/0.1.0/assets/style-abc123.css'];
 const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('quote-motors', { features: { youx_quote: true } })]);
@@ -53,6 +56,15 @@ describe('GET /fragments/finance-calculator (the vehicle page slot)', () => {
     expect(props.limits.amount).toMatchObject({ min: 1000, max: 100000, step: 500 });
     expect(props.carId).toBe('148223');
     expect(props.quote).toBeNull();
+  });
+
+  it('answers the markup React streams, byte for byte (rendered to a string: issue 19)', async () => {
+    const queries = [slot, `${slot}&amount=45000&term=5&interest=8&frequency=month&deposit=5000&residual=0`, `${slot}&amount=999999`, '/fragments/finance-calculator?price=0'];
+    for (const [path, tenant] of queries.flatMap((q) => [[q, 'test-motors'], [q, 'quote-motors']] as const)) {
+      const props = calculatorProps(siteConfig(tenant, tenant === 'quote-motors' ? { features: { youx_quote: true } } : {}), new URL(path, 'http://x').searchParams, false);
+      const streamed = await new Response(await renderToReadableStream(<CalculatorSection props={props} />)).text();
+      expect(await (await get(path, tenant)).text()).toBe(streamed);
+    }
   });
 
   it('re-computes a submitted form and shows the message of an out-of-range amount', async () => {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { apiPrefixOf } from '@forecourt/contracts/api-owners';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
+import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
 import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
 import { createEnginePort, type EnginePort } from './lib/engine-port.ts';
@@ -34,6 +35,8 @@ export type AppOptions = {
 export function createApp({ styles, version, engine = createEnginePort(), parts = createPartsPort() }: AppOptions) {
   const app = new Hono<AppEnv>();
   // Every answer names the Worker version that made it (the shell counts answers from a version it did not ask for).
+  // Per-isolate caches share loads between requests: each runs to completion even if its request ends (shared-load.ts).
+  app.use('*', anchorSharedLoads());
   app.use('*', reportWorkerVersion());
   /** This remote's versioned static files (body drawings), same-origin through the shell. */
   const assetBase = `/_mf/mf-search/${version}/`;

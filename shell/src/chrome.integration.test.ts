@@ -24,6 +24,16 @@ async function open(slug: string, path = '/', { width = 1280, promo = false } = 
   if (promo) await page.clock.install();
   await page.goto(`${platform.tenantUrl(slug)}${path}`, { waitUntil: 'load' });
   await page.waitForSelector('html[data-islands-ready]');
+  // The promo is set up by the client's later steps (shell/src/client/later.ts), each a timer task: move the fake clock
+  // until they have run, so its 4 s count from here.
+  if (promo) {
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return page.evaluate(() => document.documentElement.hasAttribute('data-later-ready'));
+      })
+      .toBe(true);
+  }
   return { context, page };
 }
 

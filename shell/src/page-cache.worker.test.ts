@@ -161,6 +161,48 @@ describe('shareable pages (shell Worker, workerd)', () => {
     expect(pageCacheStats().isolate.entries).toBe(entries + 1);
   });
 
+  it('early hit check: a URL whose last answer was the isolate is answered before routing, the same bytes and headers', async () => {
+    const slug = carSlug();
+    const puts = pageCacheStats().shared.puts;
+    expect((await page(`/cars/${slug}`)).layer).toBe('miss');
+    await sharedPuts(puts + 1);
+    const full = await fetchWorker(`/cars/${slug}`);
+    const early = pageCacheStats().isolate.earlyHits;
+    const fast = await fetchWorker(`/cars/${slug}`);
+    expect(pageCacheStats().isolate.earlyHits).toBe(early + 1);
+    expect(fast.status).toBe(200);
+    expect(Object.fromEntries(fast.headers)).toEqual(Object.fromEntries(full.headers));
+    expect(fast.headers.get('x-forecourt-cache')).toBe('isolate');
+    expect(await fast.text()).toBe(await full.text());
+    // HEAD is never answered early (no document is kept for it: its body is not sent).
+    expect(await page(`/cars/${slug}`, { method: 'HEAD' })).toMatchObject({ status: 200, layer: 'miss', text: '' });
+    expect(pageCacheStats().isolate.earlyHits).toBe(early + 1);
+    // A purge of the car is seen on the very next request.
+    await car(slug, 'Reserved');
+    await fetchPageCache({ tenant: FAKE_TENANT, tags: [pageCacheTags.car(FAKE_TENANT, slug)], reason: 'reservation' });
+    const after = await page(`/cars/${slug}`);
+    expect(after.layer).toBe('miss');
+    expect(after.text).toContain('<p data-car-text>Reserved</p>');
+    expect(pageCacheStats().isolate.earlyHits).toBe(early + 1);
+  });
+
+  it('early hit check: a config change in KV with its tenant-tag purge shows on the very next request', async () => {
+    const origin = await ownTenant('early-motors', 'Early Motors');
+    const slug = carSlug();
+    await page(`${origin}/cars/${slug}`);
+    await page(`${origin}/cars/${slug}`);
+    const early = pageCacheStats().isolate.earlyHits;
+    expect((await page(`${origin}/cars/${slug}`)).layer).toBe('isolate');
+    expect(pageCacheStats().isolate.earlyHits).toBe(early + 1);
+    await env.CONFIG.put(kvTenantKey('early-motors'), JSON.stringify(siteConfigInput('early-motors', { hosts: ['early-motors.example.com.au'], name: 'Early Motors Renamed' })));
+    // Without a purge the cached config stands (CONFIG_CACHE_SECONDS), early hits included.
+    expect((await page(`${origin}/cars/${slug}`)).text).not.toContain('Early Motors Renamed');
+    await fetchPageCache({ tenant: 'early-motors', tags: [pageCacheTags.tenant('early-motors')], reason: 'config' });
+    const after = await page(`${origin}/cars/${slug}`);
+    expect(after.layer).toBe('miss');
+    expect(after.text).toContain('Early Motors Renamed');
+  });
+
   it('the PageCache entrypoint: 405 for another method, 400 { error } for a body the schema refuses', async () => {
     expect((await fetchPageCache(null, { method: 'GET', body: null })).status).toBe(405);
     const bad = await fetchPageCache({ tenant: FAKE_TENANT, tags: [], reason: 'config' });

@@ -1,3 +1,4 @@
+import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
 import { Hono } from 'hono';
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
@@ -16,11 +17,11 @@ import { accessibilityPage, homePage, notFoundPage, successPage } from './lib/pa
 import { blogIndexPage, blogPostPage, contentPage, contentPathFor } from './lib/content-pages.ts';
 import { remoteVersionsPage } from './lib/remote-versions-page.ts';
 import { spinToWinPage, type SpinPageOptions } from './lib/spin-to-win.ts';
-import { applyOverride, assetPin, pinsFor, remoteBinding, type ShellPins } from './lib/remote-versions.ts';
+import { allStable, applyOverride, assetPin, pinsFor, remoteBinding, type ShellPins } from './lib/remote-versions.ts';
 import { securityHeaders, withHeaderPolicy } from './lib/security.ts';
 import { CONFIG_CACHE_SECONDS, releasesFor, resolveTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
-import { pageCacheStats } from './lib/page-cache.ts';
+import { fastDocument, pageCacheStats } from './lib/page-cache.ts';
 import { fragmentCacheStats } from './lib/fragments.ts';
 import { handlePurge } from './lib/purge.ts';
 
@@ -35,6 +36,9 @@ const cacheSeconds = (env: Env) => {
 const assets = { entry: assetManifest.entry as string | null, css: assetManifest.css as string[], fonts: (assetManifest as { fonts?: ShellAssets['fonts'] }).fonts };
 
 const app = new Hono<AppEnv>();
+// Per-isolate caches share loads between requests (host lookups, tenant configs): each runs to completion even if the
+// request that started it ends early (contracts shared-load.ts).
+app.use('*', anchorSharedLoads());
 
 // Static assets need no tenant: the shell's own client, and each remote's versioned bundle (same-origin), from the
 // Worker version that built it (the registry's override for that version: a canary's bundle lives only in its version).
@@ -103,8 +107,8 @@ app.get('*', async (c) => {
   const url = new URL(c.req.url);
   const route = resolveRoute(url.pathname);
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
-  const compose = (page: Parameters<typeof composeDocument>[0]['page']) =>
-    composeDocument({ env: c.env, request: c.req.raw, tenant, pins: c.var.pins, assets, page, waitUntil });
+  const compose = (page: Parameters<typeof composeDocument>[0]['page'], earlyHitUntil?: number) =>
+    composeDocument({ env: c.env, request: c.req.raw, tenant, pins: c.var.pins, assets, page, waitUntil, earlyHitUntil });
   if (!route || !routeEnabled(route, tenant.config.features)) return compose({ kind: 'shell', ...(await notFoundPage(tenant)) });
   // Sign-in gate (spec §6): anonymous shoppers go to sign-in and come back here afterwards. On a gated page a session
   // cookie is checked with edge-api (a dead one goes to sign-in too); when edge-api cannot say, the owning Worker's API
@@ -118,7 +122,10 @@ app.get('*', async (c) => {
   if (route.remote === 'shell') {
     return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params, url.searchParams, { origin: url.origin, pattern: route.pattern, spin: { edge: c.env.EDGE_API, cookie: c.req.header('cookie') ?? '', signedIn } })) });
   }
-  return compose({ kind: 'remote', remote: route.remote, page: route.page, params: route.params });
+  // The URL alone decides this answer while the tenant's reads stand (no sign-in gate, no canary whose breaker can
+  // switch versions): a kept document may then be answered by the early hit check next time (see `fetch` below).
+  const earlyHitUntil = c.req.method === 'GET' && !requiresSignIn(route, tenant.config.features) && allStable(c.var.pins) ? (tenant.freshUntil ?? 0) : 0;
+  return compose({ kind: 'remote', remote: route.remote, page: route.page, params: route.params }, earlyHitUntil);
 });
 
 // Pages are read, never written: any other method is a 405 naming the ones that work (not a bare 404).
@@ -184,7 +191,9 @@ export class PageCache extends WorkerEntrypoint<Env> {
 
 /**
  * The Worker: the query limits first (a request's cost cannot grow with the size of its query: 414 before any
- * routing), then the app, then the platform's one header policy on every answer, whoever made it.
+ * routing), then the early hit check (a GET of a URL whose last answer was a kept document, still valid: its bytes
+ * with precomputed headers, before Hono, tenant resolution, pins and keys; page-cache.ts `fastDocument`), then the
+ * app, then the platform's one header policy on every answer, whoever made it.
  */
 export default {
   async fetch(request, env, ctx) {
@@ -192,6 +201,10 @@ export default {
     if (queryStart >= 0 && !queryWithinLimits(request.url.slice(queryStart + 1).replace(/#.*$/, ''))) {
       const text = `The address is too long: at most ${QUERY_LIMITS.maxParams} query parameters and ${QUERY_LIMITS.maxLength} characters.`;
       return withHeaderPolicy(new Response(statusPage('Address too long', text), { status: 414, headers: { 'content-type': 'text/html; charset=utf-8', ...securityHeaders() } }));
+    }
+    if (request.method === 'GET') {
+      const early = fastDocument(request.url, Date.now());
+      if (early) return early;
     }
     return withHeaderPolicy(await app.fetch(request, env, ctx));
   },

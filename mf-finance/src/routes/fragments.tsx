@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment } from '@forecourt/contracts/fragments';
 import { pageCacheTags, withCacheTags } from '@forecourt/contracts/page-cache';
 import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
@@ -51,7 +51,9 @@ export function fragmentRoutes({ styles, version, quickQuote }: RouteOptions & {
     const params = readSlotParams('financeCalculator', new URL(c.req.url).searchParams);
     if (!params.success) return notFound(config);
     const props = calculatorProps(config, new URL(c.req.url).searchParams, false);
-    const body = await renderToReadableStream(<CalculatorSection props={props} />);
+    // renderToString: no Suspense boundary and the shell reads the slot whole, so the HTML is the streamed one's
+    // (calculator.app.test.tsx compares them) without the stream's many small encoded chunks (issue 19).
+    const body = renderToString(<CalculatorSection props={props} />);
     const response = fragmentResponse(body, { head: { title: `Finance calculator | ${config.name}`, styles }, version, cacheControl: CALCULATOR_CACHE_CONTROL });
     // It shows a car's price: named by the car's cache tag, so the car page's purge drops it too (contracts page-cache.ts).
     return withCacheTags(response, params.output.car_id ? [pageCacheTags.car(config.slug, params.output.car_id)] : []);

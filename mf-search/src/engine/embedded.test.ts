@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
+import { SHARED_LOAD_STALL_MS } from '@forecourt/contracts/shared-load';
 import { createEmbeddedSearch } from './embedded.ts';
 import { ALPHA_CARS, BETA_CARS, scopeOf } from '../test/engine-fixtures.ts';
 
@@ -58,6 +59,24 @@ describe('index lifecycle', () => {
     expect(loader.mock.calls.map(([t]) => t)).toEqual(['alpha', 'beta']);
     expect(await lazy.warm('alpha')).toMatchObject({ cars: 17 });
   });
+  it('loads a tenant again when the load another request started never settles (that request cancelled)', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const loader = vi.fn(async (): Promise<readonly Car[]> => (++calls === 1 ? new Promise<readonly Car[]>(() => {}) : ALPHA_CARS));
+      const stalled = createEmbeddedSearch(loader);
+      void stalled.search(alpha, req());
+      const next = stalled.search(alpha, req());
+      await vi.advanceTimersByTimeAsync(SHARED_LOAD_STALL_MS);
+      expect((await next).count).toBeGreaterThan(0);
+      expect(loader).toHaveBeenCalledTimes(2);
+      await stalled.search(alpha, req());
+      expect(loader).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('retries a failed load and rebuilds after invalidate', async () => {
     let calls = 0;
     const lazy = createEmbeddedSearch(async () => {

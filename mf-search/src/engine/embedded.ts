@@ -17,6 +17,7 @@
  * tenant and stock version).
  */
 import * as v from 'valibot';
+import { awaitSharedLoad, startSharedLoad, type SharedLoad } from '@forecourt/contracts/shared-load';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchPort, type SearchRequest, type SearchResponse, type SearchScope } from '@forecourt/contracts/search';
 import { buildTenantIndex, carById, carBySlug, indexBytes, searchIndex, similarCars, type TenantIndex } from './tenant-index.ts';
@@ -56,7 +57,7 @@ export type EmbeddedSearch = SearchPort & {
   peek(tenant: string): TenantIndex | undefined;
 };
 
-type Entry = { promise: Promise<TenantIndex>; index?: TenantIndex };
+type Entry = { load: SharedLoad<TenantIndex>; index?: TenantIndex };
 
 /**
  * Creates the embedded search engine. Each tenant gets its own index, built (or loaded) on first use and cached
@@ -84,11 +85,17 @@ export function createEmbeddedSearch(source: CarSource, options: EmbeddedOptions
       // Most recently used last.
       entries.delete(tenant);
       entries.set(tenant, hit);
-      return hit.promise;
+      if (hit.index) return Promise.resolve(hit.index);
+      // A load another request started: never awaited past its stall time (that request may have been cancelled, and
+      // its KV reads with it: contracts shared-load.ts).
+      return awaitSharedLoad(hit.load, () => {
+        if (entries.get(tenant) === hit) entries.delete(tenant);
+        return indexOf(tenant);
+      });
     }
-    const entry: Entry = { promise: load(tenant) };
+    const entry: Entry = { load: startSharedLoad(() => load(tenant)) };
     entries.set(tenant, entry);
-    entry.promise.then(
+    entry.load.promise.then(
       (index) => {
         entry.index = index;
         enforceBudget(tenant);
@@ -98,7 +105,7 @@ export function createEmbeddedSearch(source: CarSource, options: EmbeddedOptions
         if (entries.get(tenant) === entry) entries.delete(tenant);
       },
     );
-    return entry.promise;
+    return entry.load.promise;
   }
 
   function enforceBudget(keepTenant: string): void {

@@ -5,7 +5,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { SearchRequestSchema, type SearchRequestInput } from '@forecourt/contracts/search';
-import { createEmbeddedSearch } from './embedded.ts';
+import { generateStock } from '@forecourt/demo';
+import { createEmbeddedSearch, DEFAULT_INDEX_BUDGET_BYTES } from './embedded.ts';
+import { loadSnapshotIndex, snapshotWrites } from './snapshot.ts';
+import { asKv, fakeKv } from '../test/fake-kv.ts';
 import { buildTenantIndex, cached, CLAUSE_CACHE_MAX, indexBytes, NORMALISATION_CACHE_MAX, TOKEN_CACHE_MAX } from './tenant-index.ts';
 import { generateCars, scopeOf } from '../test/engine-fixtures.ts';
 
@@ -76,6 +79,35 @@ describe('tenant indexes under the memory budget', () => {
     expect(engine.stats().indexes[0]!.textIndex).toBe(true);
     expect(engine.stats().totalBytes).toBeGreaterThan(before);
   });
+});
+
+describe('a bench-scale tenant from its snapshot (issue 19: 6,000 cars)', () => {
+  it('stays under three quarters of the default budget after every sort and page, text queries and car pages at once', async () => {
+    const now = Date.UTC(2026, 10, 21);
+    const tenant = 'southern-cross-motor-group';
+    const cars = generateStock({ tenant, count: 6_000, now });
+    const meta = { count: cars.length, chunks: 12, updated_at: new Date(now).toISOString() };
+    const kv = fakeKv(snapshotWrites(tenant, cars, meta));
+    const index = (await loadSnapshotIndex(asKv(kv), tenant, meta))!;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const engine = createEmbeddedSearch(async () => index);
+    const scope = { ...scopeOf(tenant), now };
+    const sorts = ['relevance', 'latest', 'price_desc', 'price_asc', 'subscription_price', 'km_asc'] as const;
+    const pages = Math.ceil(cars.length / 21);
+    // 20 at a time, as the bench: every sort and page of the whole stock (every card block read, shards come and go).
+    const requests = sorts.flatMap((sortBy) => Array.from({ length: pages }, (_, p) => req({ sortBy, page: p + 1, facets: ['make', 'model', 'simple_body', 'car_type', 'categories'] })));
+    let next = 0;
+    await Promise.all(Array.from({ length: 20 }, async () => {
+      while (next < requests.length) await engine.search(scope, requests[next++]!);
+    }));
+    for (const query of ['toyota', 'hilux sr5', 'ranger', 'corola']) await engine.search(scope, req({ query }));
+    await Promise.all(cars.slice(0, 200).map((car) => engine.getBySlug(scope, car.slug)));
+    const bytes = engine.stats().totalBytes;
+    expect(bytes).toBe(indexBytes(index));
+    expect(bytes).toBeLessThan(DEFAULT_INDEX_BUDGET_BYTES * 0.75);
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  }, 180_000);
 });
 
 describe('per-index caches', () => {

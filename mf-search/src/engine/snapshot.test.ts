@@ -10,10 +10,11 @@ import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import { kvStockChunkKey, kvStockMetaKey, type StockMeta } from '@forecourt/contracts/tenant-data';
 import { createEmbeddedSearch } from './embedded.ts';
-import { kvSnapshotHeadKey, loadSnapshotIndex, shardCarStore, snapshotToken, snapshotWrites, kvSnapshotShardKey, StaleSnapshotError, SNAPSHOT_FORMAT } from './snapshot.ts';
+import { kvSnapshotHeadKey, loadSnapshotIndex, shardCarStore, snapshotToken, snapshotWrites, kvSnapshotShardKey, kvSnapshotCardsKey, StaleSnapshotError, SNAPSHOT_FORMAT } from './snapshot.ts';
 import { loadTenantIndex, STOCK_CHUNKS_KEPT } from '../lib/stock.ts';
 import { buildTenantIndex } from './tenant-index.ts';
 import { asKv, fakeKv } from '../test/fake-kv.ts';
+import { cardProjection } from './card-projection.ts';
 import { generateCars, scopeOf } from '../test/engine-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -28,6 +29,9 @@ function kvWith(tenant: string, cars: readonly Car[], meta: StockMeta = metaOf(c
   if (options.snapshot !== false) for (const put of snapshotWrites(tenant, cars, meta, { shardSize: options.shardSize ?? 16 })) kv.data.set(put.key, put.value);
   return kv;
 }
+
+/** A car as a snapshot answers it in a list: its card projection, null fields absent. */
+const asCard = (car: Car) => Object.fromEntries(Object.entries(cardProjection(car)).filter(([, value]) => value !== null));
 
 const scope = (tenant: string, overrides: Partial<SearchScope> = {}): SearchScope => ({ ...scopeOf(tenant), now: NOW, ...overrides });
 const req = (input: SearchRequestInput) => v.parse(SearchRequestSchema, input);
@@ -55,15 +59,17 @@ describe('snapshot round trip', () => {
         for (const s of [scope(tenant), scope(tenant, { in_stock_only: true, used_only: k % 2 === 0 })]) {
           const a = await fresh.search(s, req(input));
           const b = await loaded.search(s, req(input));
-          expect({ ...b, ms: 0 }, JSON.stringify(input)).toEqual({ ...a, ms: 0 });
+          // A snapshot's hits are the cars' card projections (card-projection.ts); all else is the same.
+          expect({ ...b, ms: 0 }, JSON.stringify(input)).toEqual({ ...a, hits: a.hits.map(asCard), ms: 0 });
         }
       }
       for (const car of [first, sold].filter((c): c is Car => c !== undefined)) {
         expect(await loaded.getBySlug(scope(tenant), car.slug)).toEqual(await fresh.getBySlug(scope(tenant), car.slug));
         expect(await loaded.getById(scope(tenant), car.id)).toEqual(await fresh.getById(scope(tenant), car.id));
-        expect(await loaded.similar(scope(tenant), car)).toEqual(await fresh.similar(scope(tenant), car));
+        expect(await loaded.similar(scope(tenant), car)).toEqual((await fresh.similar(scope(tenant), car)).map(asCard));
       }
-    });
+      // Seconds on a loaded machine (a bound, not a speed target).
+    }, 60_000);
   }
 });
 
@@ -71,14 +77,16 @@ describe('loadTenantIndex', () => {
   const cars = generateCars(120, { seed: 7 });
   const tenant = 'acme';
 
-  it('loads the snapshot of the current stock, reading its head and one shard for the first page', async () => {
+  it('loads the snapshot of the current stock, reading its head and one card block for the first page', async () => {
     const kv = kvWith(tenant, cars);
     const index = await loadTenantIndex(asKv(kv), tenant);
     const engine = createEmbeddedSearch(async () => index);
     await engine.search(scopeOf(tenant), req({ hitsPerPage: 10 }));
     // Never a stock chunk: the head (with the columns) and the first shard of the relevance order only.
     expect(kv.reads.filter((k) => /^stock:acme:\d+$/.test(k))).toEqual([]);
-    expect(kv.reads.filter((k) => k.includes(':cars:'))).toEqual([kvSnapshotShardKey(tenant, snapshotToken(metaOf(cars).updated_at), 0)]);
+    expect(kv.reads.filter((k) => k.includes(':cards:'))).toEqual([kvSnapshotCardsKey(tenant, snapshotToken(metaOf(cars).updated_at), 0)]);
+    // Search hits never read a full car.
+    expect(kv.reads.filter((k) => k.includes(':cars:'))).toEqual([]);
   });
 
   it('ignores a stale snapshot (an older import) and builds from the stock', async () => {
@@ -142,7 +150,7 @@ describe('loadTenantIndex', () => {
     for (const [key, value] of kvWith(tenant, newer, metaOf(newer, '2026-11-22T00:00:00.000Z')).data) kv.data.set(key, value);
     const page = await engine.search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
     const fresh = await createEmbeddedSearch({ [tenant]: newer }).search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
-    expect(page.hits).toEqual(fresh.hits);
+    expect(page.hits).toEqual(fresh.hits.map(asCard));
   });
 });
 
@@ -157,7 +165,9 @@ describe('column decoding without Buffer (atob), as a runtime without nodejs_com
     expect(withAtob.orders).toEqual(withBuffer.orders);
     expect(withAtob.numbers).toEqual(withBuffer.numbers);
     expect(withAtob.columns).toEqual(withBuffer.columns);
-    expect(withAtob.stubs).toEqual(withBuffer.stubs);
+    const stubs = (index: typeof withBuffer) => Array.from({ length: index.stubs.length }, (_, i) => index.stubs.at(i));
+    expect(stubs(withAtob)).toEqual(stubs(withBuffer));
+    expect(withAtob.state).toEqual(withBuffer.state);
   });
 });
 
@@ -179,8 +189,63 @@ describe('shardCarStore bounds', () => {
     // Cars parsed: at most 5, and they are the cars asked for, in order.
     const asked = [0, 1, 2, 3, 4, 5, 6].map((p) => ordinalAt(40 + p));
     const got = await store.get(asked);
-    expect(got.map((c) => c.id)).toEqual(asked.map((i) => index.stubs[i]!.id));
-    expect(store.bytes()).toBeLessThanOrEqual(5 * 20_000 + 3 * Math.max(...[...kv.data.entries()].filter(([k]) => k.includes(':cars:')).map(([, v]) => v.length)));
+    expect(got.map((c) => c.id)).toEqual(asked.map((i) => index.stubs.at(i)!.id));
+    // Parsed cars at their estimate, shards at their characters plus a line's overhead each.
+    expect(store.bytes()).toBeLessThanOrEqual(5 * 20_000 + 3 * (Math.max(...[...kv.data.entries()].filter(([k]) => k.includes(':cars:')).map(([, v]) => v.length)) + 10 * 40));
+  });
+
+  it('a read never answers a hole when another read evicts its parsed car while it waits (issue 19 bench: 500s)', async () => {
+    const kv = kvWith(tenant, cars, metaOf(cars), { shardSize: 10 });
+    const index = (await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars)))!;
+    const ordinalAt = (position: number) => index.orders.relevance[position]!;
+    const token = snapshotToken(metaOf(cars).updated_at);
+    // Shard 1's read waits until released; every other read answers at once.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = { get: async (key: string, type?: 'text' | 'json') => (key === kvSnapshotShardKey(tenant, token, 1) && (await gate), kv.get(key, type)) };
+    const store = shardCarStore(asKv(slow as never), tenant, { updated_at: metaOf(cars).updated_at, shards: 10, shardSize: 10 }, index.positions.relevance, { shards: 1, cars: 1 });
+    const [a, b, c] = [ordinalAt(0), ordinalAt(10), ordinalAt(20)];
+    await store.get([a]);
+    // `a` is parsed and kept; this read needs `b` too and waits for shard 1...
+    const waiting = store.get([a, b]);
+    // ...while another read parses `c`, evicting `a` (one parsed car kept).
+    await store.get([c]);
+    release();
+    expect((await waiting).map((car) => car?.id)).toEqual([a, b].map((i) => index.stubs.at(i)!.id));
+  });
+
+  it('answers every hit of concurrent search pages of every sort (the bench: 20 at a time)', async () => {
+    const group = STOCK['southern-cross-motor-group']!;
+    const kv = kvWith('scmg', group, metaOf(group), { shardSize: 64 });
+    const engine = createEmbeddedSearch(async (t) => (await loadSnapshotIndex(asKv(kv), t, metaOf(group)))!);
+    const requests = (['relevance', 'latest', 'price_desc', 'price_asc', 'subscription_price', 'km_asc'] as const).flatMap((sortBy) => Array.from({ length: 12 }, (_, p) => req({ sortBy, page: p + 1 })));
+    const pages = await Promise.all(requests.map((r) => engine.search(scope('scmg'), r)));
+    for (const page of pages) {
+      if (page.page <= page.pages) expect(page.hits.length).toBeGreaterThan(0);
+      expect(page.hits.every((car) => typeof car?.id === 'string')).toBe(true);
+    }
+  });
+
+  it('search hits come from card blocks: each read once and kept (counted in bytes), full cars from shards only for a car page', async () => {
+    const kv = kvWith(tenant, cars, metaOf(cars), { shardSize: 2 });
+    const index = (await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars)))!;
+    const store = index.store as ReturnType<typeof shardCarStore>;
+    const all = Array.from(index.orders.relevance);
+    // Blocks of 2 x SNAPSHOT_CARD_BLOCK_SHARDS (16) cars: 100 cars in 4 blocks, all read once, whatever the order.
+    const cards = await store.cards!([...all].reverse());
+    expect(cards.map((car) => car.id)).toEqual([...all].reverse().map((i) => index.stubs.at(i)!.id));
+    await store.cards!(all);
+    expect(kv.reads.filter((k) => k.includes(':cards:')).length).toBe(4);
+    expect(store.loadedCardBlocks().sort()).toEqual([0, 1, 2, 3]);
+    expect(store.loadedShards()).toEqual([]);
+    const blockChars = [...kv.data.entries()].filter(([k]) => k.includes(':cards:')).reduce((sum, [, value]) => sum + value.length, 0);
+    expect(store.bytes()).toBeGreaterThanOrEqual(blockChars);
+    expect(store.bytes()).toBeLessThanOrEqual(2 * blockChars + 100 * 40);
+    // A car page: one shard of 2 cars.
+    expect((await store.get([all[50]!]))[0]!.id).toBe(index.stubs.at(all[50]!)!.id);
+    expect(kv.reads.filter((k) => k.includes(':cars:'))).toEqual([kvSnapshotShardKey(tenant, snapshotToken(metaOf(cars).updated_at), 25)]);
+    store.trim!();
+    expect(store.bytes()).toBe(0);
   });
 
   it('fails with StaleSnapshotError when its shard is gone', async () => {

@@ -1,14 +1,19 @@
 /**
  * Index snapshots (issue 19 "Cold start"): what the stock import writes beside the stock so a fresh isolate loads a
  * tenant's index instead of building it. Building costs ~1 s and reading the stock ~50 MB at 6,000 cars; a snapshot
- * is the index's columns (tenant-index.ts IndexCore, a few hundred bytes a car) plus the full cars in shards of
- * SNAPSHOT_SHARD_SIZE in "most relevant" order, each read only when a page shows one of its cars (the default
- * search page reads the first shard only). Cars inside a shard are one JSON text per line, parsed one at a time.
+ * is the index's columns (tenant-index.ts IndexCore, a few hundred bytes a car), the cars' card projections
+ * (card-projection.ts) in blocks of SNAPSHOT_SHARD_SIZE x SNAPSHOT_CARD_BLOCK_SHARDS in "most relevant" order (search
+ * hits: the default search page reads the first block only, and blocks once read are kept) and the full cars in shards
+ * of SNAPSHOT_SHARD_SIZE in the same order, each read only for a car's own page. Cars inside a shard or a block are
+ * one JSON text per line, parsed one at a time.
  *
  * KV layout (namespace STOCK, beside `stock:<slug>:meta` and its chunks):
- * - `stock:<slug>:snap`: the head (format, the stock version it was made from, shard count, the columns inline);
+ * - `stock:<slug>:snap`: the head (format, the stock version it was made from, shard count, the columns inline:
+ *   SerialisedCore, ~170 bytes a car in format 2, parsed as a few long strings and decoded into typed columns
+ *   without making a per-car object: a stub is made when a page shows its car);
  * - `stock:<slug>:snap:<token>:core:<i>`: the columns' JSON in parts, only when too long to sit in the head;
- * - `stock:<slug>:snap:<token>:cars:<i>`: shard i;
+ * - `stock:<slug>:snap:<token>:cars:<i>`: full-car shard i;
+ * - `stock:<slug>:snap:<token>:cards:<i>`: card block i;
  * - `stock:<slug>:snap:<token>:texts`: the cars' searchable texts, read on the first text query (the text index is
  *   built then: a search page without words never pays for either).
  * `<token>` names the stock version (its `updated_at`), so a reader never mixes two imports' parts, and a head whose
@@ -18,22 +23,34 @@
  * Pure ESM, no Node APIs: runs in workerd and in Node (the import).
  */
 import * as v from 'valibot';
+import { awaitSharedLoad, startSharedLoad, type SharedLoad } from '@forecourt/contracts/shared-load';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SORT_OPTIONS, TERM_FACETS, type SortOption, type TermFacet } from '@forecourt/contracts/search';
 import type { StockMeta } from '@forecourt/contracts/tenant-data';
+import { decodeCard, encodeCards, splitCards, type CardBlock } from './card-projection.ts';
 import type { FacetValueInfo } from './facets.ts';
-import { indexCore, indexedCars, indexFromCore, NUMBER_FIELDS, type CarStore, type CarStub, type IndexCore, type NumberField, type TenantIndex } from './tenant-index.ts';
+import { indexCore, indexedCars, indexFromCore, NUMBER_FIELDS, type CarStore, type CarStub, type FacetColumn, type IndexCore, type NumberField, type StateColumns, type StubList, type TenantIndex } from './tenant-index.ts';
 
 /** Bumped whenever the snapshot's shape changes: a head of another format is ignored (the index is built instead). */
-export const SNAPSHOT_FORMAT = 1;
-/** Cars per shard: a page of 21 hits in relevance order reads one shard; a shard is ~0.5 MB at 8 KB a car. */
-export const SNAPSHOT_SHARD_SIZE = 64;
+export const SNAPSHOT_FORMAT = 2;
+/**
+ * Full cars per shard (format 2): a shard is read for a car's own page (or a compare), ~130 KB at 8 KB a car; a KV read
+ * costs about the same up to a few hundred KB, so one page's read stays one small read.
+ */
+export const SNAPSHOT_SHARD_SIZE = 16;
+/**
+ * Shards' worth of cars per card block (format 2): a block holds the card projections (card-projection.ts, ~1 KB a
+ * car) of SNAPSHOT_SHARD_SIZE x this many cars in "most relevant" order: 256 cars, ~250 KB. Search pages read hits
+ * from the blocks only; every block read is kept (a tenant's blocks are ~1 KB a car in all), so once its blocks are
+ * in, a search page of any sort, page or filter reads no KV.
+ */
+export const SNAPSHOT_CARD_BLOCK_SHARDS = 16;
 /** The longest columns' JSON kept inline in the head (KV values may hold 25 MiB); longer goes in parts of this size. */
 export const SNAPSHOT_CORE_PART_CHARS = 8_000_000;
-/** Shards kept per tenant index (least recently used beyond): 16 x ~0.5 MB. */
+/** Full-car shards kept per tenant index (least recently used beyond): 16 x ~130 KB. */
 export const SNAPSHOT_SHARDS_KEPT = 16;
-/** Parsed cars kept per tenant index (least recently used beyond): a few pages of hits. */
-export const SNAPSHOT_CARS_KEPT = 256;
+/** Parsed full cars kept per tenant index (least recently used beyond): the car pages of the moment (page, slots, compare). */
+export const SNAPSHOT_CARS_KEPT = 64;
 /** Estimated heap bytes of one parsed full car (its JSON is ~8 KB in the bench stock). */
 const PARSED_CAR_BYTES = 20_000;
 
@@ -47,28 +64,39 @@ export const kvSnapshotHeadKey = (slug: string) => `stock:${slug}:snap`;
 export const snapshotToken = (updatedAt: string) => updatedAt.replace(/[^A-Za-z0-9]+/g, '-');
 export const kvSnapshotCoreKey = (slug: string, token: string, i: number) => `stock:${slug}:snap:${token}:core:${i}`;
 export const kvSnapshotShardKey = (slug: string, token: string, i: number) => `stock:${slug}:snap:${token}:cars:${i}`;
+/** Card block i: the card projections of its cars, in "most relevant" order (card-projection.ts encodeCards). */
+export const kvSnapshotCardsKey = (slug: string, token: string, i: number) => `stock:${slug}:snap:${token}:cards:${i}`;
 /** The cars' searchable texts (a JSON array by ordinal), read on the first text query only. */
 export const kvSnapshotTextsKey = (slug: string, token: string) => `stock:${slug}:snap:${token}:texts`;
 /** True for any snapshot key of this tenant (head, core parts, shards of any version). */
 export const isSnapshotKey = (slug: string, key: string) => key === kvSnapshotHeadKey(slug) || key.startsWith(`${kvSnapshotHeadKey(slug)}:`);
 
-/** The columns as JSON: typed arrays as plain arrays, maps as arrays aligned with the facet keys. */
-type SerialisedFacet = { keys: string[]; info: Array<[string, string]>; codes?: string; multi?: number[][] };
+/**
+ * The columns as JSON (format 2): what a cold isolate parses, so few and long strings. Typed columns in base64 in the
+ * narrowest integer width their values fit (PackedInts); the cars' ids, slugs and stock numbers each one text with its
+ * end offsets (a stub is made from the columns only when a page shows its car: tenant-index.ts StubList); car type
+ * and status as dictionary codes; categories as offsets and codes.
+ */
+type PackedInts = { bits: 8 | 16 | 32; base: number; data: string };
+/** Numbers: whole numbers packed as ints, others Float64; `nulls` marks absent values (NaN in memory). */
+type PackedNumbers = { ints: PackedInts; nulls?: string } | { floats: string };
+type PackedStrings = { text: string; ends: PackedInts };
+type SerialisedFacet = { keys: string[]; info: Array<[string, string]>; codes?: PackedInts; starts?: PackedInts; multi?: PackedInts };
 type SerialisedCore = {
-  /**
-   * The stubs by field: strings as arrays, numbers as base64 Float64 (NaN for null), `sold` as base64 bytes. Typed
-   * columns in base64 decode several times faster than JSON numbers (the head is what a cold isolate parses).
-   */
-  stubs: { strings: Record<StringStubField, string[]>; numbers: Record<NumberStubField, string>; sold: string };
-  numbers: Record<NumberField, string>;
+  cars: number;
+  strings: Record<StringStubField, PackedStrings>;
+  state: { carTypes: string[]; carType: string; statuses: string[]; status: string; sold: string; soldAt: PackedNumbers; createdAt: PackedNumbers; sortPrice: PackedNumbers };
+  /** The nullable prices of the stubs (numbers.subscription_price is 0 for none). */
+  prices: Record<NullablePriceField, PackedNumbers>;
+  numbers: Record<NumberField, PackedNumbers>;
   reduced: string;
   facets: Record<TermFacet, SerialisedFacet>;
-  orders: Record<SortOption, string>;
+  orders: Record<SortOption, PackedInts>;
 };
-const STRING_STUB_FIELDS = ['id', 'slug', 'stocknum', 'car_type', 'status'] as const;
-const NUMBER_STUB_FIELDS = ['km', 'sold_date_timestamp', 'created_at_timestamp', 'price', 'offer_price', 'before_price', 'subscription_price'] as const;
+const STRING_STUB_FIELDS = ['id', 'slug', 'stocknum'] as const;
+const NULLABLE_PRICE_FIELDS = ['offer_price', 'before_price', 'subscription_price'] as const;
 type StringStubField = (typeof STRING_STUB_FIELDS)[number];
-type NumberStubField = (typeof NUMBER_STUB_FIELDS)[number];
+type NullablePriceField = (typeof NULLABLE_PRICE_FIELDS)[number];
 
 /** Bytes as base64 (btoa/atob: both in workerd and Node). */
 function toBase64(view: ArrayBufferView): string {
@@ -98,8 +126,6 @@ function fromBase64(text: string): ArrayBuffer {
   // A copy with its own aligned buffer (a Buffer may view a shared pool at any offset; Buffer#slice does not copy).
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
 }
-const int32s = (text: string) => new Int32Array(fromBase64(text));
-const float64s = (text: string) => new Float64Array(fromBase64(text));
 const bytesOf = (text: string) => new Uint8Array(fromBase64(text));
 
 const HeadSchema = v.object({
@@ -117,7 +143,56 @@ const HeadSchema = v.object({
 });
 export type SnapshotHead = v.InferOutput<typeof HeadSchema>;
 
+/** Ints in the narrowest width their range fits (as offsets from their minimum). */
+function packInts(values: ArrayLike<number>): PackedInts {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i]!;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  if (values.length === 0) min = max = 0;
+  const span = max - min;
+  if (span <= 0xff) return { bits: 8, base: min, data: toBase64(Uint8Array.from(values, (x) => x - min)) };
+  if (span <= 0xffff) return { bits: 16, base: min, data: toBase64(Uint16Array.from(values, (x) => x - min)) };
+  return { bits: 32, base: 0, data: toBase64(Int32Array.from(values)) };
+}
+function unpackInts(packed: PackedInts): Int32Array {
+  const buffer = fromBase64(packed.data);
+  if (packed.bits === 32) return new Int32Array(buffer);
+  const narrow = packed.bits === 8 ? new Uint8Array(buffer) : new Uint16Array(buffer);
+  const out = new Int32Array(narrow.length);
+  const base = packed.base;
+  for (let i = 0; i < narrow.length; i++) out[i] = narrow[i]! + base;
+  return out;
+}
+function packNumbers(values: Float64Array): PackedNumbers {
+  let nulls = false;
+  for (const x of values) {
+    if (Number.isNaN(x)) nulls = true;
+    else if (!Number.isInteger(x) || x < -0x80000000 || x > 0x7fffffff || Object.is(x, -0)) return { floats: toBase64(values) };
+  }
+  const ints = packInts(values.map((x) => (Number.isNaN(x) ? 0 : x)));
+  return nulls ? { ints, nulls: toBase64(Uint8Array.from(values, (x) => (Number.isNaN(x) ? 1 : 0))) } : { ints };
+}
+function unpackNumbers(packed: PackedNumbers): Float64Array {
+  if ('floats' in packed) return new Float64Array(fromBase64(packed.floats));
+  const out = Float64Array.from(unpackInts(packed.ints));
+  if (packed.nulls !== undefined) {
+    const nulls = bytesOf(packed.nulls);
+    for (let i = 0; i < nulls.length; i++) if (nulls[i] === 1) out[i] = NaN;
+  }
+  return out;
+}
+function packStrings(values: readonly string[]): PackedStrings {
+  let end = 0;
+  return { text: values.join(''), ends: packInts(values.map((value) => (end += value.length))) };
+}
+
 export function serialiseCore(core: IndexCore): SerialisedCore {
+  const n = core.stubs.length;
+  const stubs = Array.from({ length: n }, (_, i) => core.stubs.at(i)!);
   const facets = {} as Record<TermFacet, SerialisedFacet>;
   for (const facet of TERM_FACETS) {
     const { keys, codes, multi } = core.columns[facet];
@@ -125,58 +200,108 @@ export function serialiseCore(core: IndexCore): SerialisedCore {
       const known = core.facetInfo[facet].get(key);
       return [known?.value ?? key, known?.label ?? key];
     });
-    facets[facet] = { keys, info, ...(codes ? { codes: toBase64(codes) } : {}), ...(multi ? { multi } : {}) };
+    const out: SerialisedFacet = { keys, info };
+    if (codes) out.codes = packInts(codes);
+    if (multi) {
+      out.starts = packInts(multi.starts);
+      out.multi = packInts(multi.codes);
+    }
+    facets[facet] = out;
   }
-  const stubs = core.stubs;
+  const { state } = core;
+  const orNaN = (x: number | null | undefined) => x ?? NaN;
   return {
-    stubs: {
-      strings: Object.fromEntries(STRING_STUB_FIELDS.map((f) => [f, stubs.map((stub) => String(stub[f] ?? ''))])) as Record<StringStubField, string[]>,
-      numbers: Object.fromEntries(NUMBER_STUB_FIELDS.map((f) => [f, toBase64(Float64Array.from(stubs, (stub) => stub[f] ?? NaN))])) as Record<NumberStubField, string>,
-      sold: toBase64(Uint8Array.from(stubs, (stub) => (stub.sold === true ? 1 : stub.sold === false ? 0 : 2))),
+    cars: n,
+    strings: Object.fromEntries(STRING_STUB_FIELDS.map((f) => [f, packStrings(stubs.map((stub) => String(stub[f] ?? '')))])) as Record<StringStubField, PackedStrings>,
+    state: {
+      carTypes: state.carTypes,
+      carType: toBase64(state.carType),
+      statuses: state.statuses,
+      status: toBase64(state.status),
+      sold: toBase64(state.sold),
+      soldAt: packNumbers(state.soldAt),
+      createdAt: packNumbers(state.createdAt),
+      sortPrice: packNumbers(state.sortPrice),
     },
-    numbers: Object.fromEntries(NUMBER_FIELDS.map((f) => [f, toBase64(core.numbers[f])])) as Record<NumberField, string>,
+    prices: Object.fromEntries(NULLABLE_PRICE_FIELDS.map((f) => [f, packNumbers(Float64Array.from(stubs, (stub) => orNaN(stub[f])))])) as Record<NullablePriceField, PackedNumbers>,
+    numbers: Object.fromEntries(NUMBER_FIELDS.map((f) => [f, packNumbers(core.numbers[f])])) as Record<NumberField, PackedNumbers>,
     reduced: toBase64(core.reduced),
     facets,
-    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, toBase64(core.orders[s])])) as Record<SortOption, string>,
+    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, packInts(core.orders[s])])) as Record<SortOption, PackedInts>,
   };
 }
 
+/** The strings of a PackedStrings, one at a time (a slice of the text: nothing is made before it is read). */
+function stringsOf(packed: PackedStrings): (i: number) => string {
+  const ends = unpackInts(packed.ends);
+  return (i) => packed.text.slice(i === 0 ? 0 : ends[i - 1]!, ends[i]!);
+}
+
 export function deserialiseCore(data: SerialisedCore): IndexCore {
-  const { strings } = data.stubs;
-  const numbers = Object.fromEntries(NUMBER_STUB_FIELDS.map((f) => [f, float64s(data.stubs.numbers[f])])) as Record<NumberStubField, Float64Array>;
-  const sold = bytesOf(data.stubs.sold);
+  const n = data.cars;
+  const id = stringsOf(data.strings.id);
+  const slug = stringsOf(data.strings.slug);
+  const stocknum = stringsOf(data.strings.stocknum);
+  const state: StateColumns = {
+    carTypes: data.state.carTypes,
+    carType: bytesOf(data.state.carType),
+    statuses: data.state.statuses,
+    status: bytesOf(data.state.status),
+    sold: bytesOf(data.state.sold),
+    soldAt: unpackNumbers(data.state.soldAt),
+    createdAt: unpackNumbers(data.state.createdAt),
+    sortPrice: unpackNumbers(data.state.sortPrice),
+  };
+  const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, unpackNumbers(data.numbers[f])])) as Record<NumberField, Float64Array>;
+  // The nullable prices are read only when a stub is made.
+  let prices: Record<NullablePriceField, Float64Array> | undefined;
   const orNull = (x: number) => (Number.isNaN(x) ? null : x);
-  // Every car is on the dealer website (the index holds no other).
-  const stubs = strings.id.map((id, i): CarStub => ({
-    id,
-    slug: strings.slug[i]!,
-    show_on_dealer_website: true,
-    car_type: strings.car_type[i] as CarStub['car_type'],
-    km: numbers.km[i]!,
-    stocknum: strings.stocknum[i]!,
-    status: strings.status[i] as CarStub['status'],
-    sold: sold[i] === 1 ? true : sold[i] === 0 ? false : null,
-    sold_date_timestamp: orNull(numbers.sold_date_timestamp[i]!),
-    created_at_timestamp: numbers.created_at_timestamp[i]!,
-    price: numbers.price[i]!,
-    offer_price: orNull(numbers.offer_price[i]!),
-    before_price: orNull(numbers.before_price[i]!),
-    subscription_price: orNull(numbers.subscription_price[i]!),
-  }));
+  const made: Array<CarStub | undefined> = [];
+  const stubAt = (i: number): CarStub => {
+    prices ??= Object.fromEntries(NULLABLE_PRICE_FIELDS.map((f) => [f, unpackNumbers(data.prices[f])])) as Record<NullablePriceField, Float64Array>;
+    const sold = state.sold[i];
+    // Every car is on the dealer website (the index holds no other).
+    return {
+      id: id(i),
+      slug: slug(i),
+      show_on_dealer_website: true,
+      car_type: state.carTypes[state.carType[i]!] as CarStub['car_type'],
+      km: numbers.km[i]!,
+      stocknum: stocknum(i),
+      status: state.statuses[state.status[i]!] as CarStub['status'],
+      sold: sold === 1 ? true : sold === 0 ? false : null,
+      sold_date_timestamp: orNull(state.soldAt[i]!),
+      created_at_timestamp: state.createdAt[i]!,
+      price: numbers.price[i]!,
+      offer_price: orNull(prices.offer_price[i]!),
+      before_price: orNull(prices.before_price[i]!),
+      subscription_price: orNull(prices.subscription_price[i]!),
+    };
+  };
+  const stubs: StubList = {
+    length: n,
+    at: (i) => (Number.isInteger(i) && i >= 0 && i < n ? (made[i] ??= stubAt(i)) : undefined),
+    idAt: id,
+    slugAt: slug,
+  };
   const facetInfo = {} as Record<TermFacet, Map<string, FacetValueInfo>>;
   const columns = {} as IndexCore['columns'];
   for (const facet of TERM_FACETS) {
     const f = data.facets[facet];
     facetInfo[facet] = new Map(f.keys.map((key, c) => [key, { value: f.info[c]![0], label: f.info[c]![1] }]));
-    columns[facet] = { keys: f.keys, ...(f.codes ? { codes: int32s(f.codes) } : {}), ...(f.multi ? { multi: f.multi } : {}) };
+    const column: FacetColumn = { keys: f.keys };
+    if (f.codes) column.codes = unpackInts(f.codes);
+    if (f.starts && f.multi) column.multi = { starts: unpackInts(f.starts), codes: unpackInts(f.multi) };
+    columns[facet] = column;
   }
   return {
     stubs,
-    numbers: Object.fromEntries(NUMBER_FIELDS.map((f) => [f, float64s(data.numbers[f])])) as Record<NumberField, Float64Array>,
+    state,
+    numbers,
     reduced: bytesOf(data.reduced),
     facetInfo,
     columns,
-    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, int32s(data.orders[s])])) as Record<SortOption, Int32Array>,
+    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, unpackInts(data.orders[s])])) as Record<SortOption, Int32Array>,
   };
 }
 
@@ -199,6 +324,13 @@ export function snapshotWrites(slug: string, stock: readonly Car[], meta: Pick<S
     const lines: string[] = [];
     for (let p = s * shardSize; p < Math.min(cars.length, (s + 1) * shardSize); p++) lines.push(JSON.stringify(cars[relevance[p]!]));
     puts.push({ key: kvSnapshotShardKey(slug, token, s), value: lines.join('\n') });
+  }
+  // The card blocks: SNAPSHOT_CARD_BLOCK_SHARDS shards' worth of card projections each, in the same order.
+  const blockSize = shardSize * SNAPSHOT_CARD_BLOCK_SHARDS;
+  for (let b = 0; b * blockSize < cars.length; b++) {
+    const block: Car[] = [];
+    for (let p = b * blockSize; p < Math.min(cars.length, (b + 1) * blockSize); p++) block.push(cars[relevance[p]!]!);
+    puts.push({ key: kvSnapshotCardsKey(slug, token, b), value: encodeCards(block) });
   }
   puts.push({ key: kvSnapshotTextsKey(slug, token), value: JSON.stringify(core.texts ?? []) });
   const coreJson = JSON.stringify(serialiseCore(core));
@@ -223,72 +355,128 @@ function keep<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
   while (map.size > max) map.delete(map.keys().next().value!);
 }
 
+/** Heap bytes of a text read from KV: one byte a character, two when it holds any beyond Latin-1 (V8's strings). */
+const textBytes = (text: string) => (/[^\u0000-\u00ff]/.test(text) ? 2 : 1) * text.length;
+/** Heap bytes a kept line costs beyond its characters (a sliced string and its array slot). */
+const LINE_BYTES = 40;
+
+/** A KV text being read or read: its estimated heap bytes once in (counted only while its entry is kept). */
+type Loaded<T> = { load: SharedLoad<T>; bytes: number };
+
 /**
- * The store of a snapshot's cars: shard texts read on demand (at most SNAPSHOT_SHARDS_KEPT kept), cars parsed one at a
- * time (at most SNAPSHOT_CARS_KEPT kept), both least recently used.
+ * The store of a snapshot's cars (format 2). Search hits (`cards`) come from the card blocks: read on demand and all
+ * kept (the tenant's whole card projection is ~1 KB a car, in CardBlock lines parsed one card at a time), so a warm
+ * isolate answers any search page without reading KV. Full cars (`get`, a car's own page) come from shards of
+ * `head.shardSize` read on demand (at most SNAPSHOT_SHARDS_KEPT kept), parsed one at a time (at most
+ * SNAPSHOT_CARS_KEPT kept), both least recently used.
+ *
+ * Concurrent reads: a read resolves every car from what it awaited itself (never from a cache after an await), so
+ * another read evicting a shard or a parsed car meanwhile cannot leave it a hole; `bytes()` counts only the entries
+ * kept now.
  */
-export function shardCarStore(kv: KvRead, slug: string, head: Pick<SnapshotHead, 'updated_at' | 'shards' | 'shardSize'>, positions: Int32Array, limits: { shards?: number; cars?: number } = {}): CarStore & { loadedShards(): number[] } {
+export function shardCarStore(
+  kv: KvRead,
+  slug: string,
+  head: Pick<SnapshotHead, 'updated_at' | 'shards' | 'shardSize'>,
+  positions: Int32Array,
+  limits: { shards?: number; cars?: number } = {},
+): CarStore & { loadedShards(): number[]; loadedCardBlocks(): number[] } {
   const token = snapshotToken(head.updated_at);
   const maxShards = limits.shards ?? SNAPSHOT_SHARDS_KEPT;
   const maxCars = limits.cars ?? SNAPSHOT_CARS_KEPT;
-  const shards = new Map<number, Promise<string[]>>();
-  const sizes = new Map<number, number>();
+  const blockSize = head.shardSize * SNAPSHOT_CARD_BLOCK_SHARDS;
+  const shards = new Map<number, Loaded<string[]>>();
+  const blocks = new Map<number, Loaded<CardBlock>>();
   const parsed = new Map<number, Car>();
 
-  function shard(s: number): Promise<string[]> {
-    const hit = shards.get(s);
+  function read<T>(map: Map<number, Loaded<T>>, n: number, max: number, key: string, what: string, parse: (text: string) => T, bytesOf: (value: T, text: string) => number): Promise<T> {
+    const hit = map.get(n);
     if (hit) {
-      keep(shards, s, hit, maxShards);
-      return hit;
+      keep(map, n, hit, max);
+      // A read another request started: never awaited past its stall time (that request may have been cancelled).
+      return awaitSharedLoad(hit.load, () => {
+        if (map.get(n) === hit) map.delete(n);
+        return read(map, n, max, key, what, parse, bytesOf);
+      });
     }
-    const loading = kv.get(kvSnapshotShardKey(slug, token, s), 'text').then((text) => {
-      if (text === null) throw new StaleSnapshotError(`snapshot shard ${s} of ${slug} is gone (a newer import?)`);
-      sizes.set(s, text.length);
-      return text.split('\n');
+    const entry = { bytes: 0 } as Loaded<T>;
+    entry.load = startSharedLoad(() =>
+      kv.get(key, 'text').then((text) => {
+        if (text === null) throw new StaleSnapshotError(`snapshot ${what} ${n} of ${slug} is gone (a newer import?)`);
+        const value = parse(text);
+        entry.bytes = bytesOf(value, text);
+        return value;
+      }),
+    );
+    entry.load.promise.catch(() => {
+      if (map.get(n) === entry) map.delete(n);
     });
-    loading.catch(() => {
-      if (shards.get(s) === loading) shards.delete(s);
+    keep(map, n, entry, max);
+    return entry.load.promise;
+  }
+  const shard = (s: number) => read(shards, s, maxShards, kvSnapshotShardKey(slug, token, s), 'shard', (text) => text.split('\n'), (lines, text) => textBytes(text) + lines.length * LINE_BYTES);
+  const cardBlock = (b: number) => read(blocks, b, Infinity, kvSnapshotCardsKey(slug, token, b), 'card block', splitCards, (block, text) => textBytes(text) + block.lines.length * LINE_BYTES);
+
+  /** Groups the requested cars (their places in `ordinals`) by the part holding them, `size` cars a part. */
+  function byPart(ordinals: readonly number[], size: number, skip?: (k: number) => boolean): Map<number, number[]> {
+    const parts = new Map<number, number[]>();
+    ordinals.forEach((i, k) => {
+      if (skip?.(k)) return;
+      const position = positions[i];
+      if (position === undefined) throw new RangeError(`no car at ordinal ${i} in the snapshot of ${slug}`);
+      const part = Math.floor(position / size);
+      const list = parts.get(part);
+      if (list) list.push(k);
+      else parts.set(part, [k]);
     });
-    keep(shards, s, loading, maxShards);
-    for (const k of sizes.keys()) if (!shards.has(k)) sizes.delete(k);
-    return loading;
+    return parts;
   }
 
   return {
     async get(ordinals) {
-      const missing = [...new Set(ordinals.filter((i) => !parsed.has(i)))];
-      const bySh = new Map<number, number[]>();
-      for (const i of missing) {
-        const position = positions[i]!;
-        const s = Math.floor(position / head.shardSize);
-        bySh.set(s, [...(bySh.get(s) ?? []), i]);
-      }
-      const fresh = new Map<number, Car>();
+      // Cars parsed already are taken now: another read may evict them while this one waits for its shards.
+      const out: Array<Car | undefined> = ordinals.map((i) => parsed.get(i));
       await Promise.all(
-        [...bySh].map(async ([s, list]) => {
+        [...byPart(ordinals, head.shardSize, (k) => out[k] !== undefined)].map(async ([s, ks]) => {
           const lines = await shard(s);
-          for (const i of list) {
+          for (const k of ks) {
+            const i = ordinals[k]!;
             const line = lines[positions[i]! % head.shardSize];
             if (line === undefined) throw new StaleSnapshotError(`snapshot shard ${s} of ${slug} is short`);
-            fresh.set(i, JSON.parse(line) as Car);
+            out[k] = JSON.parse(line) as Car;
           }
         }),
       );
-      const out = ordinals.map((i) => fresh.get(i) ?? parsed.get(i)!);
       ordinals.forEach((i, k) => keep(parsed, i, out[k]!, maxCars));
+      return out as Car[];
+    },
+    async cards(ordinals) {
+      const out = new Array<Car>(ordinals.length);
+      await Promise.all(
+        [...byPart(ordinals, blockSize)].map(async ([b, ks]) => {
+          const block = await cardBlock(b);
+          for (const k of ks) {
+            const card = decodeCard(block, positions[ordinals[k]!]! % blockSize);
+            if (!card) throw new StaleSnapshotError(`snapshot card block ${b} of ${slug} is short`);
+            out[k] = card;
+          }
+        }),
+      );
       return out;
     },
     bytes() {
       let bytes = parsed.size * PARSED_CAR_BYTES;
-      for (const size of sizes.values()) bytes += size;
+      for (const entry of shards.values()) bytes += entry.bytes;
+      for (const entry of blocks.values()) bytes += entry.bytes;
       return bytes;
     },
     trim() {
       shards.clear();
-      sizes.clear();
+      blocks.clear();
       parsed.clear();
     },
     loadedShards: () => [...shards.keys()],
+    loadedCardBlocks: () => [...blocks.keys()],
   };
 }
 

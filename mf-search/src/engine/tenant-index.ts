@@ -30,10 +30,10 @@ import { collapseSoldRuns } from './collapse.ts';
 import { facetItems, facetKey, facetLabel, facetRawValues, type FacetValueInfo } from './facets.ts';
 import { pageWindow } from './paging.ts';
 import { byPriceCloseness, mergeSimilar, similarPriceWindow, SIMILAR_MAX, SIMILAR_QUERY_LIMIT } from './similar.ts';
-import { isReduced } from './pricing.ts';
-import { passesSortFilter, saleRank, sortPositions } from './sorting.ts';
+import { isReduced, sortPrice } from './pricing.ts';
+import { sortPositions } from './sorting.ts';
 import { cleanQueryTokens, searchableText, typoTolerance } from './text.ts';
-import { hasVehiclePage, isInStock, isVisible } from './visibility.ts';
+import { DAY_MS, DEFAULT_INCLUDE_SOLD_CARS_DAYS, hasVehiclePage, isExcludedStocknum } from './visibility.ts';
 
 /** What the engine keeps of every car in memory: the fields visibility, sort filters, sale rank and lookups read. */
 export const STUB_FIELDS = [
@@ -58,13 +58,48 @@ export type CarStub = Pick<Car, (typeof STUB_FIELDS)[number]>;
 export const NUMBER_FIELDS = ['price', 'km', 'year', 'subscription_price'] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 
-/** One facet's values per car: `keys[code]`; `codes[i]` for one-value facets (-1: none), `multi[i]` for categories. */
-export type FacetColumn = { keys: string[]; codes?: Int32Array; multi?: number[][] };
+/**
+ * One facet's values per car: `keys[code]`; `codes[i]` for one-value facets (-1: none); for categories (several values
+ * a car) `multi.codes` from `multi.starts[i]` to `multi.starts[i + 1]` (two typed arrays, not an array a car: a snapshot
+ * loads them as they are).
+ */
+export type FacetColumn = { keys: string[]; codes?: Int32Array; multi?: MultiCodes };
+export type MultiCodes = { starts: Int32Array; codes: Int32Array };
+
+/**
+ * The stubs by ordinal: an array (a build from stock) or made one at a time on first use from the snapshot's columns
+ * (snapshot.ts), so a cold isolate builds the few a page shows instead of thousands of objects. Queries' passes read
+ * `state` instead.
+ */
+export type StubList = {
+  readonly length: number;
+  at(i: number): CarStub | undefined;
+  /** A car's id and slug without making its stub (the lookups read every car's). */
+  idAt?(i: number): string;
+  slugAt?(i: number): string;
+};
+
+/**
+ * The fields the visibility rules, sort filters and sale rank read, as columns (a query's pass over every car reads
+ * these, never a stub): `carType[i]` and `status[i]` index `carTypes` and `statuses` (the feed's spellings);
+ * `sold[i]` 0 false, 1 true, 2 absent; NaN for an absent sale date; `sortPrice` as pricing.ts sortPrice.
+ */
+export type StateColumns = {
+  carTypes: string[];
+  carType: Uint8Array;
+  statuses: string[];
+  status: Uint8Array;
+  sold: Uint8Array;
+  soldAt: Float64Array;
+  createdAt: Float64Array;
+  sortPrice: Float64Array;
+};
 
 /** The part of an index a snapshot stores (snapshot.ts): everything a query needs except the full cars and Orama. */
 export type IndexCore = {
   /** Cars shown on the dealer website (show_on_dealer_website true), first of each id; a car's position is its ordinal. */
-  stubs: CarStub[];
+  stubs: StubList;
+  state: StateColumns;
   /**
    * Each car's searchable text (text.ts searchableText); absent until the first text query when the index came from a
    * snapshot (`loadTexts` reads them then).
@@ -86,10 +121,19 @@ export type IndexCore = {
  */
 export type CarStore = {
   get(ordinals: readonly number[]): Promise<Car[]>;
+  /**
+   * The cars at these ordinals for a list of cards (search hits, similar cars): their card projections
+   * (card-projection.ts, a valid Car without the vehicle page's detail) where the store keeps them apart (a snapshot);
+   * without it, `get`.
+   */
+  cards?(ordinals: readonly number[]): Promise<Car[]>;
   bytes(): number;
   /** Its caches emptied (a memory-pressure hook; the next read loads again). */
   trim?(): void;
 };
+
+/** Cars for a list of cards: the store's card projections when it has them, else its full cars. */
+const cardsOf = (store: CarStore, ordinals: readonly number[]): Promise<Car[]> => (store.cards ? store.cards(ordinals) : store.get(ordinals));
 
 /** The Orama index over the cars' text, built on the first text query. */
 type TextIndex = { db: Orama<typeof TEXT_SCHEMA>; ordinalOf: Int32Array; buildMs: number };
@@ -98,9 +142,11 @@ const TEXT_SCHEMA = { text: 'string' } as const;
 export type TenantIndex = IndexCore & {
   /** Each ordinal's position in each sort order. */
   positions: Record<SortOption, Int32Array>;
-  bySlug: Map<string, number>;
-  /** Ordinal of each car id (ids are unique in `stubs`): finance links name a car by id. */
-  byId: Map<string, number>;
+  /**
+   * Ordinal of each slug (the first car of a slug) and of each car id (ids are unique in `stubs`; finance links name a
+   * car by id): built on the first lookup (a search page needs neither).
+   */
+  lookups: { bySlug?: Map<string, number>; byId?: Map<string, number> };
   store: CarStore;
   /** Built on the first text query (textIndexOf). */
   text: TextIndex | undefined;
@@ -149,7 +195,15 @@ function facetColumn(keysOf: readonly (readonly string[])[], multi: boolean): Fa
     }
     return c;
   };
-  if (multi) return { keys, multi: keysOf.map((ks) => ks.map(code)) };
+  if (multi) {
+    const starts = new Int32Array(keysOf.length + 1);
+    const codes: number[] = [];
+    keysOf.forEach((ks, i) => {
+      for (const k of ks) codes.push(code(k));
+      starts[i + 1] = codes.length;
+    });
+    return { keys, multi: { starts, codes: Int32Array.from(codes) } };
+  }
   const codes = new Int32Array(keysOf.length);
   keysOf.forEach((ks, i) => {
     codes[i] = ks.length === 0 ? -1 : code(ks[0]!);
@@ -205,7 +259,50 @@ export function indexCore(cars: readonly Car[]): IndexCore {
   const positions = sortPositions(cars);
   const orders = {} as Record<SortOption, Int32Array>;
   for (const sort of SORT_OPTIONS) orders[sort] = orderOf(positions[sort]);
-  return { stubs: cars.map(stubOf), texts: cars.map(searchableText), numbers, reduced, facetInfo, columns, orders };
+  const stubs = cars.map(stubOf);
+  return { stubs, state: stateColumns(stubs), texts: cars.map(searchableText), numbers, reduced, facetInfo, columns, orders };
+}
+
+/** The state columns of stubs (StateColumns). */
+export function stateColumns(stubs: readonly CarStub[]): StateColumns {
+  const n = stubs.length;
+  const dictionary = () => {
+    const keys: string[] = [];
+    const codes = new Map<string, number>();
+    return {
+      keys,
+      code(value: string): number {
+        let c = codes.get(value);
+        if (c === undefined) {
+          c = keys.push(value) - 1;
+          if (c > 255) throw new Error(`more than 256 distinct values: ${value}`);
+          codes.set(value, c);
+        }
+        return c;
+      },
+    };
+  };
+  const types = dictionary();
+  const statuses = dictionary();
+  const state: StateColumns = {
+    carTypes: types.keys,
+    carType: new Uint8Array(n),
+    statuses: statuses.keys,
+    status: new Uint8Array(n),
+    sold: new Uint8Array(n),
+    soldAt: new Float64Array(n),
+    createdAt: new Float64Array(n),
+    sortPrice: new Float64Array(n),
+  };
+  stubs.forEach((stub, i) => {
+    state.carType[i] = types.code(stub.car_type);
+    state.status[i] = statuses.code(stub.status);
+    state.sold[i] = stub.sold === true ? 1 : stub.sold === false ? 0 : 2;
+    state.soldAt[i] = stub.sold_date_timestamp ?? NaN;
+    state.createdAt[i] = stub.created_at_timestamp;
+    state.sortPrice[i] = sortPrice(stub);
+  });
+  return state;
 }
 
 function orderOf(positions: Int32Array): Int32Array {
@@ -240,14 +337,30 @@ export function indexedCars(stock: readonly Car[]): Car[] {
 export function indexFromCore(core: IndexCore, store: CarStore, buildMs: number, loadTexts?: () => Promise<string[]>): TenantIndex {
   const positions = {} as Record<SortOption, Int32Array>;
   for (const sort of SORT_OPTIONS) positions[sort] = positionsOf(core.orders[sort]);
-  const bySlug = new Map<string, number>();
-  const byId = new Map<string, number>();
-  core.stubs.forEach((stub, i) => {
-    if (!bySlug.has(stub.slug)) bySlug.set(stub.slug, i);
-    byId.set(stub.id, i);
-  });
   const coreBytes = core.stubs.length * CORE_BYTES_PER_CAR;
-  return { ...core, positions, bySlug, byId, store, text: undefined, loadTexts, tokenCache: new Map(), clauseCache: new Map(), buildMs, coreBytes };
+  return { ...core, positions, lookups: {}, store, text: undefined, loadTexts, tokenCache: new Map(), clauseCache: new Map(), buildMs, coreBytes };
+}
+
+/** The ordinal of a car by slug (the first car of that slug) or by id, the maps built on first use. */
+export function ordinalOf(index: TenantIndex, by: 'slug' | 'id', value: string): number | undefined {
+  const { lookups, stubs } = index;
+  if (by === 'slug') {
+    if (!lookups.bySlug) {
+      const bySlug = new Map<string, number>();
+      for (let i = 0; i < stubs.length; i++) {
+        const slug = stubs.slugAt ? stubs.slugAt(i) : stubs.at(i)!.slug;
+        if (!bySlug.has(slug)) bySlug.set(slug, i);
+      }
+      lookups.bySlug = bySlug;
+    }
+    return lookups.bySlug.get(value);
+  }
+  if (!lookups.byId) {
+    const byId = new Map<string, number>();
+    for (let i = 0; i < stubs.length; i++) byId.set(stubs.idAt ? stubs.idAt(i) : stubs.at(i)!.id, i);
+    lookups.byId = byId;
+  }
+  return lookups.byId.get(value);
 }
 
 /** A store over cars held in memory; `carBytes` estimates their heap size (default 16 KB a car). */
@@ -334,7 +447,15 @@ function clauseBitmap(index: TenantIndex, clause: Clause): Uint8Array {
       if (codes) {
         for (let i = 0; i < n; i++) if (codes[i]! >= 0 && wanted[codes[i]!]) bitmap[i] = 1;
       } else {
-        for (let i = 0; i < n; i++) if (multi![i]!.some((c) => wanted[c])) bitmap[i] = 1;
+        const { starts, codes: values } = multi!;
+        for (let i = 0; i < n; i++) {
+          for (let k = starts[i]!; k < starts[i + 1]!; k++) {
+            if (wanted[values[k]!]) {
+              bitmap[i] = 1;
+              break;
+            }
+          }
+        }
       }
     }
     return bitmap;
@@ -426,13 +547,60 @@ function textMatches(index: TenantIndex, tokens: readonly string[]): Map<number,
 
 // --- the pass -------------------------------------------------------------------------------------------------
 
-/** Memoised `isVisible` for one query (scope and `now` are fixed during a query). */
-function visibilityOf(index: TenantIndex, scope: SearchScope): (i: number) => boolean {
-  const memo = new Uint8Array(index.stubs.length);
+/**
+ * visibility.ts `isVisible` for one query (scope and `now` are fixed during a query) read from the state columns, so a
+ * pass over every car makes no stub: the same rules (show_on_dealer_website is true for every indexed car), per
+ * dictionary code where a rule reads a string; stock numbers are read (from the stubs) only when the tenant excludes
+ * some. `tenant-index.test.ts` checks it against `isVisible` car by car.
+ */
+export function visibilityOf(index: TenantIndex, scope: SearchScope): (i: number) => boolean {
+  const { carTypes, carType, statuses, status, sold, soldAt, createdAt } = index.state;
+  const km = index.numbers.km;
+  // belongsToSite: used-only, the demo-km rule, excluded stock numbers.
+  const typeAllowed = Uint8Array.from(carTypes, (t) => (scope.used_only && t !== 'used' ? 0 : 1));
+  const typeDemo = Uint8Array.from(carTypes, (t) => (t === 'demo' ? 1 : 0));
+  const demoMaxKm = scope.demo_max_km;
+  const excluded = scope.excluded_stocknums ?? [];
+  const statusListed = Uint8Array.from(statuses, (s) => (s === 'in_stock' || s === 'coming_soon' || s === 'sold' ? 1 : 0));
+  const statusSold = Uint8Array.from(statuses, (s) => (s === 'sold' ? 1 : 0));
+  const statusInStock = Uint8Array.from(statuses, (s) => (s === 'in_stock' ? 1 : 0));
+  const days = scope.include_sold_cars_days;
+  const soldWindowMs = (typeof days === 'number' && Number.isFinite(days) ? Math.max(0, days) : DEFAULT_INCLUDE_SOLD_CARS_DAYS) * DAY_MS;
+  const ageDays = scope.older_than_days;
+  const ageLimitMs = ageDays && ageDays > 0 ? ageDays * DAY_MS : Infinity;
+  const now = scope.now;
   return (i) => {
-    if (memo[i] === 0) memo[i] = isVisible(index.stubs[i]!, scope) ? 1 : 2;
-    return memo[i] === 1;
+    const t = carType[i]!;
+    if (typeAllowed[t] === 0) return false;
+    if (typeDemo[t] === 1 && demoMaxKm != null && km[i]! > demoMaxKm) return false;
+    if (excluded.length > 0 && isExcludedStocknum(index.stubs.at(i)!.stocknum, excluded)) return false;
+    const s = status[i]!;
+    if (statusListed[s] === 0) return false;
+    const isSold = statusSold[s] === 1 || sold[i] === 1;
+    if (scope.in_stock_only && (isSold || statusInStock[s] === 0)) return false;
+    // A sold car without a sale date (NaN) cannot prove it is recent: the comparison is false, so it is hidden.
+    if (isSold && !(now - soldAt[i]! <= soldWindowMs)) return false;
+    return ageLimitMs === Infinity || now - createdAt[i]! <= ageLimitMs;
   };
+}
+
+/** sorting.ts `saleRank` from the state columns: 0 for a car still for sale, 1 for a sold one. */
+function saleRankAt(index: TenantIndex, i: number): 0 | 1 {
+  const { statuses, status, sold } = index.state;
+  return statuses[status[i]!] === 'sold' || sold[i] === 1 ? 1 : 0;
+}
+
+/** sorting.ts `passesSortFilter` from the columns (price sorts: a shown price; subscription: one). */
+function sortFilterOf(index: TenantIndex, sort: SortOption): ((i: number) => boolean) | undefined {
+  if (sort === 'price_asc' || sort === 'price_desc') {
+    const price = index.state.sortPrice;
+    return (i) => price[i]! > 0;
+  }
+  if (sort === 'subscription_price') {
+    const subscription = index.numbers.subscription_price;
+    return (i) => subscription[i]! > 0;
+  }
+  return undefined;
 }
 
 type PassResult = {
@@ -473,7 +641,7 @@ function orderedCandidates(index: TenantIndex, sort: SortOption, text: Map<numbe
   if (sort === 'relevance') {
     // With a text query, "most relevant" is cars for sale first, then the text score; ties use the no-query order.
     const rel = index.positions.relevance;
-    const sold = (i: number) => saleRank(index.stubs[i]!);
+    const sold = (i: number) => saleRankAt(index, i);
     return ids.sort((a, b) => sold(a) - sold(b) || text.get(b)! - text.get(a)! || rel[a]! - rel[b]!);
   }
   return ids.sort((a, b) => pos[a]! - pos[b]!);
@@ -488,7 +656,7 @@ function countTerm(index: TenantIndex, lists: readonly (readonly number[])[], fa
         const c = codes[i]!;
         if (c >= 0) buckets[c]!++;
       } else {
-        for (const c of multi![i]!) buckets[c]!++;
+        for (let k = multi!.starts[i]!; k < multi!.starts[i + 1]!; k++) buckets[multi!.codes[k]!]!++;
       }
     }
   }
@@ -515,7 +683,7 @@ function statsOf(index: TenantIndex, lists: readonly (readonly number[])[], fiel
 
 /** Consecutive sold hits collapsed (collapse.ts), on ordinals. */
 function collapseOrdinals(index: TenantIndex, ordinals: readonly number[]): number[] {
-  const kept = collapseSoldRuns(ordinals.map((i) => ({ i, status: index.stubs[i]!.status, sold: index.stubs[i]!.sold })));
+  const kept = collapseSoldRuns(ordinals.map((i) => ({ i, status: index.stubs.at(i)!.status, sold: index.stubs.at(i)!.sold })));
   return kept.map((k) => k.i);
 }
 
@@ -542,7 +710,8 @@ export async function searchIndex(index: TenantIndex, scope: SearchScope, reques
   // The specials: cars shown at a reduced price.
   if (request.reduced) clauses.push({ key: 'reduced', kind: 'reduced' });
   // Spec §9: price sorts list only cars that show a price (and the subscription sort only cars with one).
-  const accept = (i: number) => passesSortFilter(index.stubs[i]!, request.sortBy) && visible(i);
+  const sortFilter = sortFilterOf(index, request.sortBy);
+  const accept = sortFilter ? (i: number) => sortFilter(i) && visible(i) : visible;
 
   const { matches, nearMisses } = runPass(index, orderedCandidates(index, request.sortBy, text), clauses, accept, clauses.length > 0);
   const listsFor = (key: string): number[][] => {
@@ -559,7 +728,7 @@ export async function searchIndex(index: TenantIndex, scope: SearchScope, reques
   }
 
   const { pages, offset, end } = pageWindow(matches.length, request.page, request.hitsPerPage);
-  const hits = await index.store.get(collapseOrdinals(index, matches.slice(offset, end)));
+  const hits = await cardsOf(index.store, collapseOrdinals(index, matches.slice(offset, end)));
   return {
     hits,
     facets,
@@ -573,18 +742,18 @@ export async function searchIndex(index: TenantIndex, scope: SearchScope, reques
 }
 
 async function carAt(index: TenantIndex, scope: SearchScope, i: number | undefined): Promise<Car | null> {
-  if (i === undefined || !hasVehiclePage(index.stubs[i]!, scope)) return null;
+  if (i === undefined || !hasVehiclePage(index.stubs.at(i)!, scope)) return null;
   return (await index.store.get([i]))[0] ?? null;
 }
 
 /** The car with this slug if it has a vehicle page on the tenant's site (sold cars included, see hasVehiclePage). */
 export function carBySlug(index: TenantIndex, scope: SearchScope, slug: string): Promise<Car | null> {
-  return carAt(index, scope, index.bySlug.get(slug));
+  return carAt(index, scope, ordinalOf(index, 'slug', slug));
 }
 
 /** The car with this id under carBySlug's rule (a vehicle page on the tenant's site, sold cars included). */
 export function carById(index: TenantIndex, scope: SearchScope, id: string): Promise<Car | null> {
-  return carAt(index, scope, index.byId.get(id));
+  return carAt(index, scope, ordinalOf(index, 'id', id));
 }
 
 /**
@@ -593,7 +762,10 @@ export function carById(index: TenantIndex, scope: SearchScope, id: string): Pro
  */
 export async function similarCars(index: TenantIndex, scope: SearchScope, car: Car, limit: number = SIMILAR_MAX): Promise<Car[]> {
   const visible = visibilityOf(index, scope);
-  const eligible = (i: number) => visible(i) && isInStock(index.stubs[i]!) && index.stubs[i]!.id !== car.id;
+  // isInStock from the columns; the car itself (ids are unique in the index) left out by its ordinal.
+  const { statuses, status, sold } = index.state;
+  const self = ordinalOf(index, 'id', car.id);
+  const eligible = (i: number) => i !== self && statuses[status[i]!] === 'in_stock' && sold[i] !== 1 && visible(i);
   const window = similarPriceWindow(car.price);
   const base: Clause[] = [{ key: 'status', kind: 'term', keys: [facetKey('in_stock')] }];
   if (window) base.push({ key: 'price', kind: 'range', min: window.min, max: window.max });
@@ -607,14 +779,14 @@ export async function similarCars(index: TenantIndex, scope: SearchScope, car: C
   const groups = queries.map((query) => {
     const { matches } = runPass(index, index.orders.relevance, [...base, ...query], eligible, false);
     return matches
-      .map((i) => ({ i, price: index.stubs[i]!.price }))
+      .map((i) => ({ i, price: index.numbers.price[i]! }))
       .sort(closest)
       .slice(0, SIMILAR_QUERY_LIMIT)
       .map(({ i }) => i);
   });
-  // Every group's cars loaded at once (a snapshot reads each shard once), then merged as cars.
+  // Every group's cars loaded at once (a snapshot: from its card blocks, each read once), then merged as cars.
   const wanted = [...new Set(groups.flat())];
-  const loaded = await index.store.get(wanted);
+  const loaded = await cardsOf(index.store, wanted);
   const byOrdinal = new Map(wanted.map((i, k) => [i, loaded[k]!]));
   return mergeSimilar(
     groups.map((g) => g.map((i) => byOrdinal.get(i)!)),

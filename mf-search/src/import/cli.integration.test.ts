@@ -108,9 +108,9 @@ describe('stock:import CLI', () => {
       expect(cars[1]!.dealercomments).toBe('Two keys,\r\nlogbooks');
       const keys = (await stock.list({ prefix: 'stock:' })).keys.map((k) => k.name).sort();
       expect(keys.filter((k) => !k.includes(':snap'))).toEqual(['stock:harbourside-toyota:0', `stock:${TENANT}:0`, `stock:${TENANT}:meta`, `stock:${TENANT}:purge`]);
-      // The index snapshot of this import (issue 19): its head, texts and one shard.
+      // The index snapshot of this import (issue 19): its head, texts, one card block and one shard.
       const token = meta.updated_at.replace(/[^A-Za-z0-9]+/g, '-');
-      expect(keys.filter((k) => k.includes(':snap'))).toEqual([`stock:${TENANT}:snap`, `stock:${TENANT}:snap:${token}:cars:0`, `stock:${TENANT}:snap:${token}:texts`]);
+      expect(keys.filter((k) => k.includes(':snap'))).toEqual([`stock:${TENANT}:snap`, `stock:${TENANT}:snap:${token}:cards:0`, `stock:${TENANT}:snap:${token}:cars:0`, `stock:${TENANT}:snap:${token}:texts`]);
     });
   });
 

@@ -43,10 +43,10 @@ describe('stockWrites', () => {
 
   it('writes the index snapshot before the meta, the meta last', () => {
     const { meta, puts } = stockWrites('t1', cars(3), { now });
-    expect(puts.map((p) => p.key)).toEqual(['stock:t1:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:cars:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:texts', 'stock:t1:snap', 'stock:t1:purge', 'stock:t1:meta']);
-    expect(JSON.parse(puts[3]!.value)).toMatchObject({ format: 1, tenant: 't1', updated_at: meta.updated_at, count: 3, cars: 3, shards: 1 });
+    expect(puts.map((p) => p.key)).toEqual(['stock:t1:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:cars:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:cards:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:texts', 'stock:t1:snap', 'stock:t1:purge', 'stock:t1:meta']);
+    expect(JSON.parse(puts[4]!.value)).toMatchObject({ format: 2, tenant: 't1', updated_at: meta.updated_at, count: 3, cars: 3, shards: 1 });
     // The previous stock unknown: every page of the tenant is to purge.
-    expect(JSON.parse(puts[4]!.value)).toEqual({ version: meta.updated_at, changes: null });
+    expect(JSON.parse(puts[5]!.value)).toEqual({ version: meta.updated_at, changes: null });
   });
 
   it('deletes the snapshot parts of earlier imports, never the head it rewrites nor another tenant\'s', () => {

@@ -1,6 +1,7 @@
 import type { Car } from '@forecourt/contracts/entities/car';
 import { kvStockChunkKey, kvStockMetaKey, StockMetaSchema, type StockMeta } from '@forecourt/contracts/tenant-data';
 import * as v from 'valibot';
+import { awaitSharedLoad, startSharedLoad, type SharedLoad } from '@forecourt/contracts/shared-load';
 import { kvSnapshotHeadKey, loadSnapshotIndex, StaleSnapshotError } from '../engine/snapshot.ts';
 import { indexCore, indexedCars, indexFromCore, type CarStore, type TenantIndex } from '../engine/tenant-index.ts';
 
@@ -84,28 +85,37 @@ const STOCK_CHUNK_SIZE_LIMIT = 1 << 16;
  * then loads the tenant again (engine/embedded.ts).
  */
 export function chunkCarStore(kv: Pick<KVNamespace, 'get'>, tenant: string, locations: Int32Array, ids: readonly string[], kept = STOCK_CHUNKS_KEPT): CarStore {
-  const chunks = new Map<number, Promise<{ cars: Car[]; chars: number }>>();
-  const chunk = (n: number) => {
-    let hit = chunks.get(n);
+  type Chunk = { cars: Car[]; chars: number };
+  const chunks = new Map<number, SharedLoad<Chunk>>();
+  const chunk = (n: number): Promise<Chunk> => {
+    const hit = chunks.get(n);
     if (hit) {
       chunks.delete(n);
-    } else {
-      hit = kv.get(kvStockChunkKey(tenant, n), 'text').then((text) => {
-        if (text === null) throw new StaleSnapshotError(`stock chunk ${n} of ${tenant} is gone (a newer import?)`);
-        return { cars: JSON.parse(text) as Car[], chars: text.length };
-      });
-      hit.catch(() => {
+      chunks.set(n, hit);
+      // A read another request started: never awaited past its stall time (contracts shared-load.ts).
+      return awaitSharedLoad(hit, () => {
         if (chunks.get(n) === hit) chunks.delete(n);
+        return chunk(n);
       });
     }
-    chunks.set(n, hit);
+    const load = startSharedLoad(() =>
+      kv.get(kvStockChunkKey(tenant, n), 'text').then((text) => {
+        if (text === null) throw new StaleSnapshotError(`stock chunk ${n} of ${tenant} is gone (a newer import?)`);
+        return { cars: JSON.parse(text) as Car[], chars: text.length };
+      }),
+    );
+    load.promise.catch(() => {
+      if (chunks.get(n) === load) chunks.delete(n);
+    });
+    chunks.set(n, load);
     while (chunks.size > kept) chunks.delete(chunks.keys().next().value!);
-    return hit;
+    return load.promise;
   };
   let bytes = 0;
   const measure = async () => {
     let total = 0;
-    for (const entry of chunks.values()) total += (await entry.catch(() => ({ chars: 0 }))).chars;
+    // Settled reads only: a pending one (perhaps another request's) is counted once it is in.
+    for (const entry of chunks.values()) if (entry.settled) total += (await entry.promise.catch(() => ({ chars: 0 }))).chars;
     bytes = Math.round(total * PARSED_BYTES_PER_JSON_CHAR);
   };
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHARED_LOAD_STALL_MS } from '@forecourt/contracts/shared-load';
 import { createTtlCache } from './ttl-cache.ts';
 
 describe('createTtlCache', () => {
@@ -48,5 +49,14 @@ describe('createTtlCache bound', () => {
     const unbounded = createTtlCache<string>(60_000);
     for (let i = 0; i < TTL_CACHE_DEFAULT_MAX + 5; i++) await unbounded(`k${i}`, async () => 'v');
     expect(unbounded.size()).toBe(TTL_CACHE_DEFAULT_MAX);
+  });
+
+  it('loads again instead of waiting forever on a load whose request was cancelled (it never settles)', async () => {
+    let t = 0;
+    const cache = createTtlCache<string>(60_000, 10, () => t);
+    void cache('k', () => new Promise<string>(() => {}));
+    t = SHARED_LOAD_STALL_MS;
+    expect(await cache('k', async () => 'fresh')).toBe('fresh');
+    expect(await cache('k', async () => 'again')).toBe('fresh');
   });
 });

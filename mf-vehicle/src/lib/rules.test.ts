@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { FeatureFlagsSchema } from '@forecourt/contracts/tenant';
 import * as v from 'valibot';
-import { belowMarketBy, commentsPending, financeHref, fuelCost, isElectric, marketPanel, marketPriceEligible, maskPhone, registrationText, shareLinks, showsSoldBlock, truncate, vehicleButtons } from './rules.ts';
+import { belowMarketBy, commentsPending, financeHref, fuelCost, isElectric, marketPanel, marketPriceEligible, maskPhone, registrationFormat, registrationFormatsHeld, registrationText, REGISTRATION_FORMATS_MAX, shareLinks, showsSoldBlock, truncate, vehicleButtons } from './rules.ts';
 
 const flags = (overrides: Record<string, boolean> = {}) => v.parse(FeatureFlagsSchema, overrides);
 
@@ -64,6 +64,16 @@ describe('registration display (spec §4)', () => {
     expect(registrationText('2024-06-01', now)).toBe('Expires on 1 June 2024');
     expect(registrationText(null, now)).toBeNull();
     expect(registrationText('soon', now)).toBeNull();
+  });
+  it(`builds each locale and time zone's date format once, keeping at most REGISTRATION_FORMATS_MAX (${REGISTRATION_FORMATS_MAX})`, () => {
+    expect(registrationFormat('en-AU', 'UTC')).toBe(registrationFormat('en-AU', 'UTC'));
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, REGISTRATION_FORMATS_MAX + 10);
+    for (const zone of zones) {
+      expect(registrationText('2025-03-14T10:00:00Z', now, { timeZone: zone })).toBe(`Expires on ${new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: zone }).format(new Date('2025-03-14T10:00:00Z'))}`);
+      expect(registrationFormatsHeld()).toBeLessThanOrEqual(REGISTRATION_FORMATS_MAX);
+    }
+    expect(registrationFormatsHeld()).toBe(REGISTRATION_FORMATS_MAX);
+    expect(() => registrationText('2025-03-14T10:00:00Z', now, { timeZone: 'Not/AZone' })).toThrow(RangeError);
   });
 });
 

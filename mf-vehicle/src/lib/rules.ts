@@ -82,9 +82,31 @@ export function registrationText(expiry: string | null | undefined, now: Date, o
   if (date.getTime() < now.getTime()) return options.showUnregistered ? 'Unregistered' : null;
   // A date-only expiry is a calendar day: shown as written, whatever the tenant's time zone.
   const timeZone = /^\d{4}-\d{2}-\d{2}$/.test(expiry) ? 'UTC' : (options.timeZone ?? 'UTC');
-  const text = new Intl.DateTimeFormat(options.locale ?? 'en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
+  const text = registrationFormat(options.locale ?? 'en-AU', timeZone).format(date);
   return `Expires on ${text}`;
 }
+
+/**
+ * Date formats kept per isolate, one per locale and time zone (a tenant has one of each, and date-only expiries use
+ * UTC): building an `Intl.DateTimeFormat` costs more than the rest of a car's details (issue 19). Oldest out past it.
+ */
+export const REGISTRATION_FORMATS_MAX = 32;
+const registrationFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The expiry's 'day month year' format for a locale and time zone, built once (an unknown zone throws, as before). */
+export function registrationFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = registrationFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+    registrationFormats.set(key, format);
+    if (registrationFormats.size > REGISTRATION_FORMATS_MAX) registrationFormats.delete(registrationFormats.keys().next().value!);
+  }
+  return format;
+}
+
+/** How many date formats the isolate holds (tests of the bound). */
+export const registrationFormatsHeld = () => registrationFormats.size;
 
 /** Spec §5 Fuel calculator: hidden for electric cars. */
 export const isElectric = (car: Pick<Car, 'fuel' | 'simple_fuel'>): boolean => /^(electric|ev|bev)$/i.test((car.simple_fuel ?? car.fuel ?? '').trim()) || /\belectric\b/i.test(car.fuel ?? '') && !/hybrid/i.test(car.fuel ?? '');

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { isPurchasable } from '@forecourt/contracts/entities/car';
-import { priceDisplay } from '@forecourt/contracts/display';
+import { formatNumber, priceDisplay } from '@forecourt/contracts/display';
 import { calculatorSlotParams } from '@forecourt/contracts/finance-calculator';
 import { SimilarCarsSlotParamsSchema, slotFor } from '@forecourt/contracts/slots';
 import * as v from 'valibot';
@@ -94,7 +94,7 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
     const today = now();
     const head: FragmentHead = {
       title: `${car.name} | ${config.name}`,
-      description: `${car.name} for ${price.text} at ${car.dealership_name || config.name}${car.city ? `, ${car.city}` : ''}. ${car.km > 0 ? `${car.km.toLocaleString('en-AU')} km. ` : ''}Enquire, book a test drive or get finance online.`.slice(0, 1000),
+      description: `${car.name} for ${price.text} at ${car.dealership_name || config.name}${car.city ? `, ${car.city}` : ''}. ${car.km > 0 ? `${formatNumber(car.km)} km. ` : ''}Enquire, book a test drive or get finance online.`.slice(0, 1000),
       jsonLd: [carJsonLd(car, config, location, canonical)],
       ...(canonical ? { canonical } : {}),
       ...(image ? { ogImage: config.site_url ? new URL(image, config.site_url).toString() : image } : {}),

@@ -1,14 +1,17 @@
 /** Small behaviours of the shell's own chrome: dropdowns, announcement bar, promo popup (spec §4). */
 import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import { todayIn } from '@forecourt/contracts/display';
+import { initNav, promoAllowedOn, safeStorage } from './nav.ts';
 
 const PROMO_KEY = (id: string) => `${STORAGE_KEYS.promoDismissed}:${id}`;
-const ANNOUNCEMENT_KEY = STORAGE_KEYS.announcementDismissed;
 /** Delay before the promo popup opens: never on first render (spec §4); also the retry delay while the shopper types. */
 export const PROMO_DELAY_MS = 4000;
 
 /** Today's date (`YYYY-MM-DD`) in a time zone: one rule for the server and the browser (contracts). */
 export { todayIn };
+
+/** The menu, dropdowns and announcement bar (nav.ts): what the shell's client sets up at load; the promo's pages. */
+export { initNav, promoAllowedOn };
 
 /**
  * Spec §4 Promo popup: hidden after expiry and once dismissed. Start and expiry are whole days in the tenant's time
@@ -19,14 +22,6 @@ export function shouldShowPromo(opts: { start?: string; expiry?: string; dismiss
   if (opts.start && opts.today < opts.start) return false;
   if (opts.expiry && opts.today > opts.expiry) return false;
   return true;
-}
-
-/**
- * Pages the promo popup never opens on (issue 13): a car's pages (the car, its checkout, print, payment), where the
- * shopper is deciding and the page has its own dialogs.
- */
-export function promoAllowedOn(pathname: string): boolean {
-  return !/^\/(cars\/|print\/?$|checkout-journey\/?$|online-payment\/?$)/.test(pathname);
 }
 
 /** True when a dialog other than `except` is open: one dialog at a time, so the promo waits (or closes) for it. */
@@ -57,66 +52,17 @@ export function schedulePromo(opts: { open: () => void; typing: () => boolean; s
   return () => clearTimer(id);
 }
 
-function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
-  try {
-    return window[kind];
-  } catch {
-    return null;
-  }
+/**
+ * The chrome's behaviours: the menu, dropdowns and announcement bar (nav.ts, at load) and the promo popup. The shell's
+ * client runs `initNav` at once and `initPromo` a little later (later.ts), so the first task after parsing stays short.
+ */
+export function initChrome(doc: Document = document) {
+  initNav(doc);
+  initPromo(doc);
 }
 
-export function initChrome(doc: Document = document) {
-  // Small screens: the Menu button shows and hides the main navigation.
-  const toggle = doc.querySelector<HTMLButtonElement>('[data-menu-toggle]');
-  const nav = doc.getElementById('fc-nav');
-  if (toggle && nav) {
-    toggle.addEventListener('click', () => {
-      const open = toggle.getAttribute('aria-expanded') !== 'true';
-      toggle.setAttribute('aria-expanded', String(open));
-      nav.toggleAttribute('data-open', open);
-    });
-    doc.addEventListener('keydown', (e) => {
-      if (e.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
-      if (doc.querySelector('details.fc-dropdown[open]')) return; // an open dropdown closes first
-      toggle.setAttribute('aria-expanded', 'false');
-      nav.removeAttribute('data-open');
-      toggle.focus();
-    });
-  }
-
-  // Mega menu / dropdowns: native <details>; mirror the spec's 'dropdown-open' marker and close others.
-  const dropdowns = [...doc.querySelectorAll<HTMLDetailsElement>('details.fc-dropdown')];
-  for (const d of dropdowns) {
-    d.addEventListener('toggle', () => {
-      d.parentElement?.classList.toggle('dropdown-open', d.open);
-      if (d.open) for (const other of dropdowns) if (other !== d) other.open = false;
-    });
-    // A panel closes when keyboard focus leaves it, so an open panel never hides the focused control (WCAG 2.4.11).
-    d.addEventListener('focusout', (e) => {
-      const next = e.relatedTarget as Node | null;
-      if (d.open && next && !d.contains(next)) d.open = false;
-    });
-  }
-  doc.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape') return;
-    for (const d of dropdowns) if (d.open) {
-      d.open = false;
-      d.querySelector('summary')?.focus();
-    }
-  });
-  doc.addEventListener('click', (e) => {
-    for (const d of dropdowns) if (d.open && !d.contains(e.target as Node)) d.open = false;
-  });
-
-  const bar = doc.querySelector<HTMLElement>('[data-announcement]');
-  if (bar) {
-    if (safeStorage('sessionStorage')?.getItem(ANNOUNCEMENT_KEY)) bar.hidden = true;
-    bar.querySelector('[data-dismiss-announcement]')?.addEventListener('click', () => {
-      bar.hidden = true;
-      safeStorage('sessionStorage')?.setItem(ANNOUNCEMENT_KEY, '1');
-    });
-  }
-
+/** The promo popup (spec §4): shown PROMO_DELAY_MS after first render when its dates hold and it was never closed. */
+export function initPromo(doc: Document = document) {
   const promo = doc.querySelector<HTMLDialogElement>('dialog.fc-promo');
   if (promo) {
     const id = promo.dataset.promoId ?? '';

@@ -10,7 +10,7 @@ import { fetchFragment } from './fragments.ts';
 import { notFoundPage } from './pages.ts';
 import { pinsKey } from '@forecourt/contracts/releases';
 import type { ShellPins } from './remote-versions.ts';
-import { securityHeaders } from './security.ts';
+import { securityHeaders, withHeaderPolicyRecord } from './security.ts';
 import type { Tenant } from './tenant.ts';
 import {
   CACHE_LAYER_HEADER,
@@ -18,6 +18,7 @@ import {
   countMiss,
   forgetIsolateDocument,
   isolateDocument,
+  noteFastHit,
   notePrivatePage,
   recentlyPrivate,
   pageCacheStats,
@@ -101,6 +102,12 @@ export type ComposeOptions = {
   assets: ShellAssets;
   /** Keeps the isolate alive until the document has streamed (ExecutionContext.waitUntil). */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * Set by worker.ts when nothing but the URL decides this answer until then (epoch ms: the tenant's `freshUntil`; a
+   * GET of a route with no sign-in gate, every remote on its stable version): an isolate hit is then noted for the
+   * early hit check (page-cache.ts `noteFastHit`), which answers the same URL before routing next time.
+   */
+  earlyHitUntil?: number;
   /** The page: a remote's fragment, or HTML the shell renders itself. */
   page:
     | { kind: 'remote'; remote: RemoteName; page: string; params: Record<string, string> }
@@ -163,9 +170,11 @@ export function fillSlots(text: string, slots: ReadonlyArray<{ slot: { id: strin
 async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Promise<string> {
   if (!result.ok) return '';
   if (result.status !== 200) {
-    await result.body.cancel().catch(() => {});
+    if (result.html === undefined) await result.body.cancel().catch(() => {});
     return '';
   }
+  // A kept or shareable slot is text already (fragments.ts): no stream made and read back.
+  if (result.html !== undefined) return result.html;
   try {
     return await new Response(result.body).text();
   } catch (error) {
@@ -184,7 +193,7 @@ async function slotHtml(result: Awaited<ReturnType<typeof fetchFragment>>): Prom
  * Cache API's, until the earliest part expires or a purge names one of their tags (the parts' CACHE_TAGS_HEADER and
  * the tenant's). CACHE_LAYER_HEADER says which layer answered.
  */
-export async function composeDocument({ env, request, tenant, pins, assets, page, waitUntil }: ComposeOptions): Promise<Response> {
+export async function composeDocument({ env, request, tenant, pins, assets, page, waitUntil, earlyHitUntil }: ComposeOptions): Promise<Response> {
   const url = new URL(request.url);
   const isHead = request.method === 'HEAD';
   const versions = page.kind === 'remote' && !isHead ? pinsKey(pins) : '';
@@ -198,7 +207,10 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
   if (documentKey) {
     const now = Date.now();
     const kept = isolateDocument(documentKey, tenant, assets, now);
-    if (kept instanceof Response) return kept;
+    if (kept instanceof Response) {
+      if (earlyHitUntil) noteFastHit(request.url, documentKey, slug, startEpoch, earlyHitUntil, withHeaderPolicyRecord);
+      return kept;
+    }
     sharedKey = sharedDocumentKey(url, tenant, assets, env.CF_VERSION_METADATA?.id ?? '', versions);
     const shared = recentlyPrivate(documentKey, now) ? null : await sharedDocument(sharedKey, now);
     // A purge while the shared layer was asked: its answer may be what was purged.
@@ -230,7 +242,7 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
   } else if (fragment?.kind === 'ok') {
     status = fragment.status;
     head = fragment.head;
-    body = fragment.body;
+    body = fragment.html ?? fragment.body;
     // A browser may keep a shareable page but asks again every time (a purge shows on the very next request).
     if (fragment.sharedUntil && status === 200) cacheControl = SHARED_DOCUMENT_CACHE_CONTROL;
     for (const tag of fragment.tags ?? []) tags.add(tag);

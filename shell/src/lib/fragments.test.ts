@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchFragment, fragmentQuery, isHtml, reportVersionSkew, sharedMaxAge } from './fragments.ts';
+import { decodedHeadCount, fetchFragment, FRAGMENT_HEAD_MEMO_CHARS, FRAGMENT_HEADS_MAX, fragmentQuery, isHtml, reportVersionSkew, sharedMaxAge } from './fragments.ts';
+import { encodeFragmentHead } from '@forecourt/contracts/fragments';
 import type { Env } from '../env.ts';
 import { testEnv } from '../test/env.ts';
 import { demoTenant, manifestPins } from '../test/tenants.ts';
@@ -203,5 +204,30 @@ describe('fragmentQuery', () => {
     expect(query.split('&')).toHaveLength(5001);
     expect(serialised).toBeGreaterThanOrEqual(query.length); // the counting sees the one serialisation...
     expect(serialised).toBeLessThanOrEqual(3 * query.length); // ...and a few at most, never one per parameter
+  });
+});
+
+describe('fragment heads (decoded once per header value)', () => {
+  const withHead = (title: string) => () => html('<p>ok</p>', { headers: { 'x-forecourt-head': encodeFragmentHead({ title }) } });
+
+  it('the same head text gives the same decoded head without decoding it again; an invalid one is still null', async () => {
+    const first = await get(remote(withHead('Finance calculator')).env);
+    const second = await get(remote(withHead('Finance calculator')).env);
+    expect(first.ok && first.head).toEqual({ title: 'Finance calculator' });
+    expect(second.ok && second.head).toBe(first.ok && first.head);
+    const bad = await get(remote(() => html('<p>ok</p>', { headers: { 'x-forecourt-head': '%7Bnot json' } })).env);
+    expect(bad.ok && bad.head).toBeNull();
+  });
+
+  it(`at most ${FRAGMENT_HEADS_MAX} kept, each at most ${FRAGMENT_HEAD_MEMO_CHARS} characters (a longer head is decoded every time)`, async () => {
+    for (let i = 0; i < FRAGMENT_HEADS_MAX + 10; i++) await get(remote(withHead(`Slot ${i}`)).env);
+    expect(decodedHeadCount()).toBe(FRAGMENT_HEADS_MAX);
+    // A valid head whose header is longer than the bound (a title of 300 two-byte letters, a description of 1,000).
+    const long = () => html('<p>ok</p>', { headers: { 'x-forecourt-head': encodeFragmentHead({ title: 'é'.repeat(300), description: 'é'.repeat(1000) }) } });
+    expect(encodeFragmentHead({ title: 'é'.repeat(300), description: 'é'.repeat(1000) }).length).toBeGreaterThan(FRAGMENT_HEAD_MEMO_CHARS);
+    const a = await get(remote(long).env);
+    const b = await get(remote(long).env);
+    expect(a.ok && a.head?.title).toBe('é'.repeat(300));
+    expect(b.ok && b.head).not.toBe(a.ok && a.head);
   });
 });

@@ -31,6 +31,11 @@ export type FragmentResult =
        * any of them drops it and every document built with it.
        */
       tags?: string[];
+      /**
+       * The body as text when the shell already has it whole (a kept or shareable fragment, a 404's HTML): readers
+       * take it instead of `body` (then made only if asked for), so no text goes to a stream and back.
+       */
+      html?: string;
     }
   | { ok: false; kind: 'not-found'; status: 404 }
   | { ok: false; kind: 'failed'; status: 503; reason: string };
@@ -62,7 +67,7 @@ export type FetchFragmentOptions = {
  * Cloudflare's purge by tag, which reaches the shared document layer but never this map: a document recheck that
  * misses the shared layer must compose from a fresh car fragment, not one kept for its whole max-age.
  */
-type CachedFragment = { expires: number; servedUntil: number; status: number; headValue: string | null; cacheControl: string | null; html: string; tags: string[] };
+type CachedFragment = { expires: number; servedUntil: number; status: number; head: FragmentHead | null; cacheControl: string | null; html: string; tags: string[] };
 /**
  * Fragments kept per isolate, least recently used evicted first. A fragment is 5-60 KB (a car page's body, a slot, a
  * search results block), so 500 are at most ~30 MB in the worst case and usually a few MB; they hold the parts of the
@@ -89,10 +94,53 @@ function fromCache(key: string, now: number): FragmentResult | null {
   fragmentCache.delete(key);
   fragmentCache.set(key, hit);
   fragmentHits++;
-  return { ok: true, kind: 'ok', status: hit.status, head: decodeFragmentHead(hit.headValue), body: textStream(hit.html), cacheControl: hit.cacheControl, sharedUntil: hit.expires, tags: hit.tags };
+  return textResult(hit.status, hit.head, hit.html, hit.cacheControl, hit.expires, hit.tags);
 }
 
 const textStream = (text: string): ReadableStream<Uint8Array> => new Response(text).body!;
+
+/**
+ * Decoded fragment heads by their header value: a slot's head (its stylesheets, its islands) is the same text for every
+ * car, and decoding is a JSON parse plus a schema check per fragment. At most 256 values of at most
+ * FRAGMENT_HEAD_MEMO_CHARS each (~1 MB at worst, a slot's head is a few hundred bytes); the oldest decoded goes first.
+ * A longer head (a page's own, different per car) is decoded every time. Heads are shared, so readers never change one.
+ */
+export const FRAGMENT_HEADS_MAX = 256;
+export const FRAGMENT_HEAD_MEMO_CHARS = 4096;
+const decodedHeads = new Map<string, FragmentHead | null>();
+function decodeHead(value: string | null): FragmentHead | null {
+  if (!value) return null;
+  if (value.length > FRAGMENT_HEAD_MEMO_CHARS) return decodeFragmentHead(value);
+  const known = decodedHeads.get(value);
+  if (known !== undefined) return known;
+  const head = decodeFragmentHead(value);
+  decodedHeads.set(value, head);
+  while (decodedHeads.size > FRAGMENT_HEADS_MAX) decodedHeads.delete(decodedHeads.keys().next().value!);
+  return head;
+}
+
+/** How many decoded heads are kept (tests of the bound). */
+export const decodedHeadCount = () => decodedHeads.size;
+
+/**
+ * An `ok` answer whose body the shell has as text: `html` for readers, and `body` made from it only when asked for.
+ * The head was decoded once when the fragment arrived (a kept fragment is never decoded again): readers never change
+ * it.
+ */
+function textResult(status: number, head: FragmentHead | null, html: string, cacheControl: string | null, sharedUntil?: number, tags?: string[]): FragmentResult {
+  const result = {
+    ok: true as const,
+    kind: 'ok' as const,
+    status,
+    head,
+    html,
+    cacheControl,
+    get body() {
+      return textStream(html);
+    },
+  };
+  return Object.assign(result, sharedUntil === undefined ? {} : { sharedUntil }, tags === undefined ? {} : { tags });
+}
 
 /** Only HTML is pasted into a page (protocol P2): a JSON error or a file must never reach the shopper as markup. */
 export const isHtml = (contentType: string | null) => /^\s*text\/html\s*(;|$)/i.test(contentType ?? '');
@@ -244,7 +292,7 @@ async function readFragment(res: Response, remote: RemoteName, cacheKey: string,
       const text = await res.text();
       if (!text.trim()) return done({ ok: false, kind: 'not-found', status: 404 });
       if (!isHtml(contentType)) return done(failed(remote, `answered 404 with ${contentType ?? 'no content type'}`));
-      return done({ ok: true, kind: 'ok', status: 404, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: textStream(text), cacheControl: res.headers.get('cache-control') });
+      return done(textResult(404, decodeHead(res.headers.get(FRAGMENT_HEAD_HEADER)), text, res.headers.get('cache-control')));
     }
     if (!res.body || res.status < 200 || res.status >= 500 || (res.status >= 300 && res.status < 400) || !isHtml(contentType)) {
       await res.body?.cancel();
@@ -254,15 +302,15 @@ async function readFragment(res: Response, remote: RemoteName, cacheKey: string,
     const maxAge = res.status === 200 ? sharedMaxAge(cacheControl) : 0;
     if (maxAge > 0) {
       const html = await res.text();
-      const headValue = res.headers.get(FRAGMENT_HEAD_HEADER);
+      const head = decodeHead(res.headers.get(FRAGMENT_HEAD_HEADER));
       const now = Date.now();
       const expires = now + maxAge * 1000;
       const tags = tagsOf(res, tenant);
       const servedUntil = showsCars(tags) ? Math.min(expires, now + PAGE_CACHE_ISOLATE_SECONDS * 1000) : expires;
-      remember(cacheKey, { expires, servedUntil, status: res.status, headValue, cacheControl, html, tags }, tenant, startEpoch);
-      return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(headValue), body: textStream(html), cacheControl, sharedUntil: expires, tags });
+      remember(cacheKey, { expires, servedUntil, status: res.status, head, cacheControl, html, tags }, tenant, startEpoch);
+      return done(textResult(res.status, head, html, cacheControl, expires, tags));
     }
-    return done({ ok: true, kind: 'ok', status: res.status, head: decodeFragmentHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body, cacheControl, tags: tagsOf(res, tenant) });
+    return done({ ok: true, kind: 'ok', status: res.status, head: decodeHead(res.headers.get(FRAGMENT_HEAD_HEADER)), body: res.body, cacheControl, tags: tagsOf(res, tenant) });
   } catch (error) {
     // Reading a small body (404, cached fragment) broke, or the remote's head header is malformed.
     await res.body?.cancel().catch(() => {});

@@ -13,9 +13,12 @@ import {
   clearPageCache,
   DOCUMENT_CACHE_BYTES,
   DOCUMENT_CACHE_MAX_ENTRIES,
+  FAST_HITS_MAX,
+  fastDocument,
   indexSharedKey,
   isolateDocument,
   isolateDocumentTags,
+  noteFastHit,
   notePrivatePage,
   pageCacheStats,
   PRIVATE_PAGE_SECONDS,
@@ -30,6 +33,7 @@ import {
   TAG_INDEX_MAX_KEYS,
 } from './page-cache.ts';
 import { handlePurge } from './purge.ts';
+import { BASE_HEADERS, withHeaderPolicyRecord } from './security.ts';
 import { forgetTenant, LIVE_STORES_MAX, liveStoreCount, resolveTenant, type ConfigKv } from './tenant.ts';
 import { testEnv } from '../test/env.ts';
 import { demoTenant, manifestPins } from '../test/tenants.ts';
@@ -519,5 +523,82 @@ describe('review fixes (issue 19)', () => {
     expect(new URL(seen[0]!).search).not.toMatch(/utm_|gclid/);
     // A different real parameter is another page.
     expect((await at('a=1&b=3').run()).layer).toBe('miss');
+  });
+});
+
+describe('early hit check (fastDocument: a kept document answered before routing)', () => {
+  const url = (path: string) => `https://harbourside.test${path}`;
+
+  it('an isolate hit composed with earlyHitUntil is noted for its URL: the same bytes and headers, the header policy applied', async () => {
+    const path = uniquePath();
+    const page = carPage(path, { car: () => ({ body: '<h1>Car</h1>', tags: carTag('7') }) });
+    page.options.earlyHitUntil = Date.now() + 60_000;
+    expect((await page.run()).layer).toBe('miss');
+    expect(fastDocument(url(path), Date.now())).toBeNull();
+    const hit = await page.run();
+    expect(hit.layer).toBe('isolate');
+    const early = fastDocument(url(path), Date.now())!;
+    expect(early).toBeInstanceOf(Response);
+    expect(await early.text()).toBe(hit.text);
+    expect(Object.fromEntries(early.headers)).toEqual(Object.fromEntries(hit.res.headers));
+    for (const [name, value] of Object.entries(BASE_HEADERS)) expect(early.headers.get(name)).toBe(value);
+    expect(pageCacheStats().isolate).toMatchObject({ hits: 2, earlyHits: 1, earlyUrls: 1 });
+    // Another spelling of the URL (tracking parameters) is its own entry: the full path answers it first.
+    expect(fastDocument(url(`${path}?utm_source=x`), Date.now())).toBeNull();
+  });
+
+  it('never noted without earlyHitUntil (a gated route, a canary, a tenant whose reads are not cached), nor past it', async () => {
+    const path = uniquePath();
+    const page = carPage(path, { car: () => ({ body: '<h1>Car</h1>' }) });
+    await page.run();
+    expect((await page.run()).layer).toBe('isolate');
+    expect(fastDocument(url(path), Date.now())).toBeNull();
+    const until = Date.now() + 1_000;
+    page.options.earlyHitUntil = until;
+    await page.run();
+    expect(fastDocument(url(path), until - 1)).toBeInstanceOf(Response);
+    // The tenant's reads are made again from `until` on: the full path runs (and the entry is let go).
+    expect(fastDocument(url(path), until)).toBeNull();
+    expect(fastDocument(url(path), Date.now())).toBeNull();
+  });
+
+  it('stops at once on a purge of its tags or its tenant, at the recheck time, and when the document is dropped', async () => {
+    const path = uniquePath();
+    const page = carPage(path, { car: () => ({ body: '<h1>Car</h1>', tags: carTag('8') }) });
+    page.options.earlyHitUntil = Date.now() + 60_000;
+    // This tenant's epoch is remembered on its own (not the floor of forgotten tenants that another purge can raise).
+    await purge({ tenant: 'harbourside-toyota', tags: [carTag('warm')], reason: 'reservation' });
+    await page.run();
+    await page.run();
+    // Another tenant's purge changes nothing here; this car's purge drops it before the next request.
+    expect((await purge({ tenant: 'outback-used-cars', tags: ['t:outback-used-cars'], reason: 'config' })).status).toBe(200);
+    expect(fastDocument(url(path), Date.now())).toBeInstanceOf(Response);
+    expect((await purge({ tenant: 'harbourside-toyota', tags: [carTag('8')], reason: 'reservation' })).status).toBe(200);
+    expect(fastDocument(url(path), Date.now())).toBeNull();
+    expect((await page.run()).layer).toBe('miss');
+    expect((await page.run()).layer).toBe('isolate');
+    expect(fastDocument(url(path), Date.now())).toBeInstanceOf(Response);
+    // A purge of any other tag of the tenant bumps its epoch: answered by the full path again (which finds it kept).
+    await purge({ tenant: 'harbourside-toyota', tags: [carTag('other')], reason: 'reservation' });
+    expect(fastDocument(url(path), Date.now())).toBeNull();
+    expect((await page.run()).layer).toBe('isolate');
+    // Past PAGE_CACHE_ISOLATE_SECONDS the shared layer must be asked: the full path runs.
+    expect(fastDocument(url(path), Date.now() + (PAGE_CACHE_ISOLATE_SECONDS + 1) * 1000)).toBeNull();
+    await page.run();
+    clearPageCache();
+    expect(fastDocument(url(path), Date.now())).toBeNull();
+  });
+
+  it(`bounded: at most ${FAST_HITS_MAX} URLs, the oldest noted let go first`, () => {
+    const tenant = demoTenant('harbourside-toyota');
+    rememberIsolateDocument('k', { expires: Date.now() + 60_000, tenant, assets, status: 200, headers: HTML, bytes: new Uint8Array(10), tags: ['t:harbourside-toyota'], sharedKey: null });
+    const epoch = purgeEpoch('harbourside-toyota');
+    for (let i = 0; i < FAST_HITS_MAX + 10; i++) noteFastHit(`https://h.test/${i}`, 'k', 'harbourside-toyota', epoch, Date.now() + 60_000, withHeaderPolicyRecord);
+    expect(pageCacheStats().isolate.earlyUrls).toBe(FAST_HITS_MAX);
+    expect(fastDocument('https://h.test/0', Date.now())).toBeNull();
+    expect(fastDocument(`https://h.test/${FAST_HITS_MAX + 9}`, Date.now())).toBeInstanceOf(Response);
+    // Not noted for a document that is not kept, or once its tenant was purged since the epoch the caller read.
+    noteFastHit('https://h.test/none', 'missing', 'harbourside-toyota', epoch, Date.now() + 60_000, withHeaderPolicyRecord);
+    expect(fastDocument('https://h.test/none', Date.now())).toBeNull();
   });
 });

@@ -78,7 +78,7 @@ type CachedDocument = {
 const documents = new Map<string, CachedDocument>();
 let documentBytes = 0;
 const privatePages = new Map<string, number>();
-const counters = { isolateHits: 0, sharedHits: 0, sharedMisses: 0, sharedPuts: 0, misses: 0, purges: 0 };
+const counters = { isolateHits: 0, earlyHits: 0, sharedHits: 0, sharedMisses: 0, sharedPuts: 0, misses: 0, purges: 0 };
 /**
  * Tenants whose last purge epoch is remembered per isolate (a number each, ~100 bytes with the slug): far more than an
  * isolate serves. The least recently purged is let go and its epoch folds into `epochFloor`, which every tenant not in
@@ -182,6 +182,61 @@ export function isolateDocument(key: string, tenant: Pick<Tenant, 'config' | 'da
   documents.set(key, hit);
   counters.isolateHits++;
   return new Response(hit.bytes, { status: hit.status, headers: hit.headers });
+}
+
+// ---- early hit check ----------------------------------------------------------------------------------------------
+
+/**
+ * URLs (`request.url` exactly: host, path and query as asked) whose last answer was an isolate hit, with what that
+ * answer stood on, so the next request for the same URL is answered before routing, tenant resolution, pins and the
+ * key are worked out again (worker.ts). An entry answers only while all of these still hold, else the full path runs:
+ * - the document is the one the full path found (`documents` still holds that very entry: not purged, evicted,
+ *   replaced or dropped for another config);
+ * - no purge of its tenant since (the tenant's purge epoch: a tenant-tag purge also makes its config be read again);
+ * - before the document's recheck time and expiry, and before the tenant's cached reads (host lookup, config, data,
+ *   content, release registry) are made again (`Tenant.freshUntil`): a config or pin change in KV is seen exactly
+ *   when the full path would see it;
+ * - set only by worker.ts for a GET of a route that needs no sign-in, with every remote on its stable version (a
+ *   canary's breaker can switch the pins at any moment, so canary tenants always take the full path).
+ */
+type FastHit = { key: string; doc: CachedDocument; tenant: string; epoch: number; until: number; headers: Record<string, string> };
+/**
+ * Early-hit URLs kept per isolate: twice the documents (an ad click's tracking parameters give one document several
+ * URLs). ~300 bytes each; the oldest noted goes first.
+ */
+export const FAST_HITS_MAX = 2 * DOCUMENT_CACHE_MAX_ENTRIES;
+const fastHits = new Map<string, FastHit>();
+
+/**
+ * The early answer for `url` (no await, nothing parsed): the kept document's bytes with its precomputed headers
+ * (the platform's header policy already applied), or null when the full path must run.
+ */
+export function fastDocument(url: string, now: number): Response | null {
+  const fast = fastHits.get(url);
+  if (!fast) return null;
+  if (fast.until <= now || documents.get(fast.key) !== fast.doc || purgeEpoch(fast.tenant) !== fast.epoch) {
+    fastHits.delete(url);
+    return null;
+  }
+  documents.delete(fast.key);
+  documents.set(fast.key, fast.doc);
+  counters.isolateHits++;
+  counters.earlyHits++;
+  return new Response(fast.doc.bytes, { status: fast.doc.status, headers: fast.headers });
+}
+
+/**
+ * Notes that `url` was just answered from the isolate document at `key` (see fastHits for when it is reused).
+ * `headerPolicy` gives the headers as the shell sends them (worker.ts applies the platform's policy to every answer).
+ */
+export function noteFastHit(url: string, key: string, tenant: string, epoch: number, freshUntil: number, headerPolicy: (headers: Record<string, string>) => Record<string, string>) {
+  const doc = documents.get(key);
+  if (!doc || purgeEpoch(tenant) !== epoch) return;
+  const until = Math.min(freshUntil, doc.recheckAt, doc.expires);
+  if (!(until > Date.now())) return;
+  fastHits.delete(url);
+  fastHits.set(url, { key, doc, tenant, epoch, until, headers: headerPolicy(doc.headers) });
+  while (fastHits.size > FAST_HITS_MAX) fastHits.delete(fastHits.keys().next().value!);
 }
 
 /** Forgets an isolate document (its shared copy was purged or has expired). */
@@ -383,7 +438,7 @@ export async function purgePages(request: PurgeRequest, hooks: PurgeHooks): Prom
 /** What the layers hold and how they answered (tests, the bench, the local dev page). */
 export function pageCacheStats() {
   return {
-    isolate: { entries: documents.size, bytes: documentBytes, hits: counters.isolateHits },
+    isolate: { entries: documents.size, bytes: documentBytes, hits: counters.isolateHits, earlyHits: counters.earlyHits, earlyUrls: fastHits.size },
     shared: { hits: counters.sharedHits, misses: counters.sharedMisses, puts: counters.sharedPuts, indexedKeys: keyTags.size, indexedTags: tagKeys.size },
     privatePages: privatePages.size,
     purgeEpochTenants: tenantEpochs.size,
@@ -398,6 +453,7 @@ export const countMiss = () => void counters.misses++;
 /** Test hook: empties the isolate layer, the tag index and the counters (not the shared layer). */
 export function clearPageCache() {
   documents.clear();
+  fastHits.clear();
   documentBytes = 0;
   privatePages.clear();
   keyTags.clear();

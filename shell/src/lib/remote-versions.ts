@@ -51,6 +51,12 @@ export function pinsFor(config: Pick<SiteConfig, 'slug' | 'remotes'>, releases: 
   return out;
 }
 
+/**
+ * Whether every remote runs its stable version (no canary, none fallen back): then the pins depend on the tenant's
+ * config and the registry alone, never on the canary breaker's state (page-cache.ts early hits rely on it).
+ */
+export const allStable = (pins: ShellPins): boolean => REMOTE_NAMES.every((remote) => pins[remote].stable && !pins[remote].fellBack);
+
 /** The request headers that make a service-binding subrequest run `pin`'s version (none without a Worker id). */
 export function overrideHeaders(remote: RemoteName, pin: Pick<RemotePin, 'workerVersionId'>): Record<string, string> {
   return pin.workerVersionId ? { [VERSION_OVERRIDES_HEADER]: versionOverride(REMOTE_WORKER_NAMES[remote], pin.workerVersionId) } : {};

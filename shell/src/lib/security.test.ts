@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_HEADERS, NON_DOCUMENT_CSP, securityHeaders, withHeaderPolicy } from './security.ts';
+import { BASE_HEADERS, NON_DOCUMENT_CSP, securityHeaders, withHeaderPolicy, withHeaderPolicyRecord } from './security.ts';
 
 describe('security headers', () => {
   it('HSTS for a year without includeSubDomains (dealer apex domains host other subdomains)', () => {
@@ -27,5 +27,20 @@ describe('security headers', () => {
     // An answer with a CSP of its own keeps it (e.g. a picture that may load and run nothing).
     const image = withHeaderPolicy(new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" } }));
     expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+
+  it('an answer built with the policy (the shell’s documents) is sent as it is, not copied; one missing any part is', () => {
+    const page = new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8', ...securityHeaders() } });
+    expect(withHeaderPolicy(page)).toBe(page);
+    const wider = new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8', ...securityHeaders(), 'strict-transport-security': 'max-age=1' } });
+    const fixed = withHeaderPolicy(wider);
+    expect(fixed).not.toBe(wider);
+    expect(fixed.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+
+  it('withHeaderPolicyRecord: the same policy on a header record built once (early hits)', () => {
+    expect(withHeaderPolicyRecord({ 'content-type': 'text/html', 'x-frame-options': 'SAMEORIGIN' })).toEqual({ 'content-type': 'text/html', ...BASE_HEADERS, 'content-security-policy': securityHeaders()['content-security-policy'] });
+    expect(withHeaderPolicyRecord({ 'content-type': 'application/json' })['content-security-policy']).toBe(NON_DOCUMENT_CSP);
+    expect(withHeaderPolicyRecord({ 'content-security-policy': "default-src 'none'" })['content-security-policy']).toBe("default-src 'none'");
   });
 });

@@ -50,11 +50,32 @@ export function securityHeaders(options: { turnstile?: boolean } = {}): Record<s
  * Answers from service bindings have immutable headers, so the response is copied (the body streams through).
  */
 export function withHeaderPolicy(res: Response): Response {
+  // The shell's own documents are built with the policy (securityHeaders): answered as they are, not copied.
+  if (hasHeaderPolicy(res.headers)) return res;
   const out = new Response(res.body, res);
   for (const [name, value] of Object.entries(BASE_HEADERS)) out.headers.set(name, value);
   if (!out.headers.has('content-security-policy')) {
     const html = /^\s*text\/html\b/i.test(out.headers.get('content-type') ?? '');
     out.headers.set('content-security-policy', html ? securityHeaders()['content-security-policy']! : NON_DOCUMENT_CSP);
+  }
+  return out;
+}
+
+/** Whether `headers` already carry the platform's header policy: every BASE_HEADERS value as is, and a CSP. */
+function hasHeaderPolicy(headers: Headers): boolean {
+  for (const name in BASE_HEADERS) if (headers.get(name) !== BASE_HEADERS[name]) return false;
+  return headers.has('content-security-policy');
+}
+
+/**
+ * A header record as withHeaderPolicy would send it (names in lower case, as the shell writes them): BASE_HEADERS
+ * replacing any other value, and a CSP where there is none. For answers built once and sent many times (page-cache.ts
+ * early hits), so the policy is applied when they are built, not per request.
+ */
+export function withHeaderPolicyRecord(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = { ...headers, ...BASE_HEADERS };
+  if (!('content-security-policy' in out)) {
+    out['content-security-policy'] = /^\s*text\/html\b/i.test(out['content-type'] ?? '') ? securityHeaders()['content-security-policy']! : NON_DOCUMENT_CSP;
   }
   return out;
 }

@@ -152,3 +152,50 @@ describe('resolveTenant: the tenant’s content', () => {
     expect(contentReads).toBe(2);
   });
 });
+
+describe('resolveTenant: freshUntil (how long a resolution stands; page-cache.ts early hits never outlive it)', () => {
+  it('the earliest time a cached read (config, data, content, registry) is made again: read time + the cache seconds', async () => {
+    let clock = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const { kv } = fakeKv({});
+    const resolve = () => resolveTenant(kv, 'harbourside-toyota.localhost', { localHosts: true, cacheSeconds: 10 });
+    const tenant = await resolve();
+    expect(tenant?.freshUntil).toBe(1_010_000);
+    // Within that time nothing is read again, so the same resolution stands.
+    clock = 1_009_999;
+    const same = await resolve();
+    expect(same?.config).toBe(tenant?.config);
+    expect(same?.freshUntil).toBe(1_010_000);
+    // From then on the store reads again: a new resolution, standing another 10 s.
+    clock = 1_010_000;
+    const reread = await resolve();
+    expect(reread?.config).not.toBe(tenant?.config);
+    expect(reread?.freshUntil).toBe(1_020_000);
+    vi.restoreAllMocks();
+  });
+
+  it('a host looked up in KV: no later than a minute after that lookup', async () => {
+    const { kv } = fakeKv({ 'www.fresh.test': 'harbourside-toyota' });
+    const now = Date.now();
+    const tenant = await resolveTenant(kv, 'www.fresh.test', { now: now - 55_000, cacheSeconds: 10 });
+    expect(tenant?.freshUntil).toBe(now + 5_000);
+  });
+
+  it('not reused at all when nothing is cached (0 cache seconds) or a read failed (content: tried again next request)', async () => {
+    const { kv } = fakeKv({});
+    expect((await resolveTenant(kv, 'harbourside-toyota.localhost', { localHosts: true, cacheSeconds: 0 }))?.freshUntil).toBe(0);
+    const config = demoTenants().find((t) => t.slug === 'outback-used-cars')!;
+    const failing: ConfigKv = {
+      get: (async (key: string) => {
+        if (key === 'tenant:outback-used-cars') return config;
+        if (key === 'content:outback-used-cars') throw new Error('KV unavailable');
+        return null;
+      }) as ConfigKv['get'],
+    };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const tenant = await resolveTenant(failing, 'outback-used-cars.localhost', { localHosts: true, cacheSeconds: 10 });
+    error.mockRestore();
+    expect(tenant?.config.slug).toBe('outback-used-cars');
+    expect(tenant?.freshUntil).toBe(0);
+  });
+});

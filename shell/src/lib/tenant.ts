@@ -1,11 +1,17 @@
-import { kvHostKey, type SiteConfig } from '@forecourt/contracts/tenant';
-import type { RemoteReleases } from '@forecourt/contracts/releases';
-import type { TenantData } from '@forecourt/contracts/tenant-data';
-import { EMPTY_CONTENT, type TenantContent } from '@forecourt/contracts/content';
-import { createTenantStore, type TenantStore } from '@forecourt/contracts/tenant-store';
+import { kvHostKey, kvTenantKey, type SiteConfig } from '@forecourt/contracts/tenant';
+import { KV_RELEASES_KEY, type RemoteReleases } from '@forecourt/contracts/releases';
+import { kvTenantDataKey, type TenantData } from '@forecourt/contracts/tenant-data';
+import { EMPTY_CONTENT, kvContentKey, type TenantContent } from '@forecourt/contracts/content';
+import { awaitSharedLoad, startSharedLoad, type SharedLoad } from '@forecourt/contracts/shared-load';
+import { createTenantStore, TENANT_STORE_MAX_ENTRIES, type TenantStore } from '@forecourt/contracts/tenant-store';
 
-/** A request's tenant: its config and data, and the release registry its remote versions are resolved with. */
-export type Tenant = { config: SiteConfig; data: TenantData; content: TenantContent; releases: RemoteReleases | null };
+/**
+ * A request's tenant: its config and data, and the release registry its remote versions are resolved with.
+ * `freshUntil` (epoch ms): until when resolving the same host again in this isolate answers the same objects (the
+ * earliest time one of its cached reads, the host lookup included, is made again); absent or past when not known (a
+ * read failed, a cache entry was let go). The shell's early hit check (page-cache.ts `fastDocument`) never outlives it.
+ */
+export type Tenant = { config: SiteConfig; data: TenantData; content: TenantContent; releases: RemoteReleases | null; freshUntil?: number };
 
 /** The part of a KV binding tenant resolution reads (structural, so tests can pass a plain object). */
 export type ConfigKv = Pick<KVNamespace, 'get'>;
@@ -23,7 +29,7 @@ export const KV_CACHE_TTL = 30;
 export const HOST_CACHE_MAX = 1000;
 
 /** A host lookup: when it was made, its answer, and the answer once it has arrived (forgetTenant reads it). */
-type HostEntry = { at: number; slug: Promise<string | null>; resolved?: string | null };
+type HostEntry = { at: number; slug: SharedLoad<string | null>; resolved?: string | null };
 const stores = new WeakMap<object, TenantStore>();
 const hostCaches = new WeakMap<object, Map<string, HostEntry>>();
 /**
@@ -35,14 +41,47 @@ const liveStores: TenantStore[] = [];
 /** The host caches a purge reaches (forgetTenant), bounded like liveStores. */
 const liveHostCaches: Map<string, HostEntry>[] = [];
 
+/**
+ * Per store: when each KV key was last read (epoch ms), so a resolution knows when its parts are read again
+ * (`Tenant.freshUntil`). The store reads a key only when its cached entry is missing, older than its ttl or stalled,
+ * and stamps the entry in the same synchronous step as the read starts (the same instant on Workers, whose clock
+ * stands still while code runs), so `read time + ttl` is when the store reads it again.
+ * Bounded like the store (the oldest key goes first); a key no longer listed gives no `freshUntil`.
+ */
+type ReadTimes = { ttlMs: number; at: Map<string, number> };
+const readTimes = new WeakMap<TenantStore, ReadTimes>();
+
 function storeFor(kv: ConfigKv, cacheSeconds: number): TenantStore {
   let store = stores.get(kv);
   if (!store) {
-    stores.set(kv, (store = createTenantStore(kv, { ttlMs: cacheSeconds * 1000, kvCacheTtl: KV_CACHE_TTL })));
+    const times: ReadTimes = { ttlMs: cacheSeconds * 1000, at: new Map() };
+    const timed = {
+      get: (key: string, options: { type: 'json'; cacheTtl?: number }) => {
+        times.at.delete(key);
+        times.at.set(key, Date.now());
+        while (times.at.size > TENANT_STORE_MAX_ENTRIES) times.at.delete(times.at.keys().next().value!);
+        return kv.get(key, options);
+      },
+    };
+    stores.set(kv, (store = createTenantStore(timed, { ttlMs: times.ttlMs, kvCacheTtl: KV_CACHE_TTL })));
+    readTimes.set(store, times);
     liveStores.push(store);
     if (liveStores.length > LIVE_STORES_MAX) liveStores.shift();
   }
   return store;
+}
+
+/** The earliest time one of `keys` is read again by `store` (0 when one was never read or is no longer listed). */
+function readAgainAt(store: TenantStore, keys: string[]): number {
+  const times = readTimes.get(store);
+  if (!times || times.ttlMs <= 0) return 0;
+  let until = Infinity;
+  for (const key of keys) {
+    const at = times.at.get(key);
+    if (at === undefined) return 0;
+    until = Math.min(until, at + times.ttlMs);
+  }
+  return until;
 }
 
 /**
@@ -72,7 +111,7 @@ export function slugFromLocalHost(host: string): string | null {
  * Host -> slug through KV, cached per isolate for a minute as a small LRU (a Map keeps insertion order: a hit moves
  * to the end, the oldest is evicted). A lookup that fails is dropped at once, so a KV hiccup is not cached.
  */
-function slugForHost(kv: ConfigKv, hostname: string, now: number): Promise<string | null> {
+function slugForHost(kv: ConfigKv, hostname: string, now: number): HostEntry {
   let cache = hostCaches.get(kv);
   if (!cache) {
     hostCaches.set(kv, (cache = new Map()));
@@ -83,18 +122,19 @@ function slugForHost(kv: ConfigKv, hostname: string, now: number): Promise<strin
   if (hit && now - hit.at < HOST_TTL_MS) {
     cache.delete(hostname);
     cache.set(hostname, hit);
-    return hit.slug;
+    return hit;
   }
-  const entry: HostEntry = { at: now, slug: kv.get(kvHostKey(hostname)) };
-  entry.slug.then((slug) => void (entry.resolved = slug), () => {});
+  // A shared load (contracts shared-load.ts): anchored to this request, never awaited past its stall time by others.
+  const entry: HostEntry = { at: now, slug: startSharedLoad(() => kv.get(kvHostKey(hostname)), now) };
+  entry.slug.promise.then((slug) => void (entry.resolved = slug), () => {});
   cache.delete(hostname);
   cache.set(hostname, entry);
   while (cache.size > HOST_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  entry.slug.catch(() => {
+  entry.slug.promise.catch(() => {
     // Only this entry: a newer lookup for the same host may have replaced it meanwhile.
     if (cache.get(hostname) === entry) cache.delete(hostname);
   });
-  return entry.slug;
+  return entry;
 }
 
 export type ResolveTenantOptions = {
@@ -109,16 +149,33 @@ export type ResolveTenantOptions = {
 export async function resolveTenant(kv: ConfigKv, host: string | undefined, options: ResolveTenantOptions = {}): Promise<Tenant | null> {
   if (!host) return null;
   const local = options.localHosts ? slugFromLocalHost(host) : null;
-  const slug = local ?? (await slugForHost(kv, host.toLowerCase().replace(/:\d+$/, ''), options.now ?? Date.now()));
+  const hostname = host.toLowerCase().replace(/:\d+$/, '');
+  const now = options.now ?? Date.now();
+  let lookup = local ? null : slugForHost(kv, hostname, now);
+  const slug =
+    local ??
+    (await awaitSharedLoad(lookup!.slug, () => {
+      // Another request's lookup that never finished (that request cancelled): look the host up again.
+      const stalled = lookup!;
+      const cache = hostCaches.get(kv);
+      if (cache?.get(hostname) === stalled) cache.delete(hostname);
+      lookup = slugForHost(kv, hostname, now);
+      return lookup.slug.promise;
+    }, { now }));
   if (!slug) return null;
   const store = storeFor(kv, options.cacheSeconds ?? CONFIG_CACHE_SECONDS);
+  let contentFailed = false;
   const [config, data, content, releases] = await Promise.all([
     store.config(slug),
     store.data(slug),
-    contentOf(store, slug),
+    contentOf(store, slug, () => void (contentFailed = true)),
     releasesOf(store, options.cacheSeconds ?? CONFIG_CACHE_SECONDS, options.now),
   ]);
-  return config ? { config, data, content, releases } : null;
+  if (!config) return null;
+  // A content read that failed is tried again on the next request: this resolution is then not reused.
+  const readAgain = contentFailed ? 0 : readAgainAt(store, [kvTenantKey(slug), kvTenantDataKey(slug), kvContentKey(slug), KV_RELEASES_KEY]);
+  const freshUntil = lookup ? Math.min(readAgain, lookup.at + HOST_TTL_MS) : readAgain;
+  return { config, data, content, releases, freshUntil };
 }
 
 /**
@@ -126,10 +183,11 @@ export async function resolveTenant(kv: ConfigKv, host: string | undefined, opti
  * then 404s for a moment, but search, car pages, lead forms and every API keep working. Logged, not cached (the
  * store drops a failed read, so the next request tries again).
  */
-async function contentOf(store: TenantStore, slug: string): Promise<TenantContent> {
+async function contentOf(store: TenantStore, slug: string, onFailure?: () => void): Promise<TenantContent> {
   try {
     return await store.content(slug);
   } catch (error) {
+    onFailure?.();
     console.error(`shell: content of ${slug} unreadable, serving none:`, error instanceof Error ? error.message : error);
     return EMPTY_CONTENT;
   }
