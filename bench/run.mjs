@@ -57,7 +57,7 @@ async function section(name, fn) {
 
 async function bundle(entry, platform = 'neutral') {
   const outfile = join(outDir, `${entry.split('/').pop().replace(/\.\w+$/, '')}.mjs`);
-  await build({ entryPoints: [join(ROOT, entry)], outfile, bundle: true, format: 'esm', platform, target: 'es2022', conditions: ['workerd', 'worker', 'import'], logLevel: 'warning', jsx: 'automatic' });
+  await build({ entryPoints: [join(ROOT, entry)], outfile, bundle: true, format: 'esm', platform, target: 'es2022', conditions: ['workerd', 'worker', 'import'], logLevel: 'warning', jsx: 'automatic', external: ['node:*'] });
   return outfile;
 }
 

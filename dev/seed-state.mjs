@@ -83,7 +83,10 @@ export async function seedStateKey({ storage, seed }) {
   const miniflare = JSON.parse(readFileSync(join(ROOT, 'node_modules/miniflare/package.json'), 'utf8')).version;
   const d1 = readWranglerConfig('edge-api').d1_databases?.[0];
   const migrations = folderHash(join(ROOT, 'edge-api', d1?.migrations_dir ?? 'migrations'));
-  const inputs = { FORMAT, storage, seed, miniflare, migrations, demo: fileHash(join(ROOT, 'demo/dist/index.mjs')), importLibrary: await importLibraryHash() };
+  // The seeding code itself: how the platform seeds (platform.mjs: seedDemo, its snapshot entries and batched writes),
+  // the local KV helpers and edge-api's migration runner. A change to any of them makes a new template.
+  const seeding = ['dev/platform.mjs', 'dev/local-kv.mjs', 'edge-api/scripts/migrations.mjs'].map((file) => fileHash(join(ROOT, file)));
+  const inputs = { FORMAT, storage, seed, miniflare, migrations, seeding, demo: fileHash(join(ROOT, 'demo/dist/index.mjs')), importLibrary: await importLibraryHash() };
   return sha(JSON.stringify(inputs)).slice(0, 32);
 }
 

@@ -18,6 +18,8 @@ function optionsKey(configPath) {
   const h = createHash('sha256');
   h.update(JSON.parse(readFileSync(join(ROOT, 'node_modules/wrangler/package.json'), 'utf8')).version).update('\0');
   h.update(configPath).update('\0').update(readFileSync(configPath)).update('\0');
+  // The environment variables wrangler reads the config with (an environment, process env in bindings).
+  for (const name of ['CLOUDFLARE_ENV', 'CLOUDFLARE_INCLUDE_PROCESS_ENV', 'WRANGLER_ENV']) h.update(`${name}=${process.env[name] ?? ''}`).update('\0');
   const dir = dirname(configPath);
   for (const name of readdirSync(dir).sort()) {
     if (!/^\.(dev\.vars|env)/.test(name) || name.endsWith('.example')) continue;
@@ -32,7 +34,7 @@ function optionsKey(configPath) {
  * copy: the options wrangler leaves undefined are absent).
  */
 export async function loadWorkerOptions(configPaths) {
-  mkdirSync(WORKER_OPTIONS_DIR, { recursive: true });
+  mkdirSync(WORKER_OPTIONS_DIR, { recursive: true, mode: 0o700 });
   const loaded = new Map();
   let wrangler = null;
   for (const path of configPaths) {
@@ -49,7 +51,8 @@ export async function loadWorkerOptions(configPaths) {
     const { workerOptions } = wrangler.unstable_getMiniflareWorkerOptions(path);
     const options = JSON.parse(JSON.stringify({ workerOptions }));
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(options));
+    // Only this user may read it: a `.dev.vars` file's values (local secrets) are among the bindings.
+    writeFileSync(tmp, JSON.stringify(options), { mode: 0o600 });
     renameSync(tmp, file);
     loaded.set(path, options);
   }

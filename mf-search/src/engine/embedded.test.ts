@@ -2,8 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
-import { SHARED_LOAD_STALL_MS } from '@forecourt/contracts/shared-load';
-import { createEmbeddedSearch } from './embedded.ts';
+import { createEmbeddedSearch, INDEX_LOAD_STALL_MS } from './embedded.ts';
 import { ALPHA_CARS, BETA_CARS, scopeOf } from '../test/engine-fixtures.ts';
 
 const engine = createEmbeddedSearch({ alpha: ALPHA_CARS, beta: BETA_CARS });
@@ -67,7 +66,11 @@ describe('index lifecycle', () => {
       const stalled = createEmbeddedSearch(loader);
       void stalled.search(alpha, req());
       const next = stalled.search(alpha, req());
-      await vi.advanceTimersByTimeAsync(SHARED_LOAD_STALL_MS);
+      // A slow load is waited for (never built twice)...
+      await vi.advanceTimersByTimeAsync(INDEX_LOAD_STALL_MS - 1);
+      expect(loader).toHaveBeenCalledTimes(1);
+      // ...one that can no longer finish is not waited for past the stall time.
+      await vi.advanceTimersByTimeAsync(1);
       expect((await next).count).toBeGreaterThan(0);
       expect(loader).toHaveBeenCalledTimes(2);
       await stalled.search(alpha, req());

@@ -58,6 +58,12 @@ export type EmbeddedSearch = SearchPort & {
 };
 
 type Entry = { load: SharedLoad<TenantIndex>; index?: TenantIndex };
+/**
+ * How long a query waits for a tenant's index another request started before loading it itself: far past a sound load
+ * (a snapshot read is tens of ms; a 6,000-car build from the stock ~0.5 s quiet, a few seconds on a busy machine), so a
+ * slow load is never duplicated (two builds would double the isolate's memory), only one that can no longer finish.
+ */
+export const INDEX_LOAD_STALL_MS = 30_000;
 
 /**
  * Creates the embedded search engine. Each tenant gets its own index, built (or loaded) on first use and cached
@@ -88,10 +94,14 @@ export function createEmbeddedSearch(source: CarSource, options: EmbeddedOptions
       if (hit.index) return Promise.resolve(hit.index);
       // A load another request started: never awaited past its stall time (that request may have been cancelled, and
       // its KV reads with it: contracts shared-load.ts).
-      return awaitSharedLoad(hit.load, () => {
-        if (entries.get(tenant) === hit) entries.delete(tenant);
-        return indexOf(tenant);
-      });
+      return awaitSharedLoad(
+        hit.load,
+        () => {
+          if (entries.get(tenant) === hit) entries.delete(tenant);
+          return indexOf(tenant);
+        },
+        { stallMs: INDEX_LOAD_STALL_MS },
+      );
     }
     const entry: Entry = { load: startSharedLoad(() => load(tenant)) };
     entries.set(tenant, entry);

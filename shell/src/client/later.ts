@@ -2,7 +2,7 @@
  * What the shell's client sets up after its first task (issue 19: Total Blocking Time). Loaded by main.ts with a
  * dynamic import after the next frame, so none of it is evaluated or run in the task that runs the page's script
  * (among it contracts' display formatters, whose first `new Intl.NumberFormat` loads the locale's data: tens of ms on
- * a phone), and each step runs in its own short task (`runInTasks`), the visited-pages list when the browser is idle.
+ * a phone), and each step runs in its own short task (`runInTasks`), the visited-pages list first.
  * Everything here enhances server HTML that already works (the promo opens 4 s after it is set up at the earliest; the
  * spin-to-win form posts without it; the carousel scrolls), so a moment later changes nothing the shopper can see.
  */
@@ -12,11 +12,20 @@ import { initPromo } from './chrome.ts';
 import { initContentBlocks } from './content.ts';
 import { promoAllowedOn } from './nav.ts';
 import { initSpin } from './spin.ts';
-import { onIdle, runInTasks } from './tasks.ts';
+import { runInTasks } from './tasks.ts';
 
 /** The deferred steps, in order: each is its own task. */
 export function laterSteps(doc: Document = document): Array<() => void> {
   return [
+    // lead_attributes.visited_pages (spec §3): every page the shopper sees, so a later lead carries the journey. First,
+    // a frame after load (a shopper who moves on or sends a lead a moment later still has this page in the list).
+    () => {
+      try {
+        recordVisitedPage(window.localStorage, location.pathname + location.search);
+      } catch {
+        // No storage (blocked): nothing is recorded.
+      }
+    },
     () => initCarousels(doc),
     () => initContentBlocks(),
     () => initSpin(doc),
@@ -28,22 +37,11 @@ export function laterSteps(doc: Document = document): Array<() => void> {
 }
 
 /**
- * Runs the deferred steps, marks `data-later-ready` on <html> (tests wait for it before moving a fake clock: the promo's
- * 4 s start when it is set up), then records the page in the visited-pages list when the browser is idle.
+ * Runs the deferred steps, then marks `data-later-ready` on <html> (tests wait for it before moving a fake clock: the
+ * promo's 4 s start when it is set up).
  */
 export function runLater(doc: Document = document): Promise<void> {
   return runInTasks(laterSteps(doc)).then(() => {
     doc.documentElement.setAttribute('data-later-ready', '');
-    return new Promise<void>((resolve) =>
-      onIdle(() => {
-        // lead_attributes.visited_pages (spec §3): every page the shopper sees, so a later lead carries the journey.
-        try {
-          recordVisitedPage(window.localStorage, location.pathname + location.search);
-        } catch {
-          // No storage (blocked): nothing is recorded.
-        }
-        resolve();
-      }),
-    );
   });
 }

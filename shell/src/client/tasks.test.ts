@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IDLE_TIMEOUT_MS, nextTask, onIdle, runInTasks } from './tasks.ts';
+import { nextTask, runInTasks } from './tasks.ts';
 
 /** A window whose timers run only when `flush` is called: each flush is one task. */
 function fakeWindow() {
@@ -47,23 +47,12 @@ describe('runInTasks (issue 19: one task per step, not one long task)', () => {
   });
 });
 
-describe('nextTask and onIdle', () => {
+describe('nextTask', () => {
   it('nextTask uses scheduler.yield where the browser has it', async () => {
     const y = vi.fn(() => Promise.resolve());
     const setTimeout = vi.fn();
     await nextTask({ setTimeout, scheduler: { yield: y } });
     expect(y).toHaveBeenCalledTimes(1);
     expect(setTimeout).not.toHaveBeenCalled();
-  });
-
-  it('onIdle waits for an idle moment, at most IDLE_TIMEOUT_MS; without idle callbacks a short timer', () => {
-    const ric = vi.fn();
-    const setTimeout = vi.fn();
-    const fn = () => {};
-    onIdle(fn, { setTimeout, requestIdleCallback: ric });
-    expect(ric).toHaveBeenCalledWith(fn, { timeout: IDLE_TIMEOUT_MS });
-    expect(setTimeout).not.toHaveBeenCalled();
-    onIdle(fn, { setTimeout });
-    expect(setTimeout).toHaveBeenCalledWith(fn, 50);
   });
 });

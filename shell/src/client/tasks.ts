@@ -4,22 +4,13 @@
  * cut into one task per step instead of one long task.
  */
 
-type TaskWindow = { setTimeout: (fn: () => void, ms?: number) => unknown; requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown; scheduler?: { yield?: () => Promise<void> } };
-
-/** The longest an idle callback waits for an idle moment (a busy page still records its visit). */
-export const IDLE_TIMEOUT_MS = 2000;
+type TaskWindow = { setTimeout: (fn: () => void, ms?: number) => unknown; scheduler?: { yield?: () => Promise<void> } };
 
 /** Resolves in a new task: `scheduler.yield()` where the browser has it (it resumes ahead of other queued work), else a timer. */
 export function nextTask(win: TaskWindow = globalThis as unknown as TaskWindow): Promise<void> {
   const y = win.scheduler?.yield;
   if (typeof y === 'function') return y.call(win.scheduler);
   return new Promise((resolve) => win.setTimeout(resolve, 0));
-}
-
-/** Runs `fn` when the browser is idle (at most IDLE_TIMEOUT_MS later), or after a short timer where there is no idle callback. */
-export function onIdle(fn: () => void, win: TaskWindow = globalThis as unknown as TaskWindow): void {
-  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS });
-  else win.setTimeout(fn, 50);
 }
 
 /**

@@ -199,7 +199,12 @@ export function isolateDocument(key: string, tenant: Pick<Tenant, 'config' | 'da
  * - set only by worker.ts for a GET of a route that needs no sign-in, with every remote on its stable version (a
  *   canary's breaker can switch the pins at any moment, so canary tenants always take the full path).
  */
-type FastHit = { key: string; doc: CachedDocument; tenant: string; epoch: number; until: number; headers: Record<string, string> };
+/**
+ * The document is held weakly: an evicted, purged or replaced document must be freed with the isolate layer's budget
+ * (a strong reference here would keep up to FAST_HITS_MAX pages alive past DOCUMENT_CACHE_BYTES); while the isolate
+ * layer keeps it, it is strongly held there, so `deref()` finds it.
+ */
+type FastHit = { key: string; doc: WeakRef<CachedDocument>; tenant: string; epoch: number; until: number; headers: Record<string, string> };
 /**
  * Early-hit URLs kept per isolate: twice the documents (an ad click's tracking parameters give one document several
  * URLs). ~300 bytes each; the oldest noted goes first.
@@ -214,15 +219,16 @@ const fastHits = new Map<string, FastHit>();
 export function fastDocument(url: string, now: number): Response | null {
   const fast = fastHits.get(url);
   if (!fast) return null;
-  if (fast.until <= now || documents.get(fast.key) !== fast.doc || purgeEpoch(fast.tenant) !== fast.epoch) {
+  const doc = fast.doc.deref();
+  if (!doc || fast.until <= now || documents.get(fast.key) !== doc || purgeEpoch(fast.tenant) !== fast.epoch) {
     fastHits.delete(url);
     return null;
   }
   documents.delete(fast.key);
-  documents.set(fast.key, fast.doc);
+  documents.set(fast.key, doc);
   counters.isolateHits++;
   counters.earlyHits++;
-  return new Response(fast.doc.bytes, { status: fast.doc.status, headers: fast.headers });
+  return new Response(doc.bytes, { status: doc.status, headers: fast.headers });
 }
 
 /**
@@ -235,7 +241,7 @@ export function noteFastHit(url: string, key: string, tenant: string, epoch: num
   const until = Math.min(freshUntil, doc.recheckAt, doc.expires);
   if (!(until > Date.now())) return;
   fastHits.delete(url);
-  fastHits.set(url, { key, doc, tenant, epoch, until, headers: headerPolicy(doc.headers) });
+  fastHits.set(url, { key, doc: new WeakRef(doc), tenant, epoch, until, headers: headerPolicy(doc.headers) });
   while (fastHits.size > FAST_HITS_MAX) fastHits.delete(fastHits.keys().next().value!);
 }
 
