@@ -14,6 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { takeFolderLock } from './folder-lock.mjs';
 import { REMOTES, ROOT, VERSION_LABEL } from './workers.mjs';
 
 export const CANARY_DIR = join(ROOT, '.canary');
@@ -111,30 +112,13 @@ function buildEnv() {
   return env;
 }
 
-/** Waits for and takes a lock folder (a stale one, older than 10 minutes, is taken over). */
+/** Runs `fn` holding the lock folder `path` (dev/folder-lock.mjs; a stale one, older than 10 minutes, is taken over). */
 async function withLock(path, fn) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(path);
-      break;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      let age = 0;
-      try {
-        age = Date.now() - statSync(path).mtimeMs;
-      } catch {
-        continue; // released in between: take it now
-      }
-      if (age > 10 * 60_000) rmSync(path, { recursive: true, force: true });
-      else if (Date.now() - started > 10 * 60_000) throw new Error(`Gave up waiting for ${path}`);
-      else await new Promise((r) => setTimeout(r, 300));
-    }
-  }
+  const release = await takeFolderLock(path, { staleMs: 10 * 60_000, giveUpMs: 10 * 60_000, pollMs: 300 });
   try {
     return await fn();
   } finally {
-    rmSync(path, { recursive: true, force: true });
+    release();
   }
 }
 

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { constants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { takeFolderLock } from './folder-lock.mjs';
 import { ROOT, readWranglerConfig } from './workers.mjs';
 
 /** Where templates are kept (one folder per key); node_modules/.cache, so a clean clone starts empty. */
@@ -90,27 +91,8 @@ export async function seedStateKey({ storage, seed }) {
   return sha(JSON.stringify(inputs)).slice(0, 32);
 }
 
-/** Takes a lock folder, waiting while another process holds it (a stale one is taken over). */
-async function lock(path) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(path);
-      return () => rmSync(path, { recursive: true, force: true });
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      let age = 0;
-      try {
-        age = Date.now() - statSync(path).mtimeMs;
-      } catch {
-        continue; // released in between
-      }
-      if (age > STALE_LOCK_MS) rmSync(path, { recursive: true, force: true });
-      else if (Date.now() - started > 2 * STALE_LOCK_MS) throw new Error(`Gave up waiting for ${path}`);
-      else await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
+/** Takes the template's lock folder (dev/folder-lock.mjs); a stale one is taken over. */
+const lock = (path) => takeFolderLock(path, { staleMs: STALE_LOCK_MS, giveUpMs: 2 * STALE_LOCK_MS, pollMs: 200 });
 
 /** Removes templates (and leftovers of failed builds) not used for KEEP_MS, except `keep`. */
 function prune(keep) {
