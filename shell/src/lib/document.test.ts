@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentHead, documentTail, notFoundBlock, promoPopup, remoteMap, siteFooter, siteHeader, slugify } from './document.ts';
+import { documentHead, documentTail, MAIN_END_ID, notFoundBlock, promoPopup, remoteMap, siteFooter, siteHeader, slugify } from './document.ts';
 import { accessibilityPage, notFoundPage } from './pages.ts';
 import { demoTenant, manifestPins } from '../test/tenants.ts';
 
@@ -47,6 +47,18 @@ describe('document helpers', () => {
     const plain = String(await documentHead({ tenant, head: { title: 't', preloadImage: { href: '/demo-img/logo/x.svg' } }, url: new URL('https://x.test/'), assets, styles: [] }));
     expect(plain).toContain('<link rel="preload" as="image" href="/demo-img/logo/x.svg" fetchpriority="high">');
     expect(String(await documentHead({ tenant, head: { title: 't' }, url: new URL('https://x.test/'), assets, styles: [] }))).not.toContain('as="image"');
+  });
+
+  it('holds the first paint until the end of <main> is parsed (a page painted half-parsed shifts as the rest arrives)', async () => {
+    const tenant = demoTenant('harbourside-toyota');
+    const head = String(await documentHead({ tenant, head: { title: 't' }, url: new URL('https://x.test/'), assets: { entry: '/_shell/1/main.js', css: ['/_shell/1/s.css'] }, styles: [] }));
+    expect(head).toContain(`<link rel="expect" href="#${MAIN_END_ID}" blocking="render">`);
+    const tail = String(await documentTail(tenant, assets, manifestPins(tenant)));
+    const marker = `<div id="${MAIN_END_ID}" hidden></div>`;
+    expect(tail.indexOf(marker)).toBeGreaterThanOrEqual(0);
+    // Just before </main>: the footer and the scripts after it do not hold the paint.
+    expect(tail.indexOf('</main>')).toBe(tail.indexOf(marker) + marker.length + 1);
+    expect(tail.indexOf(marker)).toBeLessThan(tail.indexOf('<footer'));
   });
 
   it('slugify', () => {

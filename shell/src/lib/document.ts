@@ -52,6 +52,15 @@ export function preloadImageLink(image: NonNullable<FragmentHead['preloadImage']
 }
 
 /**
+ * The end of `<main>`: the head's `<link rel="expect" blocking="render">` names it, so the browser paints the page only
+ * once its main content is parsed. A document parsed in pieces (a slow network's packets, a busy CPU's parser yields)
+ * would otherwise be painted half-built, and every element parsed after the first paint pushes the ones beside it:
+ * the header's tools grow leftwards, a card row grows taller, a hero re-centres (layout shifts, CLS). The footer and
+ * the scripts after it do not hold the paint.
+ */
+export const MAIN_END_ID = 'fc-main-end';
+
+/**
  * The document's `<head>`. `status` is the page's: only a 200 page gets the site URL as its canonical when its head
  * names none (a not-found or failed page must not declare the address asked for, made-up paths included, canonical).
  */
@@ -83,6 +92,7 @@ ${head?.preloadImage ? preloadImageLink(head.preloadImage) : ''}
 ${opts.assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.assets.entry ? html`<link rel="modulepreload" href="${opts.assets.entry}">` : ''}
+<link rel="expect" href="#${MAIN_END_ID}" blocking="render">
 ${jsonLd.map((item) => html`<script type="application/ld+json">${raw(serializeIslandProps(item))}</script>`)}
 </head>
 <body>
@@ -226,7 +236,8 @@ export function siteFooter(tenant: Tenant): Html {
   const business = config.business;
   const social = SOCIAL.filter((s) => business?.social?.[s.key]);
   const holder = business?.legal_name ?? config.name;
-  return html`</main>
+  return html`<div id="${MAIN_END_ID}" hidden></div>
+</main>
 <footer class="fc-footer">
 <div class="fc-footer__inner">
 <div class="fc-footer__top">
