@@ -5,6 +5,7 @@ import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import pkg from '../package.json';
 import { createApp, type AppOptions } from './app.tsx';
 import { createEmbeddedSearch } from './engine/embedded.ts';
+import { createEnginePort } from './lib/engine-port.ts';
 import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
 import type { Env } from './env.ts';
 import { parseCars, siteConfigInput, spyPort, testEnv } from './test/tenant.ts';
@@ -41,6 +42,44 @@ describe('mf-search Worker', () => {
       expect(await res.json()).toEqual({ error: 'Unknown site.' });
     }
     expect(port.calls).toEqual([]);
+  });
+
+  it("asks for a page's stock index while the tenant config is read (issue 19 cold start), not for other routes", async () => {
+    const order: string[] = [];
+    const watched = (kv: Env['CONFIG'], name: string) => ({ ...kv, get: (key: string, type?: never) => (order.push(`${name} ${key}`), kv.get(key, type)) }) as unknown as Env['CONFIG'];
+    const bindings = { ...env, CONFIG: watched(env.CONFIG, 'CONFIG'), STOCK: watched(env.STOCK, 'STOCK') } as Env;
+    const res = await client({}, bindings)('/fragments/search?_segments=new-used-and-demo-cars');
+    expect(res.status).toBe(200);
+    // The stock (its meta, then the index's snapshot head) before the config read has answered: asked first.
+    expect(order.findIndex((r) => r.startsWith('STOCK'))).toBeLessThan(order.findIndex((r) => r.startsWith('CONFIG')));
+    order.length = 0;
+    await client({}, bindings)('/internal/stock-digest');
+    expect(order.filter((r) => r.startsWith('STOCK stock:test-motors:snap'))).toEqual([]);
+    // Fragments that never read the stock (parts search, an unknown fragment) ask for no index.
+    for (const path of ['/fragments/parts-search', '/fragments/made-up']) {
+      order.length = 0;
+      await client({}, bindings)(path);
+      expect(order.filter((r) => r.startsWith('STOCK stock:test-motors:snap'))).toEqual([]);
+    }
+  });
+
+  it('keeps no index for a slug no tenant has (404), nor asks for one for a malformed slug', async () => {
+    const engine = createEnginePort();
+    const app = createApp({ styles, version, engine });
+    const ask = (slug: string) => app.request('/fragments/search?_segments=used-cars', { headers: { [TENANT_HEADER]: slug } }, env);
+    for (const slug of ['nobody', 'nobody-else', 'Not A Slug!']) expect((await ask(slug)).status).toBe(404);
+    expect((await ask(TENANT)).status).toBe(200);
+    await vi.waitFor(() => expect(engine.embedded?.()?.peek(TENANT)).toBeDefined());
+    expect(engine.embedded?.()?.stats().indexes.map((i) => i.tenant)).toEqual([TENANT]);
+    for (const slug of ['nobody', 'nobody-else', 'Not A Slug!']) expect(engine.embedded?.()?.peek(slug)).toBeUndefined();
+  });
+
+  it('routes with a router built without compiling the route table on the first request (hono/quick: issue 19 cold start)', async () => {
+    const app = createApp({ styles, version });
+    const res = await app.request('/fragments/search?_segments=new-used-and-demo-cars', { headers: { [TENANT_HEADER]: TENANT } }, env);
+    expect(res.status).toBe(200);
+    expect(app.router.name).toContain('LinearRouter');
+    expect(app.router.name).not.toContain('RegExpRouter');
   });
 
   it('serves the client bundle from ASSETS without a tenant', async () => {

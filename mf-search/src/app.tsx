@@ -1,8 +1,13 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+// hono/quick: the same Hono with a router that needs no build on its first request (LinearRouter), not the default
+// RegExpRouter, which compiles every route into one expression when the isolate's first request arrives (issue 19, cold
+// start: measured in the first-request profile). The route table is small, so matching linearly costs microseconds.
+import { Hono } from 'hono/quick';
 import { apiPrefixOf } from '@forecourt/contracts/api-owners';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';
+import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
 import { createEnginePort, type EnginePort } from './lib/engine-port.ts';
 import { createPartsPort, type PartsEnginePort } from './lib/parts-port.ts';
@@ -32,6 +37,11 @@ export type AppOptions = {
  * app: one per isolate in the Worker, a fresh one per test.
  * @example export default createApp({ styles: assetManifest.css, version: assetManifest.version })
  */
+/** The fragments that read the tenant's stock index (routes/fragments.tsx), for the index prefetch below. */
+const INDEX_FRAGMENTS: ReadonlySet<string> = new Set(['search', 'offers', 'offer', 'stock-strip', 'quick-search', 'similar-cars'].map((p) => `/fragments/${p}`));
+/** A tenant slug's shape (contracts tenant.ts). */
+const WELL_FORMED_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export function createApp({ styles, version, engine = createEnginePort(), parts = createPartsPort() }: AppOptions) {
   const app = new Hono<AppEnv>();
   // Every answer names the Worker version that made it (the shell counts answers from a version it did not ask for).
@@ -47,6 +57,20 @@ export function createApp({ styles, version, engine = createEnginePort(), parts 
   // Versioned client bundle (remoteEntry + chunks), proxied same-origin by the shell.
   app.get('/_mf/*', (c) => c.env.ASSETS.fetch(c.req.raw));
 
+  // A page or search API request of an embedded tenant needs its index: asked for now, while the tenant's config is
+  // read (issue 19, cold start: a tenant's first page then waits for the longer of the two reads, not both in turn).
+  // Only the fragments that read the stock ask (not parts search, not an unknown fragment), and only for a well-formed
+  // slug (the shell's header). A slug the tenant store then does not know answers 404 and its index, empty, is dropped
+  // at once: no entry is kept for a site that does not exist.
+  const searchApiPrefix = `${apiPrefixOf('mf-search')}/`;
+  const usesIndex = (path: string) => path.startsWith(searchApiPrefix) || INDEX_FRAGMENTS.has(path);
+  app.use('*', async (c, next) => {
+    const slug = c.req.header(TENANT_HEADER);
+    const prefetched = !!slug && WELL_FORMED_SLUG.test(slug) && usesIndex(c.req.path) && !!engine.prefetch;
+    if (prefetched) engine.prefetch!(c.env, slug);
+    await next();
+    if (prefetched && !c.get('config')) engine.embedded?.()?.invalidate(slug);
+  });
   // The tenant comes from the shell (server-side), never from the browser.
   app.use('*', tenantMiddleware());
   app.use('*', async (c, next) => {

@@ -1,5 +1,10 @@
 import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
-import { Hono } from 'hono';
+// hono/quick: the same Hono with routers that need no build on the isolate's first request, not the default
+// RegExpRouter, which compiles every route into one expression then (issue 19, cold start: seen in the first-request
+// profile). LinearRouter refuses the `/_mf/:remote/:version/*` route (a parameter and a wildcard), so the shell's
+// router settles on TrieRouter, which compiles nothing either. The shell has a dozen routes, and its cached pages are
+// answered before routing.
+import { Hono } from 'hono/quick';
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import { createEmbeddedSearch, INDEX_LOAD_STALL_MS } from './embedded.ts';
-import { ALPHA_CARS, BETA_CARS, scopeOf } from '../test/engine-fixtures.ts';
+import { ALPHA_CARS, BETA_CARS, generateCars, scopeOf } from '../test/engine-fixtures.ts';
+import { buildTenantIndex } from './tenant-index.ts';
 
 const engine = createEmbeddedSearch({ alpha: ALPHA_CARS, beta: BETA_CARS });
 const alpha = scopeOf('alpha');
@@ -98,5 +99,19 @@ describe('index lifecycle', () => {
     const dup = createEmbeddedSearch({ alpha: [...ALPHA_CARS, { ...car('a1'), price: 1 }] });
     expect(await dup.warm('alpha')).toMatchObject({ cars: 17 });
     expect((await dup.search(alpha, req())).count).toBe(15);
+  });
+});
+
+describe('sort positions (issue 19, cold start)', () => {
+  it('are made on first use, each the inverse of its order', () => {
+    const index = buildTenantIndex(generateCars(50, { seed: 2 }));
+    // Not made yet: a search page without words reads none.
+    expect(Object.getOwnPropertyDescriptor(index.positions, 'latest')?.get).toBeTypeOf('function');
+    for (const sort of ['relevance', 'latest', 'price_asc'] as const) {
+      const order = index.orders[sort];
+      const positions = index.positions[sort];
+      expect(index.positions[sort]).toBe(positions);
+      order.forEach((ordinal, position) => expect(positions[ordinal]).toBe(position));
+    }
   });
 });

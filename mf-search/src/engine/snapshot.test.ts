@@ -89,6 +89,34 @@ describe('loadTenantIndex', () => {
     expect(kv.reads.filter((k) => k.includes(':cars:'))).toEqual([]);
   });
 
+  it('asks for the first card block before it decodes the columns, and the first page reads it once (issue 19 cold start)', async () => {
+    const kv = kvWith(tenant, cars);
+    const block0 = kvSnapshotCardsKey(tenant, snapshotToken(metaOf(cars).updated_at), 0);
+    const head = JSON.parse(kv.data.get(kvSnapshotHeadKey(tenant))!);
+    // The KV answers the block only when told: the load finishes without waiting for it (the columns need no card).
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const asked: string[] = [];
+    const gated = {
+      ...kv,
+      get: async (key: string, type?: 'text' | 'json') => {
+        asked.push(key);
+        return key === block0 ? gate.then(() => kv.get(key, type)) : kv.get(key, type);
+      },
+    };
+    const index = (await loadSnapshotIndex(asKv(gated as typeof kv), tenant, metaOf(cars), head))!;
+    // Asked for by the load itself, before any search; still in flight.
+    expect(asked).toEqual([block0]);
+    expect(kv.reads).toEqual([]);
+    release();
+    const engine = createEmbeddedSearch(async () => index);
+    const page = await engine.search(scopeOf(tenant), req({ hitsPerPage: 10 }));
+    expect(page.hits).toHaveLength(10);
+    // The block read once, by the load (the search took it over), and nothing else.
+    expect(kv.reads).toEqual([block0]);
+    expect(index.store.bytes()).toBeGreaterThan(0);
+  });
+
   it('ignores a stale snapshot (an older import) and builds from the stock', async () => {
     const older = cars.slice(0, 50);
     const kv = kvWith(tenant, older, metaOf(older, '2026-11-01T00:00:00.000Z'));
@@ -148,6 +176,11 @@ describe('loadTenantIndex', () => {
     const newer = cars.map((c) => ({ ...c, price: c.price + 500 }));
     for (const key of [...kv.data.keys()]) if (key.includes(':snap:')) kv.data.delete(key);
     for (const [key, value] of kvWith(tenant, newer, metaOf(newer, '2026-11-22T00:00:00.000Z')).data) kv.data.set(key, value);
+    // A car's page reads its shard: gone, so the index is loaded again, from the newer import. (Search hits come from
+    // card blocks; the first one is read with the columns, so like any block once read it answers until the stock
+    // watch notices the import: lib/stock-watch.ts.)
+    const car = cars.find((c) => c.show_on_dealer_website && c.status === 'in_stock')!;
+    expect((await engine.getById(scopeOf(tenant), car.id))?.price).toBe(car.price + 500);
     const page = await engine.search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
     const fresh = await createEmbeddedSearch({ [tenant]: newer }).search(scopeOf(tenant), req({ sortBy: 'price_asc', hitsPerPage: 5 }));
     expect(page.hits).toEqual(fresh.hits.map(asCard));

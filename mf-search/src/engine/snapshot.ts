@@ -161,10 +161,18 @@ function packInts(values: ArrayLike<number>): PackedInts {
 function unpackInts(packed: PackedInts): Int32Array {
   const buffer = fromBase64(packed.data);
   if (packed.bits === 32) return new Int32Array(buffer);
+  return widen(packed, buffer, Int32Array);
+}
+/**
+ * Narrow ints (8 or 16 bits) widened into a new array of `Out` plus their base. `set` copies natively: a cold isolate
+ * runs this before any of it is optimised, so the loop runs only for a base other than 0.
+ */
+function widen<A extends Int32Array | Float64Array>(packed: PackedInts, buffer: ArrayBuffer, Out: { new (length: number): A }): A {
   const narrow = packed.bits === 8 ? new Uint8Array(buffer) : new Uint16Array(buffer);
-  const out = new Int32Array(narrow.length);
+  const out = new Out(narrow.length);
+  out.set(narrow);
   const base = packed.base;
-  for (let i = 0; i < narrow.length; i++) out[i] = narrow[i]! + base;
+  if (base !== 0) for (let i = 0; i < out.length; i++) out[i] = out[i]! + base;
   return out;
 }
 function packNumbers(values: Float64Array): PackedNumbers {
@@ -178,7 +186,15 @@ function packNumbers(values: Float64Array): PackedNumbers {
 }
 function unpackNumbers(packed: PackedNumbers): Float64Array {
   if ('floats' in packed) return new Float64Array(fromBase64(packed.floats));
-  const out = Float64Array.from(unpackInts(packed.ints));
+  const { ints } = packed;
+  // Straight into Float64 (no Int32 copy between, no iterator: Float64Array.from walks one in cold code).
+  const buffer = fromBase64(ints.data);
+  let out: Float64Array;
+  if (ints.bits === 32) {
+    const wide = new Int32Array(buffer);
+    out = new Float64Array(wide.length);
+    out.set(wide);
+  } else out = widen(ints, buffer, Float64Array);
   if (packed.nulls !== undefined) {
     const nulls = bytesOf(packed.nulls);
     for (let i = 0; i < nulls.length; i++) if (nulls[i] === 1) out[i] = NaN;
@@ -380,7 +396,7 @@ export function shardCarStore(
   head: Pick<SnapshotHead, 'updated_at' | 'shards' | 'shardSize'>,
   positions: Int32Array,
   limits: { shards?: number; cars?: number } = {},
-): CarStore & { loadedShards(): number[]; loadedCardBlocks(): number[] } {
+): CarStore & { loadedShards(): number[]; loadedCardBlocks(): number[]; seedCardBlock(b: number, text: SharedLoad<string | null>): void } {
   const token = snapshotToken(head.updated_at);
   const maxShards = limits.shards ?? SNAPSHOT_SHARDS_KEPT;
   const maxCars = limits.cars ?? SNAPSHOT_CARS_KEPT;
@@ -389,7 +405,7 @@ export function shardCarStore(
   const blocks = new Map<number, Loaded<CardBlock>>();
   const parsed = new Map<number, Car>();
 
-  function read<T>(map: Map<number, Loaded<T>>, n: number, max: number, key: string, what: string, parse: (text: string) => T, bytesOf: (value: T, text: string) => number): Promise<T> {
+  function read<T>(map: Map<number, Loaded<T>>, n: number, max: number, key: string, what: string, parse: (text: string) => T, bytesOf: (value: T, text: string) => number, started?: SharedLoad<string | null>): Promise<T> {
     const hit = map.get(n);
     if (hit) {
       keep(map, n, hit, max);
@@ -400,13 +416,15 @@ export function shardCarStore(
       });
     }
     const entry = { bytes: 0 } as Loaded<T>;
+    // A read started before the store was made (seedCardBlock) is taken over as is; its start time stays its own.
     entry.load = startSharedLoad(() =>
-      kv.get(key, 'text').then((text) => {
+      (started ? started.promise : kv.get(key, 'text')).then((text) => {
         if (text === null) throw new StaleSnapshotError(`snapshot ${what} ${n} of ${slug} is gone (a newer import?)`);
         const value = parse(text);
         entry.bytes = bytesOf(value, text);
         return value;
       }),
+      started?.started,
     );
     entry.load.promise.catch(() => {
       if (map.get(n) === entry) map.delete(n);
@@ -477,6 +495,14 @@ export function shardCarStore(
     },
     loadedShards: () => [...shards.keys()],
     loadedCardBlocks: () => [...blocks.keys()],
+    /**
+     * Card block `b` from a read already started (the loader asks for the first block beside the head: the default
+     * search page's cards). Kept like any block once in; a block already held is not replaced.
+     */
+    seedCardBlock(b, text) {
+      if (blocks.has(b)) return;
+      void read(blocks, b, Infinity, kvSnapshotCardsKey(slug, token, b), 'card block', splitCards, (block, t) => textBytes(t) + block.lines.length * LINE_BYTES, text).catch(() => {});
+    },
   };
 }
 
@@ -494,10 +520,14 @@ export async function loadSnapshotIndex(kv: KvRead, slug: string, stock: StockVe
   if (!parsed.success) return null;
   const head = parsed.output;
   if (head.tenant !== slug || head.updated_at !== stock.updated_at || head.count !== stock.count) return null;
+  const token = snapshotToken(head.updated_at);
+  // The first card block (the most relevant cars: the default search page's cards, and the one card a tenant's first
+  // catalogue query shows) is read now, while the columns are decoded, instead of after them (issue 19, cold start).
+  const firstBlock = head.cars > 0 ? startSharedLoad(() => kv.get(kvSnapshotCardsKey(slug, token, 0), 'text')) : null;
+  firstBlock?.promise.catch(() => {});
   let core: SerialisedCore;
   if (head.core !== undefined) core = head.core as SerialisedCore;
   else {
-    const token = snapshotToken(head.updated_at);
     const parts = await Promise.all(Array.from({ length: head.coreParts ?? 0 }, (_, i) => kv.get(kvSnapshotCoreKey(slug, token, i), 'text')));
     if (parts.some((p) => p === null)) return null;
     core = JSON.parse(parts.join('')) as SerialisedCore;
@@ -509,7 +539,7 @@ export async function loadSnapshotIndex(kv: KvRead, slug: string, stock: StockVe
     relevance[ordinal] = position;
   });
   const store = shardCarStore(kv, slug, head, relevance);
-  const token = snapshotToken(head.updated_at);
+  if (firstBlock) store.seedCardBlock(0, firstBlock);
   const loadTexts = async () => {
     const texts = await kv.get(kvSnapshotTextsKey(slug, token), 'json');
     if (!Array.isArray(texts) || texts.length !== columns.stubs.length) throw new StaleSnapshotError(`snapshot texts of ${slug} are gone (a newer import?)`);

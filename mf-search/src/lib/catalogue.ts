@@ -5,10 +5,14 @@ import type { SearchCatalogue } from './search-path.ts';
 
 const EMPTY: Omit<SearchRequest, 'facets'> = { query: '', page: 1, sortBy: 'relevance', hitsPerPage: 1, filters: {}, ranges: {} };
 
-/** What the tenant's search paths can name: makes and bodies in stock, brands it sells, its locations. */
-export async function buildCatalogue(engine: SearchPort, scope: SearchScope, config: SiteConfig, data: TenantData): Promise<SearchCatalogue> {
-  const result = await engine.search(scope, { ...EMPTY, facets: ['make', 'simple_body'] });
-  const manufacturers = new Map(data.manufacturers.map((m) => [m.slug, m.name]));
+/**
+ * What the tenant's search paths can name: makes and bodies in stock, brands it sells, its locations. `data` may be
+ * still in flight: the stock's facets are asked for at once, so a tenant's first page reads its data and its index
+ * together (issue 19, cold start).
+ */
+export async function buildCatalogue(engine: SearchPort, scope: SearchScope, config: SiteConfig, data: TenantData | Promise<TenantData>): Promise<SearchCatalogue> {
+  const [result, { manufacturers: known, locations, dealerships }] = await Promise.all([engine.search(scope, { ...EMPTY, facets: ['make', 'simple_body'] }), data]);
+  const manufacturers = new Map(known.map((m) => [m.slug, m.name]));
   const makeSlugs = [...config.brands, ...(config.manufacturer ? [config.manufacturer] : [])];
   const visibleLocations = new Set(config.locations);
   const visibleDealerships = new Set(config.dealerships);
@@ -17,8 +21,8 @@ export async function buildCatalogue(engine: SearchPort, scope: SearchScope, con
     bodies: result.facets.simple_body ?? [],
     knownMakes: makeSlugs.map((slug) => ({ slug, name: manufacturers.get(slug) ?? slug })),
     places: [
-      ...data.locations.filter((l) => visibleLocations.has(l.id)).map((l) => ({ slug: l.slug, name: l.name, facet: 'location_id' as const, value: l.id })),
-      ...data.dealerships.filter((d) => visibleDealerships.has(d.id)).map((d) => ({ slug: d.slug, name: d.name, facet: 'dealership_slug' as const, value: d.slug })),
+      ...locations.filter((l) => visibleLocations.has(l.id)).map((l) => ({ slug: l.slug, name: l.name, facet: 'location_id' as const, value: l.id })),
+      ...dealerships.filter((d) => visibleDealerships.has(d.id)).map((d) => ({ slug: d.slug, name: d.name, facet: 'dealership_slug' as const, value: d.slug })),
     ],
     knownModels: config.stock.models,
   };

@@ -7,7 +7,7 @@ import type { SearchPort } from '@forecourt/contracts/search';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { kvStockMetaKey } from '@forecourt/contracts/tenant-data';
 import { createEmbeddedSearch, DEFAULT_INDEX_BUDGET_BYTES, type EmbeddedSearch } from '../engine/embedded.ts';
-import { createSearchPortChooser } from '../engine/meilisearch/select.ts';
+import { createSearchPortChooser, searchAdapterOf } from '../engine/meilisearch/select.ts';
 import type { Env } from '../env.ts';
 import { forgetTenantQueries } from './query-caches.ts';
 import { settlePendingPurge, type PurgeOutcome } from './stock-changes.ts';
@@ -32,6 +32,13 @@ export type EnginePort = ((env: Env, config: SiteConfig) => SearchPort | Promise
    * path catalogues). The port itself drops the tenant's query caches (lib/query-caches.ts).
    */
   onStockChange?: (listener: (tenant: string) => void) => void;
+  /**
+   * Starts loading a tenant's embedded index before its config is read, where the platform runs every tenant embedded
+   * (SEARCH_ADAPTER unset or `embedded`: no config can send it elsewhere), so a tenant's first page reads its config and
+   * its index together (issue 19, cold start). A no-op in Meilisearch mode (there a tenant's config decides; its index
+   * loads on its first query). Never throws; a failed load is not cached (the query loads again).
+   */
+  prefetch?: (env: Env, tenant: string) => void;
 };
 
 /** The memory budget of the isolate's tenant indexes from `SEARCH_INDEX_BUDGET_MB` (default 48 MB). */
@@ -109,6 +116,16 @@ export function createEnginePort(): EnginePort {
     // The new index loaded now, so the next shopper does not wait for it (a failure shows on that request instead).
     if (changed) await index.warm(tenant).catch(() => {});
     return { version, changed, purge };
+  };
+  port.prefetch = (env, tenant) => {
+    let embeddedOnly = false;
+    try {
+      embeddedOnly = searchAdapterOf(env.SEARCH_ADAPTER) === 'embedded';
+    } catch {
+      // An unknown SEARCH_ADAPTER: the port reports it on this request.
+    }
+    if (!embeddedOnly) return;
+    setUp(env).embedded.warm(tenant).catch(() => {});
   };
   port.embedded = () => embedded;
   port.onStockChange = (listener) => void listeners.push(listener);

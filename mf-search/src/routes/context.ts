@@ -45,7 +45,7 @@ export function createSearchPathFor(): SearchPathFor & { forget: (tenant: string
   const resolve: SearchPathFor = async (c, segments) => {
     const config = c.var.config;
     const scope = scopeFor(config, Date.now());
-    const catalogue = await catalogues(config.slug, async () => buildCatalogue(c.var.engine, scope, config, await c.var.store.data(config.slug)));
+    const catalogue = await catalogues(config.slug, () => buildCatalogue(c.var.engine, scope, config, c.var.store.data(config.slug)));
     const models = (make: string) => modelsOf(c.var.engine, scope, make);
     const path = await resolveSearchPath(segments, catalogue, models);
     return path ? { path, crumbSource: { catalogue, models } } : null;

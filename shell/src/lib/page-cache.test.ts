@@ -496,6 +496,18 @@ describe('review fixes (issue 19)', () => {
     expect(calls).toBe(4);
   });
 
+  it("the tenant digest is the runtime's SHA-1 of the config and data (a group's ~100 KB, not a JavaScript loop: issue 19 cold start), per loaded object", async () => {
+    const { createHash } = await import('node:crypto');
+    const group = demoTenant('southern-cross-motor-group');
+    const json = `${JSON.stringify(group.config)}\n${JSON.stringify(group.data)}`;
+    expect(json.length).toBeGreaterThan(50_000);
+    expect(tenantDigest(group)).toBe(createHash('sha1').update(json).digest('base64url'));
+    // Another data object of the same config (a reread) is digested again; a change shows.
+    const moved = { ...group, data: { ...group.data, locations: group.data.locations.slice(1) } };
+    expect(tenantDigest(moved)).not.toBe(tenantDigest(group));
+    expect(tenantDigest({ ...group, data: structuredClone(group.data) })).toBe(tenantDigest(group));
+  });
+
   it('tracking parameters are left out of the document, shared and fragment keys, and the rest are sorted', async () => {
     const caches = fakeCaches();
     caches.install();

@@ -17,6 +17,7 @@
  * A purge bumps its tenant's epoch: a document or fragment of that tenant fetched before it is never kept after it (no
  * stale page written back by a request that was in flight during the purge); another tenant's pages are kept as usual.
  */
+import { createHash } from 'node:crypto';
 import { CACHE_TAGS_HEADER, PAGE_CACHE_ISOLATE_SECONDS, pageCacheTags, type PurgeAnswer, type PurgeRequest } from '@forecourt/contracts/page-cache';
 import { canonicalQuery } from '@forecourt/contracts/http';
 import type { ShellAssets } from './document.ts';
@@ -127,12 +128,16 @@ export function digest(text: string): string {
   return (h2 >>> 0).toString(36) + (h1 >>> 0).toString(36) + text.length.toString(36);
 }
 
-/** Digest of what the chrome of a document shows of the tenant (config and data), once per loaded config object. */
+/**
+ * Digest of what the chrome of a document shows of the tenant (config and data), once per loaded config object.
+ * SHA-1 from the runtime (node:crypto, native), not `digest`: a dealer group's config and data are ~100 KB of JSON, which
+ * `digest`'s loop, not yet optimised on a tenant's first request, took ~5-12 ms to walk (issue 19, cold start).
+ */
 const tenantDigests = new WeakMap<object, { data: object; digest: string }>();
 export function tenantDigest(tenant: Pick<Tenant, 'config' | 'data'>): string {
   const memo = tenantDigests.get(tenant.config);
   if (memo && memo.data === tenant.data) return memo.digest;
-  const value = digest(`${JSON.stringify(tenant.config)}\n${JSON.stringify(tenant.data)}`);
+  const value = createHash('sha1').update(JSON.stringify(tenant.config)).update('\n').update(JSON.stringify(tenant.data)).digest('base64url');
   tenantDigests.set(tenant.config, { data: tenant.data, digest: value });
   return value;
 }
