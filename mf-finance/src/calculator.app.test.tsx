@@ -125,7 +125,7 @@ describe('GET /fragments/finance (the standalone calculator)', () => {
     expect(html).toContain('<h1>Finance</h1>');
     // Below the finance form: its code loads near the viewport.
     expect(html).toContain(`<div id="ffc" ${ISLAND_ATTR}="mf-finance/FinanceCalculator" class="fc-island" data-island-when="visible">`);
-    expect(html).toContain(`<div id="ff-steps" ${ISLAND_ATTR}="mf-finance/FinanceSteps" class="fc-island">`);
+    expect(html).toContain(`<div id="ff-steps" ${ISLAND_ATTR}="mf-finance/FinanceSteps" class="fc-island" data-island-when="engaged">`);
     expect(islandProps(html).limits.amount.max).toBe(250000);
     expect(html).toContain('max="250000"');
     expect(html).not.toContain('coming soon');

@@ -233,6 +233,21 @@ describe('finance, careers and fleet forms', () => {
     expect(form({ form: 'finance-enquiry', id: 'ff-enquiry' }).config.hidden).toEqual({});
   });
 
+  it('finance enquiry loads its island on first use, or at once for remembered details; other forms with the page (issue 19)', () => {
+    const finance = form({ form: 'finance-enquiry', id: 'ff-enquiry' });
+    expect(finance.when).toEqual([{ kind: 'interaction' }, { kind: 'storage', key: 'forecourt:contact-details' }]);
+    const html = renderToString(<SlotLeadForm form={finance} />);
+    expect(html).toContain('<div id="ff-enquiry" data-island="mf-account/LeadForm" class="fc-island" data-island-when="interaction storage:forecourt:contact-details" data-island-mode="client">');
+    // Its no-JavaScript form is there until then.
+    expect(html).toMatch(/<form id="ff-enquiry-form" class="flf"[^>]*data-no-js=""[^>]*action="\/api\/leads" method="post">/);
+    expect(renderToString(<SlotLeadForm form={form({ form: 'finance-enquiry', id: 'ff-enquiry', layout: 'page' })} />)).toContain('data-island-when="interaction storage:forecourt:contact-details"');
+    // A dialog's form still loads when the dialog is shown.
+    expect(renderToString(<SlotLeadForm form={form({ form: 'finance-enquiry', id: 'ff-enquiry', layout: 'dialog' })} />)).toContain('data-island-when="visible"');
+    const contact = form({ form: 'contact', id: 'fa-lead-form' });
+    expect(contact.when).toBeUndefined();
+    expect(renderToString(<SlotLeadForm form={contact} />)).not.toContain('data-island-when');
+  });
+
   it('careers and fleet: their categories and headings', () => {
     expect(form({ form: 'careers', id: 'fa-lead-form' })).toMatchObject({ title: 'Apply or ask about a role', config: { category: 'Careers Enquiry' } });
     expect(form({ form: 'fleet', id: 'fa-lead-form' })).toMatchObject({ title: 'Ask about fleet buying', config: { category: 'Fleet Enquiry' } });

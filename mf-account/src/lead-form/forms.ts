@@ -9,7 +9,9 @@ import { LEAD_CATEGORIES } from '@forecourt/contracts/api';
 import { enquiryEventId, testDriveEventId } from '@forecourt/contracts/analytics';
 import type { Offer } from '@forecourt/contracts/entities/content';
 import type { Location } from '@forecourt/contracts/entities/location';
+import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import { readFormError } from '@forecourt/contracts/form-errors';
+import type { IslandTrigger } from '@forecourt/contracts/islands';
 import type { LeadFormKind, LeadFormLayout, LeadFormSlotParams } from '@forecourt/contracts/lead-forms';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { leadFormConfig, type LeadCar, type LeadFormConfig, type LeadFormInput, type LeadStep } from './model.ts';
@@ -39,7 +41,19 @@ export const FORM_TITLES: Record<LeadFormKind, string> = {
 /** Forms whose title names the car they are about. */
 const CAR_TITLED: ReadonlySet<LeadFormKind> = new Set(['enquire', 'test-drive', 'request-photos', 'car-contact']);
 
-export type SlotForm = { config: LeadFormConfig; title: string; layout: LeadFormLayout };
+/**
+ * When a section or page form's island loads (contracts IslandTrigger); without it, at once with the page. Issue 19
+ * (Total Blocking Time, first-visit JavaScript): the finance enquiry, the one form of /finance and /finance-enquiry,
+ * waits for the shopper to point at, touch or focus into it (its no-JavaScript form works until then, and the field
+ * being typed in keeps its text and focus as the island replaces it: shell islands.ts restoreTypedValues), or loads at
+ * once for a shopper whose contact details are remembered (the island fills them in), as the trade-in journey does.
+ * A first visit of the page then loads no React at all.
+ */
+export const FIRST_USE_WHEN: IslandTrigger[] = [{ kind: 'interaction' }, { kind: 'storage', key: STORAGE_KEYS.contactDetails }];
+const ON_FIRST_USE: ReadonlySet<LeadFormKind> = new Set(['finance-enquiry']);
+
+/** The form, its title and layout, and when its island loads (`when`: dialogs load when shown, see SlotLeadForm). */
+export type SlotForm = { config: LeadFormConfig; title: string; layout: LeadFormLayout; when?: IslandTrigger[] };
 
 /** The offer a contact form names, if it is one of the tenant's offers still running at `now`. */
 export function runningOffer(offers: readonly Offer[], id: string | undefined, now: number): Offer | null {
@@ -177,5 +191,6 @@ export function slotForm(p: LeadFormSlotParams, site: FormSite, data: FormData, 
         return leadFormConfig({ ...base, category: p.form === 'careers' ? LEAD_CATEGORIES.CAREERS : LEAD_CATEGORIES.FLEET, steps: [CONTACT, enquiry('Your enquiry')] });
     }
   })();
-  return { config, title, layout: p.layout ?? 'section' };
+  const layout = p.layout ?? 'section';
+  return { config, title, layout, ...(layout !== 'dialog' && ON_FIRST_USE.has(p.form) ? { when: FIRST_USE_WHEN } : {}) };
 }

@@ -38,7 +38,7 @@ describe('finance enquiry pages (/finance-enquiry, /apply-for-finance)', () => {
     expect(withCar).toContain(`href="/cars/${sampleCar.slug}"`);
     expect(withCar).not.toContain(`${ISLAND_ATTR}="mf-finance/FinanceSteps"`);
     const without = renderToString(<FinanceEnquiryPage page="finance-enquiry" config={config} />);
-    expect(without).toContain(`<div id="ff-steps" ${ISLAND_ATTR}="mf-finance/FinanceSteps" class="fc-island">`);
+    expect(without).toContain(`<div id="ff-steps" ${ISLAND_ATTR}="mf-finance/FinanceSteps" class="fc-island" data-island-when="engaged">`);
     expect(without).toContain(`<script type="application/json" ${ISLAND_PROPS_ATTR}="ff-steps">{}</script>`);
     expect(without.match(/<li><strong>/g)).toHaveLength(3);
   });

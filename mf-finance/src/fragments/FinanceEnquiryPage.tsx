@@ -2,6 +2,7 @@ import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
+import { STEPS_WHEN } from '../lib/steps.ts';
 import PreApproval, { type PreApprovalProps } from '../islands/PreApproval.tsx';
 import { slotMarker } from '@forecourt/contracts/fragments';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
@@ -36,7 +37,7 @@ export function FinanceEnquiryPage({ page, config, car = null, preapproval = nul
           <div className="ff-slot" dangerouslySetInnerHTML={{ __html: slotMarker(FINANCE_FORM_SLOT) }} />
         </section>
         <div className="ff-layout__side">
-          {car ? <CarSummary car={car} /> : <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />}
+          {car ? <CarSummary car={car} /> : <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} when={STEPS_WHEN} />}
         </div>
       </div>
       <p className="ff-actions">

@@ -3,6 +3,7 @@ import { telHref } from '@forecourt/contracts/display';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
+import { STEPS_WHEN } from '../lib/steps.ts';
 import PreApproval, { type PreApprovalProps } from '../islands/PreApproval.tsx';
 import type { FinanceCalculatorProps } from '../lib/calculator.ts';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
@@ -58,7 +59,7 @@ export function FinancePage({ config, calculator, car, carUnavailable, preapprov
                   The car you chose is no longer available. You can still apply, or <a href="/search/new-used-and-demo-cars">find another car</a>.
                 </p>
               ) : null}
-              <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />
+              <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} when={STEPS_WHEN} />
             </>
           )}
         </div>

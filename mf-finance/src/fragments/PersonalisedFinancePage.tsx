@@ -4,6 +4,7 @@ import { slotMarker } from '@forecourt/contracts/fragments';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import { Breadcrumbs, Island } from '@forecourt/ui';
 import FinanceSteps from '../islands/FinanceSteps.tsx';
+import { STEPS_WHEN } from '../lib/steps.ts';
 import PreApproval, { type PreApprovalProps } from '../islands/PreApproval.tsx';
 import { FINANCE_FORM_SLOT } from '../lib/enquiry-form.ts';
 import { PAGE_INTROS, PAGE_TITLES } from '../lib/pages.ts';
@@ -104,7 +105,7 @@ export function PersonalisedFinancePage({ config, car, carUnavailable, firstName
             )}
           </section>
         </div>
-        <div className="ff-layout__side">{car ? <CarSummary car={car} /> : <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} />}</div>
+        <div className="ff-layout__side">{car ? <CarSummary car={car} /> : <Island remote="mf-finance" module="FinanceSteps" id="ff-steps" component={FinanceSteps} props={{}} when={STEPS_WHEN} />}</div>
       </div>
     </article>
   );

@@ -16,6 +16,35 @@ describe('shouldShowPromo (spec §4 Promo popup: whole days, both ends included)
   });
 });
 
+describe('shouldShowPromo without the zone (issue 19: no Intl data loaded unless the day decides)', () => {
+  const window = { start: '2026-11-01', expiry: '2026-11-30', dismissed: false };
+  const at = (iso: string) => Date.parse(iso);
+  it('far from start and expiry every zone agrees: the zone date is never worked out', () => {
+    const never = () => {
+      throw new Error('zone date asked for');
+    };
+    expect(shouldShowPromo({ ...window, today: never, now: at('2026-11-15T12:00:00Z') })).toBe(true);
+    expect(shouldShowPromo({ ...window, today: never, now: at('2026-10-20T12:00:00Z') })).toBe(false);
+    expect(shouldShowPromo({ ...window, today: never, now: at('2026-12-10T12:00:00Z') })).toBe(false);
+    expect(shouldShowPromo({ dismissed: false, today: never, now: at('2026-12-10T12:00:00Z') })).toBe(true);
+    expect(shouldShowPromo({ expiry: '2026-11-30', dismissed: false, today: never, now: at('2026-11-02T00:00:00Z') })).toBe(true);
+  });
+  it('within a day of start or expiry the zone decides, and the answer is always the zone date\'s', () => {
+    const zones = ['Pacific/Kiritimati', 'Etc/GMT+12', 'Australia/Brisbane', 'Australia/Perth', 'UTC', 'America/Los_Angeles'];
+    let asked = 0;
+    for (let h = -60; h <= 60; h += 1) {
+      for (const edge of ['2026-11-01T00:00:00Z', '2026-11-30T00:00:00Z']) {
+        const now = at(edge) + h * 3_600_000;
+        for (const zone of zones) {
+          const exact = shouldShowPromo({ ...window, today: todayIn(zone, now) });
+          expect(shouldShowPromo({ ...window, now, today: () => (asked++, todayIn(zone, now)) }), `${zone} ${new Date(now).toISOString()}`).toBe(exact);
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+});
+
 describe("todayIn (the tenant's calendar day)", () => {
   it('is the local date in the time zone, not the UTC date', () => {
     // 2026-11-30 20:00 UTC is already 1 December in Brisbane (UTC+10) and still 30 November in UTC.

@@ -13,14 +13,31 @@ export { todayIn };
 /** The menu, dropdowns and announcement bar (nav.ts): what the shell's client sets up at load; the promo's pages. */
 export { initNav, promoAllowedOn };
 
+const DAY_MS = 86_400_000;
+/** The UTC calendar day (`YYYY-MM-DD`) of a time. */
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
 /**
  * Spec §4 Promo popup: hidden after expiry and once dismissed. Start and expiry are whole days in the tenant's time
  * zone, both included: shown when start <= today <= expiry (ISO dates compare as strings).
+ *
+ * `today` may be a function with `now` given: it is then called only when the answer depends on the zone. Every zone's
+ * calendar day is within one day of UTC's (UTC-12 to UTC+14), so when start and expiry are both more than a day away
+ * from UTC's today, every zone agrees and no zone's date is worked out. Issue 19 (Total Blocking Time): a page's first
+ * Intl.DateTimeFormat with a time zone loads the zone's data, tens of ms on a phone in one task.
  */
-export function shouldShowPromo(opts: { start?: string; expiry?: string; dismissed: boolean; today: string }): boolean {
+export function shouldShowPromo(opts: { start?: string; expiry?: string; dismissed: boolean; today: string | (() => string); now?: number }): boolean {
   if (opts.dismissed) return false;
-  if (opts.start && opts.today < opts.start) return false;
-  if (opts.expiry && opts.today > opts.expiry) return false;
+  if (!opts.start && !opts.expiry) return true;
+  if (typeof opts.today === 'function' && opts.now !== undefined) {
+    const earliest = utcDay(opts.now - DAY_MS);
+    const latest = utcDay(opts.now + DAY_MS);
+    if ((opts.start && opts.start > latest) || (opts.expiry && opts.expiry < earliest)) return false;
+    if ((!opts.start || opts.start <= earliest) && (!opts.expiry || opts.expiry >= latest)) return true;
+  }
+  const today = typeof opts.today === 'function' ? opts.today() : opts.today;
+  if (opts.start && today < opts.start) return false;
+  if (opts.expiry && today > opts.expiry) return false;
   return true;
 }
 
@@ -67,11 +84,14 @@ export function initPromo(doc: Document = document) {
   if (promo) {
     const id = promo.dataset.promoId ?? '';
     const storage = safeStorage('localStorage');
+    const now = Date.now();
     const show = shouldShowPromo({
       start: promo.dataset.start || undefined,
       expiry: promo.dataset.expiry || undefined,
       dismissed: Boolean(storage?.getItem(PROMO_KEY(id))),
-      today: todayIn(promo.dataset.timeZone, Date.now()),
+      // The zone's date only when the answer depends on it (shouldShowPromo): most days no Intl data is loaded.
+      today: () => todayIn(promo.dataset.timeZone, now),
+      now,
     });
     const dismiss = () => storage?.setItem(PROMO_KEY(id), String(Date.now()));
     promo.addEventListener('close', dismiss);

@@ -503,4 +503,16 @@ describe('client-mode islands keep what the shopper typed and where the focus wa
     expect(b[1]!.focus).toHaveBeenCalledOnce();
     expect(b[1]!.setSelectionRange).toHaveBeenCalledWith(6, 6);
   });
+
+  it('the focused field missing from the island (a later step of a multi-step form): its first field takes the focus', () => {
+    const own = [field('lead_id', 'INPUT', 'hidden', 'x'), field('name'), field('email', 'INPUT', 'email')];
+    restoreTypedValues({ querySelectorAll: () => own } as unknown as Element, { fields: [{ name: 'message', nth: 0, value: 'Hi' }], focused: { name: 'message', nth: 0 } });
+    expect(own[1]!.focus).toHaveBeenCalledOnce();
+    expect(own[0]!.focus).not.toHaveBeenCalled();
+    expect(own[2]!.focus).not.toHaveBeenCalled();
+    // Nothing had the focus: nothing takes it.
+    const again = [field('name')];
+    restoreTypedValues({ querySelectorAll: () => again } as unknown as Element, { fields: [], focused: null });
+    expect(again[0]!.focus).not.toHaveBeenCalled();
+  });
 });

@@ -262,7 +262,8 @@ export function readTypedValues(island: Element, active: Element | null = island
 /**
  * Puts what the shopper typed into the island's own fields of the same name (set past React's value tracker, then an
  * `input` event, or `change` for a select, so a controlled field's onChange takes it) and moves focus back to the
- * field that had it, the caret at the end of its text. Returns the fields filled.
+ * field that had it, the caret at the end of its text (or to the island's first field when it has no such field).
+ * Returns the fields filled.
  */
 export function restoreTypedValues(island: Element, typed: TypedValues): Field[] {
   const all = [...island.querySelectorAll<Field>(FIELDS)].filter((f) => f.name);
@@ -276,7 +277,10 @@ export function restoreTypedValues(island: Element, typed: TypedValues): Field[]
     field.dispatchEvent(new Event(isSelect(field) ? 'change' : 'input', { bubbles: true }));
     filled.push(field);
   }
-  const focus = typed.focused && find(typed.focused.name, typed.focused.nth);
+  // The island may not show the field that had the focus (a multi-step form shows its first step, where the stand-in
+  // showed every step's fields): its first field takes the focus then, rather than the page's body (a phone's keyboard
+  // would close and a keyboard user would start again from the top of the page).
+  const focus = typed.focused && (find(typed.focused.name, typed.focused.nth) ?? all.find((f) => f.type !== 'hidden') ?? null);
   if (focus) {
     focus.focus();
     try {
