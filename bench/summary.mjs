@@ -44,8 +44,19 @@ export function summaryRows(r) {
   }
   if (r.memory) {
     const m = r.memory;
-    add(`largest Worker heap after ${m.soak_requests}-request soak`, `${m.largest_heap_after_soak_mb} MB (after GC ${m.largest_heap_after_soak_gc_mb} MB)`, `< ${m.isolate_limit_mb} MB with headroom`, m.largest_heap_after_soak_mb < m.isolate_limit_mb * 0.75);
-    add('workerd RSS: start / soak / soak+GC / idle+GC', [m.after_start.rss.rss_mb, m.after_soak.rss.rss_mb, m.after_soak.rss_after_gc.rss_mb, m.after_idle.rss_after_gc.rss_mb].map((x) => `${x}`).join(' / ') + ' MB', 'growth explained');
+    const limit = m.isolate_limit_mb;
+    const headroom = limit * (m.headroom_share ?? 0.75);
+    const workers = Object.keys(m.after_soak.heap_after_gc ?? m.after_soak.heap);
+    const heaps = (w) => [m.after_start.heap[w]?.used_mb, m.after_soak.heap[w]?.used_mb, m.after_soak.heap_after_gc?.[w]?.used_mb, m.after_idle.heap_after_gc?.[w]?.used_mb].map((x) => x ?? '-').join(' / ');
+    const mix = m.mix ? `; ${(m.mix.first_seen_share * 100).toFixed(1)}% first-seen pages (Zipf s=${m.mix.zipf_s})` : '';
+    add(`memory soak: ${m.soak_requests} requests, every page type, 3 tenants`, `${m.soak.seconds} s, ${m.soak.rps_overall ?? m.soak.rps} req/s, p95 ${m.soak.p95_ms} ms, ${m.soak.non2xx} non-2xx, ${m.soak.errors} errors${mix}`, 'finishes, 0 errors, 0 non-2xx', check(m.soak.errors, m.soak.non2xx)(() => m.soak.errors === 0 && m.soak.non2xx === 0));
+    for (const w of workers) {
+      const live = m.after_soak.heap_after_gc?.[w]?.used_mb;
+      add(`heap MB ${w}: start / soak / soak+GC / idle+GC`, heaps(w), `< ${limit} MB with headroom (live < ${headroom})`, check(live)(() => live < headroom));
+    }
+    add(`largest Worker heap after the soak`, `${m.largest_heap_after_soak_mb} MB as is (garbage V8 had not collected yet), ${m.largest_heap_after_soak_gc_mb} MB after GC`, `< ${limit} MB with headroom`, check(m.largest_heap_after_soak_gc_mb)(() => m.largest_heap_after_soak_gc_mb < headroom));
+    const x = m.rss_reading;
+    add('workerd RSS: start / soak / soak+GC / idle+GC', [m.after_start.rss.rss_mb, m.after_soak.rss.rss_mb, m.after_soak.rss_after_gc.rss_mb, m.after_idle.rss_after_gc.rss_mb].map((v) => `${v}`).join(' / ') + ' MB' + (x ? ` (+${x.rss_growth_mb}: heaps +${x.isolate_heaps_growth_mb}, outside heaps +${x.outside_heaps_mb})` : ''), 'growth explained (bench/README.md "memory")');
   }
   if (r.js) {
     for (const [path, j] of Object.entries(r.js)) {

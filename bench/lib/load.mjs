@@ -26,9 +26,10 @@ export function latencySummary(latencies) {
 /**
  * One autocannon run (20 connections, DURATION seconds unless given) that records each 2xx response's latency and
  * answers the summary: req/s, p50..p99 (p95 from the recorded latencies), errors, non-2xx. Every other autocannon
- * option passes through (`requests` with `setupRequest` for a different path per request).
+ * option passes through (`requests` with `setupRequest` for a different path per request). `onResponse(context, status,
+ * ms)` is called for every answer with the connection's setupRequest context (what that request was).
  */
-export function cannon(opts) {
+export function cannon({ onResponse, ...opts }) {
   const latencies = [];
   return new Promise((resolve, reject) => {
     // Options given as undefined fall back to the defaults (a run by `amount` drops the duration).
@@ -38,8 +39,10 @@ export function cannon(opts) {
       if (err) return reject(err);
       resolve({ rps: Math.round(r.requests.average), requests: r.latency.totalCount, ...latencySummary(latencies), non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts });
     });
-    instance.on('response', (_client, status, _bytes, ms) => {
+    instance.on('response', (client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) latencies.push(ms);
+      // The request answered is the one the client's setupRequest built last (one request in flight per connection).
+      onResponse?.(client.requestIterator?.context, status, ms);
     });
   });
 }

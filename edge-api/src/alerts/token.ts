@@ -5,6 +5,7 @@
  * phone. Key: the secret ALERT_LINK_KEY, else one derived from OTP_HASH_KEY (local runs have only that one).
  */
 import { otpHashKey } from '../auth/code.ts';
+import { createHmacKeys } from '../lib/hmac-keys.ts';
 
 export type AlertLinkEnv = { ALERT_LINK_KEY?: string; OTP_HASH_KEY?: string };
 
@@ -23,15 +24,8 @@ export function alertLinkKey(env: AlertLinkEnv): string {
 }
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-const hmacKey = (secret: string) => {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    keys.set(secret, key);
-  }
-  return key;
-};
+/** The link-signing key, imported once per secret (bounded: lib/hmac-keys.ts). */
+const hmacKey = createHmacKeys();
 
 const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 function fromBase64url(text: string): Uint8Array | null {

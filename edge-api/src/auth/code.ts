@@ -4,6 +4,7 @@
  * and the token in the shopper's cookie.
  */
 import { OTP_LENGTH } from '@forecourt/contracts/sign-in';
+import { createHmacKeys } from '../lib/hmac-keys.ts';
 
 /** 10^6 codes: 000000-999999. */
 export const CODE_SPACE = 10 ** OTP_LENGTH;
@@ -44,15 +45,8 @@ export function otpHashKey(env: { OTP_HASH_KEY?: string }): string {
   return key;
 }
 
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
-const hmacKey = (secret: string) => {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    hmacKeys.set(secret, key);
-  }
-  return key;
-};
+/** The code-hash key, imported once per secret (bounded: lib/hmac-keys.ts). */
+const hmacKey = createHmacKeys();
 
 /**
  * The stored form of a code: HMAC-SHA-256 under the secret, bound to its tenant and phone, so a row copied to another

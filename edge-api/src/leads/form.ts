@@ -7,6 +7,7 @@ import { formErrorParams } from '@forecourt/contracts/form-errors';
 import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { pathOfPageUrl, withQueryParams } from '@forecourt/contracts/redirects';
 import { otpHashKey } from '../auth/code.ts';
+import { createHmacKeys } from '../lib/hmac-keys.ts';
 import { canonicalJson } from './http.ts';
 import { clientIp } from './rate-limit.ts';
 
@@ -67,17 +68,8 @@ export function noJsLeadIdKey(env: LeadIdKeyEnv): string {
   return `no-js-lead-id\u0000${otpHashKey(env)}`;
 }
 
-const leadIdKeys = new Map<string, Promise<CryptoKey>>();
-function leadIdHmacKey(secret: string): Promise<CryptoKey> {
-  let key = leadIdKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    // One or two secrets per isolate; bounded anyway (a test may make many).
-    if (leadIdKeys.size >= 8) leadIdKeys.clear();
-    leadIdKeys.set(secret, key);
-  }
-  return key;
-}
+/** The lead-id key, imported once per secret (bounded: lib/hmac-keys.ts). */
+const leadIdHmacKey = createHmacKeys();
 
 /**
  * Builds `{ payload, userData, lead_id, turnstile_token }` from form fields and the request's own headers. The lead id
