@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoTenants } from '../demo/dist/index.mjs';
-import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext } from './support.ts';
+import { axeViolations, collectErrors, getWithHost, usePlatformAndBrowser, shopperContext, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -363,6 +363,8 @@ describe('finance enquiry page (mf-finance hosting the kit)', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${platform.tenantUrl(slug)}/finance-enquiry?car_id=1234`, { waitUntil: 'load' });
+    // The form's code may wait for the shopper's first touch (issue 19, e2e/finance-first-use.e2e.test.ts): touch it.
+    await hydrateIsland(page, '#ff-enquiry');
     await page.waitForSelector('#ff-enquiry form[novalidate]:not([data-no-js])');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('First name').fill('Lee');
