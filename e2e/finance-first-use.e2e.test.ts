@@ -6,11 +6,10 @@
  * loads (held back 600 ms in the network) is in the island's form, with the focus, and the enquiry reaches the CRM. A
  * shopper whose details are remembered gets the island at once (filled in). Without JavaScript the plain form posts.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
-import { axeViolations, collectErrors, engagePage, getWithHost, shopperContext, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, engagePage, getWithHost, lightClientFiles, scriptRequests, shopperContext, usePlatformAndBrowser } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -25,21 +24,6 @@ usePlatformAndBrowser<Platform>((p, b) => {
 const TENANT = 'southern-cross-motor-group';
 const ISLAND = '#ff-enquiry';
 const HOLD_BACK_MS = 600;
-
-function scriptRequests(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
-  return scripts;
-}
-
-/** The shell's light client's files (main.ts and its later.ts chunk), from its build manifest. */
-function lightClientFiles(entry: string): string[] {
-  const base = entry.slice(0, entry.indexOf('/', '/_shell/'.length) + 1);
-  const manifest = JSON.parse(readFileSync(new URL(`../shell/dist/client${base}manifest.json`, import.meta.url), 'utf8')) as Record<string, { file: string }>;
-  return Object.values(manifest).map((c) => base + c.file);
-}
 
 async function devOutbox(): Promise<{ inbox: Array<{ lead_id: string; payload: string }> }> {
   const res = await getWithHost(platform.url, `${TENANT}.localhost`, '/api/dev/outbox?format=json');

@@ -7,11 +7,10 @@
  * A click with no pointer, key or focus before it (a screen reader, voice control: `element.click()`) loads the island
  * and is held the same way. The car page's view is counted at load, with no island and no use of the page.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
-import { axeViolations, collectErrors, shopperContext, usePlatformAndBrowser } from './support.ts';
+import { axeViolations, collectErrors, lightClientFiles, scriptRequests, shopperContext, usePlatformAndBrowser } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -28,31 +27,12 @@ const SEARCH = '/search/new-used-and-demo-cars';
 const COMPARE_TENANT = 'outback-used-cars';
 const HOLD_BACK_MS = 600;
 
-/** Script requests of the page (paths), as they are made. */
-function scriptRequests(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
-  return scripts;
-}
-
 /** Holds a remote's browser code back in the network for a while (a slow phone connection). */
 async function slowRemote(page: Page, remote: string) {
   await page.route(`**/_mf/${remote}/**`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, HOLD_BACK_MS));
     await route.continue();
   });
-}
-
-/**
- * The shell's light client's files (shell/vite.main.config.mjs's manifest: main.ts and the later.ts chunk it imports
- * after the first frame), not the island host's (React, the MF runtime: island-host-manifest.json).
- */
-function lightClientFiles(entry: string): string[] {
-  const base = entry.slice(0, entry.indexOf('/', '/_shell/'.length) + 1);
-  const manifest = JSON.parse(readFileSync(new URL(`../shell/dist/client${base}manifest.json`, import.meta.url), 'utf8')) as Record<string, { file: string }>;
-  return Object.values(manifest).map((c) => base + c.file);
 }
 
 /** Loads a page and checks that the shell's own light client is the only script it fetched (its entry first). */

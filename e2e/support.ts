@@ -154,3 +154,22 @@ export async function engagePage(page: Page, options: { timeout?: number } = {})
   await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
   await page.waitForFunction(() => [...document.querySelectorAll('[data-island-when~="engaged"]')].every((el) => el.hasAttribute('data-hydrated') || el.hasAttribute('data-hydrate-error')), undefined, { timeout: options.timeout });
 }
+
+/** Script requests of a page (paths), as they are made. */
+export function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  return scripts;
+}
+
+/**
+ * The shell's light client's files (shell/vite.main.config.mjs's manifest: main.ts and the later.ts chunk it imports
+ * after the first frame), not the island host's (React, the MF runtime: island-host-manifest.json).
+ */
+export function lightClientFiles(entry: string): string[] {
+  const base = entry.slice(0, entry.indexOf('/', '/_shell/'.length) + 1);
+  const manifest = JSON.parse(readFileSync(new URL(`../shell/dist/client${base}manifest.json`, import.meta.url), 'utf8')) as Record<string, { file: string }>;
+  return Object.values(manifest).map((c) => base + c.file);
+}
