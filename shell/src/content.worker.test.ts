@@ -4,7 +4,7 @@
  * no content for is a 404 document, not a placeholder.
  */
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedKv } from '@forecourt/contracts/fixtures/kv';
 import { siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
 import { kvContentKey, type TenantContentInput } from '@forecourt/contracts/content';
@@ -35,11 +35,38 @@ const CONTENT: TenantContentInput = {
   posts: [{ slug: 'first-post', heading: 'Our first post', date: '2026-04-02', description: 'Hello.', image: { src: '/img/post.jpg', alt: 'A car' }, body: 'Hello **world**.' }],
 };
 
+/** A tenant whose content document the schema refuses (a page path that is no path). */
+const BROKEN = 'broken-content-motors';
+const BROKEN_HOST = 'broken-content-motors.example.com.au';
+
 beforeAll(async () => {
   await seedKv(env.CONFIG, {
-    ...tenantEntries([siteConfigInput(SLUG, { hosts: [HOST], stock: { models: ['Corolla'] } })], { [SLUG]: tenantDataInput() }),
+    ...tenantEntries([siteConfigInput(SLUG, { hosts: [HOST], stock: { models: ['Corolla'] } }), siteConfigInput(BROKEN, { hosts: [BROKEN_HOST] })], { [SLUG]: tenantDataInput(), [BROKEN]: tenantDataInput() }),
     [kvHostKey(HOST)]: SLUG,
     [kvContentKey(SLUG)]: CONTENT,
+    [kvHostKey(BROKEN_HOST)]: BROKEN,
+    [kvContentKey(BROKEN)]: { pages: [{ path: 'not-a-path', title: 'T', description: 'D', blocks: [] }] },
+  });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('content read only by the pages that show it (issue 19, cold start)', () => {
+  it('a remote’s page neither reads nor validates the content (a document the schema refuses goes unnoticed there)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await fetchWorker(`https://${BROKEN_HOST}/locations`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(fakeMarkup('mf-locations', 'locations', BROKEN));
+    expect(error).not.toHaveBeenCalledWith(expect.stringContaining('content of'), expect.anything());
+  });
+
+  it('a page the shell renders from content reads it, and reports the refused document as before (no content, the page still up)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const home = await fetchWorker(`https://${BROKEN_HOST}/`);
+    expect(home.status).toBe(200);
+    await home.text();
+    expect(error).toHaveBeenCalledWith(expect.stringContaining(`content of ${BROKEN} unreadable`), expect.stringContaining('pages.0.path'));
+    expect((await fetchWorker(`https://${BROKEN_HOST}/about-us`)).status).toBe(404);
   });
 });
 

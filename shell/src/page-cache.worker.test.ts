@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
 import { PAGE_CACHE_ISOLATE_SECONDS, pageCacheTags } from '@forecourt/contracts/page-cache';
 import { kvHostKey, kvTenantKey } from '@forecourt/contracts/tenant';
+import { clearDocumentCache } from './lib/compose.ts';
+import { clearFragmentCache } from './lib/fragments.ts';
 import { pageCacheStats, sharedKeysTagged } from './lib/page-cache.ts';
 import { FAKE_TENANT, SHARED_CAR_PREFIX } from './test/fake-remotes.ts';
 import { fetchPageCache, fetchWorker } from './test/worker.ts';
@@ -201,6 +203,51 @@ describe('shareable pages (shell Worker, workerd)', () => {
     const after = await page(`${origin}/cars/${slug}`);
     expect(after.layer).toBe('miss');
     expect(after.text).toContain('Early Motors Renamed');
+  });
+
+  /**
+   * Makes caches.default answer `match` only after `ms`, running `during` first (what happened while it was pending).
+   * The lookup's answer is the real one.
+   */
+  function slowLookup(ms: number, during: () => Promise<void>) {
+    const cache = caches.default;
+    const match = cache.match.bind(cache);
+    return vi.spyOn(cache, 'match').mockImplementation(async (...args: Parameters<Cache['match']>) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await during();
+      return match(...args);
+    });
+  }
+
+  it('the shared layer holding a page this isolate never kept (a fresh isolate): no fragment request', async () => {
+    const slug = carSlug();
+    const puts = pageCacheStats().shared.puts;
+    const first = await page(`/cars/${slug}`);
+    await sharedPuts(puts + 1);
+    // As a fresh isolate: nothing of this page kept here (document nor fragments), only in caches.default.
+    clearDocumentCache();
+    clearFragmentCache();
+    const again = await page(`/cars/${slug}`);
+    expect(again.layer).toBe('shared');
+    expect(again.text).toBe(first.text);
+    expect((await car(slug)).fetches).toBe(1);
+  });
+
+  it('a recheck (this isolate kept the page a moment ago) waits for the shared layer however slow: no fragment request when it answers', async () => {
+    const slug = carSlug();
+    const puts = pageCacheStats().shared.puts;
+    const first = await page(`/cars/${slug}`);
+    await sharedPuts(puts + 1);
+    clearFragmentCache();
+    let fetchedDuringLookup = -1;
+    slowLookup(50, async () => void (fetchedDuringLookup = (await car(slug)).fetches));
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + (PAGE_CACHE_ISOLATE_SECONDS + 1) * 1000);
+    const recheck = await page(`/cars/${slug}`);
+    expect(recheck.layer).toBe('shared');
+    expect(recheck.text).toBe(first.text);
+    expect(fetchedDuringLookup).toBe(1);
+    expect((await car(slug)).fetches).toBe(1);
   });
 
   it('the PageCache entrypoint: 405 for another method, 400 { error } for a body the schema refuses', async () => {

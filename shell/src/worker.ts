@@ -1,17 +1,12 @@
 import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
-// hono/quick: the same Hono with routers that need no build on the isolate's first request, not the default
-// RegExpRouter, which compiles every route into one expression then (issue 19, cold start: seen in the first-request
-// profile). LinearRouter refuses the `/_mf/:remote/:version/*` route (a parameter and a wildcard), so the shell's
-// router settles on TrieRouter, which compiles nothing either. The shell has a dozen routes, and its cached pages are
-// answered before routing.
-import { Hono } from 'hono/quick';
 import { WorkerEntrypoint } from 'cloudflare:workers';
-import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE } from '@forecourt/contracts/routes';
+import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE, type ResolvedRoute } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';
 import { QUERY_LIMITS, queryWithinLimits } from '@forecourt/contracts/http';
 import { REMOTE_NAMES, TENANT_HEADER, type RemoteName } from '@forecourt/contracts/tenant';
 import assetManifest from '../dist/asset-manifest.json';
 import type { Env } from './env.ts';
+import { createShellApp } from './lib/app-router.ts';
 import { composeDocument } from './lib/compose.ts';
 import type { ShellAssets } from './lib/document.ts';
 import { apiOwnerOf } from '@forecourt/contracts/api-owners';
@@ -24,13 +19,13 @@ import { remoteVersionsPage } from './lib/remote-versions-page.ts';
 import { spinToWinPage, type SpinPageOptions } from './lib/spin-to-win.ts';
 import { allStable, applyOverride, assetPin, pinsFor, remoteBinding, type ShellPins } from './lib/remote-versions.ts';
 import { securityHeaders, withHeaderPolicy } from './lib/security.ts';
-import { CONFIG_CACHE_SECONDS, releasesFor, resolveTenant, type Tenant } from './lib/tenant.ts';
+import { CONFIG_CACHE_SECONDS, releasesFor, resolveTenant, withTenantContent, type ResolvedTenant, type Tenant } from './lib/tenant.ts';
 import { robotsTxt, sitemapXml } from './lib/seo.ts';
 import { fastDocument, pageCacheStats } from './lib/page-cache.ts';
 import { fragmentCacheStats } from './lib/fragments.ts';
 import { handlePurge } from './lib/purge.ts';
 
-type AppEnv = { Bindings: Env; Variables: { tenant: Tenant; pins: ShellPins } };
+type AppEnv = { Bindings: Env; Variables: { tenant: ResolvedTenant; pins: ShellPins; route: ResolvedRoute | null } };
 
 /** The wrangler var CONFIG_CACHE_SECONDS (how long configs and the release registry are reused per isolate). */
 const cacheSeconds = (env: Env) => {
@@ -40,7 +35,8 @@ const cacheSeconds = (env: Env) => {
 
 const assets = { entry: assetManifest.entry as string | null, css: assetManifest.css as string[], fonts: (assetManifest as { fonts?: ShellAssets['fonts'] }).fonts };
 
-const app = new Hono<AppEnv>();
+// TrieRouter alone, given every route as this module loads: nothing is built on the first request (app-router.ts).
+const app = createShellApp<AppEnv>();
 // Per-isolate caches share loads between requests (host lookups, tenant configs): each runs to completion even if the
 // request that started it ends early (contracts shared-load.ts).
 app.use('*', anchorSharedLoads());
@@ -76,7 +72,14 @@ app.get('/cdn-cgi/image/*', (c) =>
 // Everything else belongs to a tenant: resolve it from the Host, or answer a plain 404 that leaks nothing.
 app.use('*', async (c, next) => {
   // The URL's host is the Host the shopper asked for (request.url carries it on Workers).
-  const tenant = await resolveTenant(c.env.CONFIG, new URL(c.req.url).host, { localHosts: c.env.LOCAL_HOSTS === 'on', cacheSeconds: cacheSeconds(c.env) });
+  const url = new URL(c.req.url);
+  // The page's route, resolved once here for the page handler below (the API needs none).
+  const route = url.pathname.startsWith('/api/') ? null : resolveRoute(url.pathname);
+  c.set('route', route);
+  // Only the pages the shell renders itself and the sitemap show the tenant's content (pages, posts, promotions): for
+  // them its read starts beside the config's; a search, car or other remote's page never reads it (tenant.ts).
+  const prefetchContent = url.pathname === '/sitemap.xml' || route?.remote === 'shell';
+  const tenant = await resolveTenant(c.env.CONFIG, url.host, { localHosts: c.env.LOCAL_HOSTS === 'on', cacheSeconds: cacheSeconds(c.env), prefetchContent });
   if (!tenant) {
     return c.html(statusPage('Not found', 'There is no site at this address.'), 404, securityHeaders());
   }
@@ -88,7 +91,7 @@ app.use('*', async (c, next) => {
 
 app.get('/robots.txt', (c) => c.text(robotsTxt(c.var.tenant, new URL(c.req.url))));
 app.get('/sitemap.xml', async (c) => {
-  const body = await sitemapXml(c.var.tenant, new URL(c.req.url), c.env);
+  const body = await sitemapXml(await withTenantContent(c.env.CONFIG, c.var.tenant, { cacheSeconds: cacheSeconds(c.env) }), new URL(c.req.url), c.env);
   return c.body(body, 200, { 'content-type': 'application/xml; charset=utf-8' });
 });
 
@@ -110,7 +113,7 @@ app.all('/api/*', async (c) => {
 app.get('*', async (c) => {
   const tenant = c.var.tenant;
   const url = new URL(c.req.url);
-  const route = resolveRoute(url.pathname);
+  const route = c.var.route;
   const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
   const compose = (page: Parameters<typeof composeDocument>[0]['page'], earlyHitUntil?: number) =>
     composeDocument({ env: c.env, request: c.req.raw, tenant, pins: c.var.pins, assets, page, waitUntil, earlyHitUntil });
@@ -125,7 +128,8 @@ app.get('*', async (c) => {
   const signIn = signInRedirect(route, tenant.config.features, signedIn, url);
   if (signIn) return c.redirect(signIn, 302);
   if (route.remote === 'shell') {
-    return compose({ kind: 'shell', ...(await shellPage(tenant, route.page, route.params, url.searchParams, { origin: url.origin, pattern: route.pattern, spin: { edge: c.env.EDGE_API, cookie: c.req.header('cookie') ?? '', signedIn } })) });
+    const withContent = await withTenantContent(c.env.CONFIG, tenant, { cacheSeconds: cacheSeconds(c.env) });
+    return compose({ kind: 'shell', ...(await shellPage(withContent, route.page, route.params, url.searchParams, { origin: url.origin, pattern: route.pattern, spin: { edge: c.env.EDGE_API, cookie: c.req.header('cookie') ?? '', signedIn } })) });
   }
   // The URL alone decides this answer while the tenant's reads stand (no sign-in gate, no canary whose breaker can
   // switch versions): a kept document may then be answered by the early hit check next time (see `fetch` below).

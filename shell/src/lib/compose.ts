@@ -11,7 +11,7 @@ import { notFoundPage } from './pages.ts';
 import { pinsKey } from '@forecourt/contracts/releases';
 import type { ShellPins } from './remote-versions.ts';
 import { securityHeaders, withHeaderPolicyRecord } from './security.ts';
-import type { Tenant } from './tenant.ts';
+import type { ResolvedTenant } from './tenant.ts';
 import {
   CACHE_LAYER_HEADER,
   clearPageCache,
@@ -49,7 +49,7 @@ const chromeCache = new Map<string, Chrome>();
  * remote versions its inlined remote map names), so it is rendered once per tenant config, slot and versions, not per
  * request. Configs are cached objects, so identity is the check. Exported for tests.
  */
-export async function tenantChrome(tenant: Tenant, accountHtml: string, assets: ShellAssets, pins: ShellPins): Promise<Chrome> {
+export async function tenantChrome(tenant: ResolvedTenant, accountHtml: string, assets: ShellAssets, pins: ShellPins): Promise<Chrome> {
   const versions = pinsKey(pins);
   const slug = tenant.config.slug;
   const hit = chromeCache.get(slug);
@@ -96,7 +96,7 @@ export function markCurrentNavLink(top: string, pathname: string): string {
 export type ComposeOptions = {
   env: Env;
   request: Request;
-  tenant: Tenant;
+  tenant: ResolvedTenant;
   /** The version of each remote this request runs (remote-versions.ts `pinsFor`). */
   pins: ShellPins;
   assets: ShellAssets;
@@ -121,7 +121,7 @@ export const documentCacheStats = () => pageCacheStats().isolate;
 export const clearDocumentCache = () => clearPageCache();
 
 /** A composed document's headers: the same for every answer of it, so a kept document is answered with them. */
-const documentHeaders = (tenant: Tenant, cacheControl: string): Record<string, string> => ({
+const documentHeaders = (tenant: ResolvedTenant, cacheControl: string): Record<string, string> => ({
   'content-type': 'text/html; charset=utf-8',
   'cache-control': cacheControl,
   ...securityHeaders({ turnstile: tenant.config.features.turnstile && Boolean(tenant.config.turnstile_site_key) }),

@@ -8,7 +8,7 @@ import { COMPACT_MARK_BOX, compactMarkUrl } from '@forecourt/contracts/marks';
 import { REMOTE_NAMES, type MenuItem, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import { fontFacesCss, isWebFont, type WebFontFamily } from '@forecourt/ui/fonts';
 import { themeTokensCss } from '@forecourt/ui/tokens';
-import type { Tenant } from './tenant.ts';
+import type { ResolvedTenant } from './tenant.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -64,7 +64,7 @@ export const MAIN_END_ID = 'fc-main-end';
  * The document's `<head>`. `status` is the page's: only a 200 page gets the site URL as its canonical when its head
  * names none (a not-found or failed page must not declare the address asked for, made-up paths included, canonical).
  */
-export function documentHead(opts: { tenant: Tenant; head: FragmentHead | null; url: URL; assets: ShellAssets; styles: string[]; status?: number }): Html {
+export function documentHead(opts: { tenant: ResolvedTenant; head: FragmentHead | null; url: URL; assets: ShellAssets; styles: string[]; status?: number }): Html {
   const { config } = opts.tenant;
   const head = opts.head;
   const title = head?.title ?? config.seo.title;
@@ -105,7 +105,7 @@ ${jsonLd.map((item) => html`<script type="application/ld+json">${raw(serializeIs
 export const NAV_LINK_CLASS = 'fc-nav__link';
 export const NAV_SUBLINK_CLASS = 'fc-dropdown__link';
 
-function menuItem(item: MenuItem, tenant: Tenant, index: number): Html {
+function menuItem(item: MenuItem, tenant: ResolvedTenant, index: number): Html {
   const groups = item.kind === 'brands' ? megaGroups(item, tenant) : [];
   if (groups.length) return megaMenuItem(item, groups, index);
   const children = menuChildren(item, tenant);
@@ -130,7 +130,7 @@ export type MegaGroup = { label: string; href: string | null; links: Array<{ lab
  * ends with that link once). A brand link gets its manufacturer's logo when its address names the brand
  * (`/<brand>/overview` or `/search/<brand>`). A brands item without nested children keeps the flat list.
  */
-export function megaGroups(item: MenuItem, tenant: Tenant): MegaGroup[] {
+export function megaGroups(item: MenuItem, tenant: ResolvedTenant): MegaGroup[] {
   const bySlug = new Map(tenant.data.manufacturers.map((m) => [m.slug, m]));
   const logoOf = (href: string) => {
     const m = /^\/(?:search\/)?([a-z0-9-]+)(?:\/overview)?\/?$/.exec(href);
@@ -169,7 +169,7 @@ ${item.href ? html`<li class="fc-mega__all"><a class="${NAV_SUBLINK_CLASS}" href
 </li>`;
 }
 
-function menuChildren(item: MenuItem, tenant: Tenant): Array<{ label: string; href: string; logo?: string }> {
+function menuChildren(item: MenuItem, tenant: ResolvedTenant): Array<{ label: string; href: string; logo?: string }> {
   if (item.kind === 'brands') {
     const bySlug = new Map(tenant.data.manufacturers.map((m) => [m.slug, m]));
     return tenant.config.brands.map((slug) => {
@@ -197,7 +197,7 @@ export function announcementBar(config: SiteConfig): Html {
 
 const PHONE_ICON = raw('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z"/></svg>');
 
-export function siteHeader(tenant: Tenant, accountSlot: string): Html {
+export function siteHeader(tenant: ResolvedTenant, accountSlot: string): Html {
   const { config } = tenant;
   const logo = config.theme.logo;
   return html`<header class="fc-header">
@@ -228,7 +228,7 @@ const SOCIAL: ReadonlyArray<{ key: 'facebook' | 'instagram' | 'youtube' | 'linke
 /** Locations the footer lists: the site's visible ones, primary first; a group shows the first few and links the rest. */
 export const FOOTER_LOCATIONS_MAX = 4;
 
-export function siteFooter(tenant: Tenant): Html {
+export function siteFooter(tenant: ResolvedTenant): Html {
   const { config, data } = tenant;
   const year = new Date().getFullYear();
   const locations = siteLocations(config, data).sort((a, b) => Number(b.primary) - Number(a.primary));
@@ -291,7 +291,7 @@ ${p.image ? html`<img src="${p.image}" alt="" width="600" height="300">` : ''}
 </dialog>`;
 }
 
-export function documentTail(tenant: Tenant, assets: ShellAssets, pins: Record<RemoteName, { version: string }>): Html {
+export function documentTail(tenant: ResolvedTenant, assets: ShellAssets, pins: Record<RemoteName, { version: string }>): Html {
   return html`${siteFooter(tenant)}
 ${promoPopup(tenant.config)}
 <script id="forecourt-remotes" type="application/json">${raw(serializeIslandProps(remoteMap(pins)))}</script>

@@ -199,7 +199,7 @@ export function isolateDocument(key: string, tenant: Pick<Tenant, 'config' | 'da
  *   replaced or dropped for another config);
  * - no purge of its tenant since (the tenant's purge epoch: a tenant-tag purge also makes its config be read again);
  * - before the document's recheck time and expiry, and before the tenant's cached reads (host lookup, config, data,
- *   content, release registry) are made again (`Tenant.freshUntil`): a config or pin change in KV is seen exactly
+ *   release registry) are made again (`ResolvedTenant.freshUntil`): a config or pin change in KV is seen exactly
  *   when the full path would see it;
  * - set only by worker.ts for a GET of a route that needs no sign-in, with every remote on its stable version (a
  *   canary's breaker can switch the pins at any moment, so canary tenants always take the full path).

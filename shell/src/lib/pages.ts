@@ -5,7 +5,7 @@ import { slotFor } from '@forecourt/contracts/slots';
 import type { HomeSection, SiteConfig } from '@forecourt/contracts/tenant';
 import { telHref } from '@forecourt/contracts/display';
 import { notFoundBlock, slugify } from './document.ts';
-import type { Tenant } from './tenant.ts';
+import type { ResolvedTenant, Tenant } from './tenant.ts';
 import { brandGridSection } from './brand-pages.ts';
 import { heroSection } from './promotions.ts';
 import { offersFor } from './content-blocks.ts';
@@ -137,7 +137,7 @@ ${breadcrumbs([{ label: 'Accessibility' }])}
 }
 
 /** The shell's not-found page: unknown paths, features the tenant has off, and a remote's empty 404 (protocol P1). */
-export async function notFoundPage(tenant: Tenant): Promise<ShellPage> {
+export async function notFoundPage(tenant: ResolvedTenant): Promise<ShellPage> {
   return { status: 404, head: { title: `Page not found | ${tenant.config.name}`, robots: 'noindex' }, body: String(await notFoundBlock()) };
 }
 

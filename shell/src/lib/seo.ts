@@ -1,11 +1,11 @@
 import { callInternal } from '@forecourt/contracts/internal';
 import type { Env } from '../env.ts';
-import type { Tenant } from './tenant.ts';
+import type { ResolvedTenant, Tenant } from './tenant.ts';
 import { brandPagePaths } from './brand-pages.ts';
 import { contentSitemapPaths } from './content-pages.ts';
 
 /** Per-tenant robots.txt pointing at the tenant's own sitemap. */
-export function robotsTxt(tenant: Tenant, url: URL): string {
+export function robotsTxt(tenant: ResolvedTenant, url: URL): string {
   const origin = tenant.config.site_url ?? url.origin;
   return `User-agent: *\nDisallow: /api/\nDisallow: /sign-in\nDisallow: /print\nDisallow: /success\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', origin)}\n`;
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoTenantData, demoTenants } from '@forecourt/demo';
-import { forgetTenant, HOST_CACHE_MAX, resolveTenant, slugFromLocalHost, type ConfigKv } from './tenant.ts';
+import { forgetTenant, HOST_CACHE_MAX, resolveTenant, slugFromLocalHost, withTenantContent, type ConfigKv } from './tenant.ts';
 
 describe('slugFromLocalHost (tenant resolution, local hosts)', () => {
   it('takes the slug from <slug>.localhost with or without a port', () => {
@@ -126,30 +126,79 @@ describe('release registry (read with the tenant)', () => {
 });
 
 describe('resolveTenant: the tenant’s content', () => {
-  it('a content document that cannot be read leaves the site up with no content (logged), and is tried again', async () => {
+  // A spy an earlier test left on console.error would count that test's calls too.
+  beforeEach(() => void vi.restoreAllMocks());
+  /** A CONFIG namespace with outback-used-cars' config and `stored` as its content document, counting content reads. */
+  function contentKv(stored: () => unknown) {
     const config = demoTenants().find((t) => t.slug === 'outback-used-cars')!;
-    let contentReads = 0;
-    let stored: unknown = { pages: [{ path: 'not-a-path', title: 'T', description: 'D', blocks: [] }] };
+    const reads = { content: 0 };
     const kv: ConfigKv = {
       get: (async (key: string) => {
         if (key === 'tenant:outback-used-cars') return config;
         if (key === 'content:outback-used-cars') {
-          contentReads++;
-          return stored;
+          reads.content++;
+          return stored();
         }
         return null;
       }) as ConfigKv['get'],
     };
+    return { kv, reads };
+  }
+  const ABOUT = { pages: [{ path: '/about-us', title: 'About', description: 'D', blocks: [{ type: 'markdown', markdown: 'Hi.' }] }] };
+
+  it('is neither read nor validated by resolveTenant (a search or car page never needs it), even when invalid', async () => {
+    const { kv, reads } = contentKv(() => ({ pages: [{ path: 'not-a-path' }] }));
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const tenant = await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, now: 1, cacheSeconds: 0 });
+    const tenant = await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, now: 1, cacheSeconds: 10 });
     expect(tenant?.config.slug).toBe('outback-used-cars');
-    expect(tenant?.content).toEqual({ pages: [], posts: [], promotions: [] });
+    expect(tenant && 'content' in tenant).toBe(false);
+    expect(reads.content).toBe(0);
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('withTenantContent reads and validates it for a page that shows it, once per cache time', async () => {
+    const { kv, reads } = contentKv(() => ABOUT);
+    const tenant = (await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, cacheSeconds: 10 }))!;
+    const full = await withTenantContent(kv, tenant, { cacheSeconds: 10 });
+    expect(full.config).toBe(tenant.config);
+    expect(full.content.pages.map((p) => p.path)).toEqual(['/about-us']);
+    expect((await withTenantContent(kv, tenant, { cacheSeconds: 10 })).content).toBe(full.content);
+    expect(reads.content).toBe(1);
+  });
+
+  it('prefetchContent starts the read beside the config’s; withTenantContent takes that very read (one KV read, a failed one too)', async () => {
+    let stored: unknown = ABOUT;
+    const { kv, reads } = contentKv(() => stored);
+    const tenant = (await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, cacheSeconds: 0, prefetchContent: true }))!;
+    expect(reads.content).toBe(1);
+    expect((await withTenantContent(kv, tenant, { cacheSeconds: 0 })).content.pages).toHaveLength(1);
+    expect(reads.content).toBe(1);
+    // A failing prefetched read is reported once, by the page that needs it, and not read a second time for it.
+    stored = { pages: [{ path: 'not-a-path', title: 'T', description: 'D', blocks: [] }] };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const next = (await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, cacheSeconds: 0, prefetchContent: true }))!;
+    expect((await withTenantContent(kv, next, { cacheSeconds: 0 })).content).toEqual({ pages: [], posts: [], promotions: [] });
+    expect(reads.content).toBe(2);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
+  it('a content document that cannot be read leaves the site up with no content (logged), and is tried again', async () => {
+    let stored: unknown = { pages: [{ path: 'not-a-path', title: 'T', description: 'D', blocks: [] }] };
+    const { kv, reads } = contentKv(() => stored);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const resolve = async (now: number) => withTenantContent(kv, (await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, now, cacheSeconds: 0 }))!, { cacheSeconds: 0 });
+    const tenant = await resolve(1);
+    expect(tenant.config.slug).toBe('outback-used-cars');
+    expect(tenant.content).toEqual({ pages: [], posts: [], promotions: [] });
+    expect(tenant.freshUntil).toBe(0);
     expect(error).toHaveBeenCalledWith(expect.stringContaining('content of outback-used-cars unreadable'), expect.stringContaining('pages.0.path'));
     error.mockRestore();
-    stored = { pages: [{ path: '/about-us', title: 'About', description: 'D', blocks: [{ type: 'markdown', markdown: 'Hi.' }] }] };
-    const again = await resolveTenant(kv, 'outback-used-cars.localhost', { localHosts: true, now: 2, cacheSeconds: 0 });
-    expect(again?.content.pages.map((p) => p.path)).toEqual(['/about-us']);
-    expect(contentReads).toBe(2);
+    stored = ABOUT;
+    const again = await resolve(2);
+    expect(again.content.pages.map((p) => p.path)).toEqual(['/about-us']);
+    expect(reads.content).toBe(2);
   });
 });
 
@@ -181,7 +230,7 @@ describe('resolveTenant: freshUntil (how long a resolution stands; page-cache.ts
     expect(tenant?.freshUntil).toBe(now + 5_000);
   });
 
-  it('not reused at all when nothing is cached (0 cache seconds) or a read failed (content: tried again next request)', async () => {
+  it('not reused at all when nothing is cached (0 cache seconds); with content, not when its read failed (tried again next request)', async () => {
     const { kv } = fakeKv({});
     expect((await resolveTenant(kv, 'harbourside-toyota.localhost', { localHosts: true, cacheSeconds: 0 }))?.freshUntil).toBe(0);
     const config = demoTenants().find((t) => t.slug === 'outback-used-cars')!;
@@ -194,8 +243,29 @@ describe('resolveTenant: freshUntil (how long a resolution stands; page-cache.ts
     };
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const tenant = await resolveTenant(failing, 'outback-used-cars.localhost', { localHosts: true, cacheSeconds: 10 });
-    error.mockRestore();
+    // Resolving reads no content (a failing content read never shortens a search page's resolution)...
     expect(tenant?.config.slug).toBe('outback-used-cars');
-    expect(tenant?.freshUntil).toBe(0);
+    expect(tenant?.freshUntil).toBeGreaterThan(Date.now());
+    // ...a page that shows the content gets none, and a resolution not to be reused.
+    const full = await withTenantContent(failing, tenant!, { cacheSeconds: 10 });
+    error.mockRestore();
+    expect(full.content.pages).toEqual([]);
+    expect(full.freshUntil).toBe(0);
+  });
+
+  it('with content: also no later than the content read is made again', async () => {
+    let clock = 2_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const { kv } = fakeKv({});
+    const tenant = (await resolveTenant(kv, 'harbourside-toyota.localhost', { localHosts: true, cacheSeconds: 10 }))!;
+    expect(tenant.freshUntil).toBe(2_010_000);
+    clock = 2_004_000;
+    expect((await withTenantContent(kv, tenant, { cacheSeconds: 10 })).freshUntil).toBe(2_010_000);
+    clock = 2_020_000;
+    const later = (await resolveTenant(kv, 'harbourside-toyota.localhost', { localHosts: true, cacheSeconds: 10 }))!;
+    clock = 2_025_000;
+    // Content read at 2_025_000 (its first read since 2_004_000 expired): the config, read at 2_020_000, comes first.
+    expect((await withTenantContent(kv, later, { cacheSeconds: 10 })).freshUntil).toBe(2_030_000);
+    vi.restoreAllMocks();
   });
 });

@@ -6,12 +6,17 @@ import { awaitSharedLoad, startSharedLoad, type SharedLoad } from '@forecourt/co
 import { createTenantStore, TENANT_STORE_MAX_ENTRIES, type TenantStore } from '@forecourt/contracts/tenant-store';
 
 /**
- * A request's tenant: its config and data, and the release registry its remote versions are resolved with.
+ * A request's tenant as its host resolves it (`resolveTenant`): its config and data, and the release registry its
+ * remote versions are resolved with. No content: only the pages the shell renders itself show it, so a search or car
+ * page never reads nor validates the tenant's content document (tens of KB: issue 19, cold start); those pages ask
+ * for it with `withTenantContent`.
  * `freshUntil` (epoch ms): until when resolving the same host again in this isolate answers the same objects (the
  * earliest time one of its cached reads, the host lookup included, is made again); absent or past when not known (a
  * read failed, a cache entry was let go). The shell's early hit check (page-cache.ts `fastDocument`) never outlives it.
  */
-export type Tenant = { config: SiteConfig; data: TenantData; content: TenantContent; releases: RemoteReleases | null; freshUntil?: number };
+export type ResolvedTenant = { config: SiteConfig; data: TenantData; releases: RemoteReleases | null; freshUntil?: number };
+/** A tenant with its content (`withTenantContent`): what the shell's own pages (home, content, brand, blog) render. */
+export type Tenant = ResolvedTenant & { content: TenantContent };
 
 /** The part of a KV binding tenant resolution reads (structural, so tests can pass a plain object). */
 export type ConfigKv = Pick<KVNamespace, 'get'>;
@@ -43,7 +48,7 @@ const liveHostCaches: Map<string, HostEntry>[] = [];
 
 /**
  * Per store: when each KV key was last read (epoch ms), so a resolution knows when its parts are read again
- * (`Tenant.freshUntil`). The store reads a key only when its cached entry is missing, older than its ttl or stalled,
+ * (`ResolvedTenant.freshUntil`). The store reads a key only when its cached entry is missing, older than its ttl or stalled,
  * and stamps the entry in the same synchronous step as the read starts (the same instant on Workers, whose clock
  * stands still while code runs), so `read time + ttl` is when the store reads it again.
  * Bounded like the store (the oldest key goes first); a key no longer listed gives no `freshUntil`.
@@ -143,10 +148,18 @@ export type ResolveTenantOptions = {
   now?: number;
   /** CONFIG_CACHE_SECONDS unless given (the Worker passes its var). */
   cacheSeconds?: number;
+  /**
+   * The request's page shows the tenant's content (worker.ts knows from the route): its read starts beside the
+   * config's, so `withTenantContent` then finds it under way in the store instead of reading KV after the config.
+   */
+  prefetchContent?: boolean;
 };
 
-/** Resolves the tenant of a request from its Host header (ARCHITECTURE.md step 1); null for an unknown host. */
-export async function resolveTenant(kv: ConfigKv, host: string | undefined, options: ResolveTenantOptions = {}): Promise<Tenant | null> {
+/**
+ * Resolves the tenant of a request from its Host header (ARCHITECTURE.md step 1); null for an unknown host. Its
+ * content is not read (see ResolvedTenant) unless `prefetchContent` starts that read for `withTenantContent`.
+ */
+export async function resolveTenant(kv: ConfigKv, host: string | undefined, options: ResolveTenantOptions = {}): Promise<ResolvedTenant | null> {
   if (!host) return null;
   const local = options.localHosts ? slugFromLocalHost(host) : null;
   const hostname = host.toLowerCase().replace(/:\d+$/, '');
@@ -164,32 +177,40 @@ export async function resolveTenant(kv: ConfigKv, host: string | undefined, opti
     }, { now }));
   if (!slug) return null;
   const store = storeFor(kv, options.cacheSeconds ?? CONFIG_CACHE_SECONDS);
-  let contentFailed = false;
-  const [config, data, content, releases] = await Promise.all([
-    store.config(slug),
-    store.data(slug),
-    contentOf(store, slug, () => void (contentFailed = true)),
-    releasesOf(store, options.cacheSeconds ?? CONFIG_CACHE_SECONDS, options.now),
-  ]);
+  // Started, not awaited: withTenantContent awaits (and reports) this very read, a failed one included (the store
+  // drops a failure, so asking the store again would read KV twice). Handled here so a request that never gets to its
+  // page (a redirect, an error) leaves no unhandled rejection.
+  const content = options.prefetchContent ? store.content(slug) : null;
+  content?.catch(() => {});
+  const [config, data, releases] = await Promise.all([store.config(slug), store.data(slug), releasesOf(store, options.cacheSeconds ?? CONFIG_CACHE_SECONDS, options.now)]);
   if (!config) return null;
-  // A content read that failed is tried again on the next request: this resolution is then not reused.
-  const readAgain = contentFailed ? 0 : readAgainAt(store, [kvTenantKey(slug), kvTenantDataKey(slug), kvContentKey(slug), KV_RELEASES_KEY]);
+  const readAgain = readAgainAt(store, [kvTenantKey(slug), kvTenantDataKey(slug), KV_RELEASES_KEY]);
   const freshUntil = lookup ? Math.min(readAgain, lookup.at + HOST_TTL_MS) : readAgain;
-  return { config, data, content, releases, freshUntil };
+  const tenant: ResolvedTenant = { config, data, releases, freshUntil };
+  if (content) prefetched.set(tenant, content);
+  return tenant;
 }
 
+/** Content reads resolveTenant started for a resolution (`prefetchContent`), by that resolution (withTenantContent). */
+const prefetched = new WeakMap<ResolvedTenant, Promise<TenantContent>>();
+
 /**
- * The tenant's content, or none when it cannot be read (KV failing, a document the schema refuses): content pages are
- * then 404s for a moment, but search, car pages, lead forms and every API keep working. Logged, not cached (the
- * store drops a failed read, so the next request tries again).
+ * The tenant with its content (`content:<slug>`, read and validated through the per-isolate store, so once per
+ * CONFIG_CACHE_SECONDS, not per request), for the pages that show it. `freshUntil` then covers the content read too
+ * (0 when it failed). Content that cannot be read (KV failing, a document the schema refuses) is none: content pages
+ * are 404s for a moment, but the home page and every other page keep working. Logged, not cached (the store drops a
+ * failed read, so the next request tries again).
  */
-async function contentOf(store: TenantStore, slug: string, onFailure?: () => void): Promise<TenantContent> {
+export async function withTenantContent(kv: ConfigKv, tenant: ResolvedTenant, options: Pick<ResolveTenantOptions, 'cacheSeconds'> = {}): Promise<Tenant> {
+  const slug = tenant.config.slug;
+  const store = storeFor(kv, options.cacheSeconds ?? CONFIG_CACHE_SECONDS);
   try {
-    return await store.content(slug);
+    const content = await (prefetched.get(tenant) ?? store.content(slug));
+    const freshUntil = Math.min(tenant.freshUntil ?? 0, readAgainAt(store, [kvContentKey(slug)]));
+    return { ...tenant, content, freshUntil };
   } catch (error) {
-    onFailure?.();
     console.error(`shell: content of ${slug} unreadable, serving none:`, error instanceof Error ? error.message : error);
-    return EMPTY_CONTENT;
+    return { ...tenant, content: EMPTY_CONTENT, freshUntil: 0 };
   }
 }
 
