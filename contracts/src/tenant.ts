@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { FinanceCalculatorConfigSchema } from './finance-calculator.ts';
+import { keyedVariant } from './keyed-variant.ts';
 import { locationBlockParamsAgree, LocationBlockParamsEntries } from './location-block.ts';
 import { TradeInSettingsSchema } from './trade-in.ts';
 
@@ -25,8 +26,11 @@ const SocialUrl = v.pipe(v.string(), v.url(), v.startsWith('https://', 'A social
 export const FONT_FAMILIES = ['inter', 'plus-jakarta-sans', 'dm-sans', 'oswald', 'system'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
-/** The home page's sections, in the order a tenant lists them (shell `homePage`); README "Home pages". */
-export const HomeSectionSchema = v.variant('kind', [
+/**
+ * The home page's sections, in the order a tenant lists them (shell `homePage`); README "Home pages". Parsed by their
+ * kind alone (keyed-variant.ts: every Worker parses the config on a tenant's first request).
+ */
+export const HomeSectionSchema = keyedVariant('kind', [
   /** The promotions slider's first banner (the slider itself comes with the content issue) with the stock search. */
   v.object({ kind: v.literal('hero') }),
   /** Make, model, price and body selects that go straight to the matching search page. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import {
   DEFAULT_TRADE_IN_HOURS, TRADE_IN_SUBCATEGORIES, TradeInAcceptSchema, TradeInSettingsSchema, addDays, contactPromiseText, maskPhone, maskRego, nextContactTime, tradeInCategory,
@@ -11,6 +11,19 @@ const SYD = 'Australia/Sydney';
 const at = (iso: string) => Date.parse(iso);
 
 describe('nextContactTime (spec §9: contact same or next business day, the tenant time zone)', () => {
+  it('reads the zone’s clock with formatters built once, not one per reading (issue 19)', () => {
+    const friday = Date.parse('2026-11-27T09:00:00Z');
+    nextContactTime(DEFAULT_TRADE_IN_HOURS, friday, 'Australia/Sydney');
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(nextContactTime(DEFAULT_TRADE_IN_HOURS, friday + 3_600_000, 'Australia/Sydney')).toMatch(/^2026-11-/);
+      expect(contactPromiseText('2026-11-27T23:30:00.000Z', friday, 'Australia/Sydney')).toMatch(/^We'll call you/);
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   it('is now while the team is open with at least an hour left (Friday 10am Brisbane)', () => {
     const now = at('2026-11-27T00:00:00Z');
     expect(nextContactTime(DEFAULT_TRADE_IN_HOURS, now, BNE)).toBe('2026-11-27T00:00:00.000Z');

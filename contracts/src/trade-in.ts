@@ -14,6 +14,7 @@
  */
 import * as v from 'valibot';
 import { AU_STATES, LEAD_CATEGORIES, OFFER_ACCEPTED_SUBCATEGORY, REQUIRED_FIELD_MESSAGE } from './api.ts';
+import { dateFormatter } from './display.ts';
 import { formatClock } from './hours.ts';
 import { IdSchema } from './entities/common.ts';
 import { OpeningHourEntrySchema } from './entities/location.ts';
@@ -296,7 +297,7 @@ type LocalTime = { date: string; weekday: number; minutes: number };
 
 const validZone = (timeZone: string) => {
   try {
-    new Intl.DateTimeFormat('en-AU', { timeZone });
+    dateFormatter('en-AU', { timeZone });
     return timeZone;
   } catch {
     return 'Australia/Brisbane';
@@ -306,7 +307,8 @@ const validZone = (timeZone: string) => {
 /** The wall clock in a zone at `ms`: its date, weekday (0 = Sunday) and minutes since midnight. */
 function localTime(ms: number, timeZone: string): LocalTime {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' })
+    // One formatter per zone per isolate (display.ts dateFormatter): a contact time reads the clock a dozen times.
+    dateFormatter('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' })
       .formatToParts(ms)
       .map((p) => [p.type, p.value]),
   );

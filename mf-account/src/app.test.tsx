@@ -1,3 +1,4 @@
+import { LinearRouter } from 'hono/router/linear-router';
 import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
@@ -77,6 +78,32 @@ describe('mf-account Worker', () => {
   it('serves the client bundle from ASSETS without a tenant', async () => {
     const res = await get('/_mf/mf-account/0.1.0/remoteEntry.js');
     expect(await res.text()).toBe('asset /_mf/mf-account/0.1.0/remoteEntry.js');
+  });
+
+  it('routes with LinearRouter (hono/quick), which builds no matcher from the route table on the isolate’s first request (issue 19)', async () => {
+    const app = createApp({ styles, version });
+    const res = await app.request('/fragments/header-account', { headers: { [TENANT_HEADER]: 'test-motors' } }, env);
+    expect(res.status).toBe(200);
+    expect(app.router.name).toBe('SmartRouter + LinearRouter');
+  });
+
+  it('has no route LinearRouter refuses (a parameter and a wildcard), whichever method comes first', () => {
+    // LinearRouter throws on such a route only when a request of its method reaches it: an isolate whose first request
+    // had another method would have settled on LinearRouter, then failed every request of that method.
+    const refuses = (routes: { method: string; path: string }[]) => {
+      const router = new LinearRouter<unknown>();
+      for (const route of routes) router.add(route.method, route.path, null);
+      return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((method) => {
+        try {
+          router.match(method, '/fragments/sign-in');
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    };
+    expect(refuses([{ method: 'GET', path: '/_mf/:remote/*' }])).toEqual(['GET']);
+    expect(refuses(createApp({ styles, version }).routes)).toEqual([]);
   });
 
   it('hides internal errors behind a generic 500', async () => {

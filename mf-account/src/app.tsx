@@ -1,4 +1,8 @@
-import { Hono } from 'hono';
+// hono/quick: the same Hono with a router that needs no build on the isolate's first request (LinearRouter), not the
+// default RegExpRouter (or the TrieRouter it falls back to), which builds its matcher from every route then (issue 19, cold
+// start: seen in the first-request profile). The route table is a dozen routes, matched linearly in microseconds; none
+// has both a parameter and a wildcard, which LinearRouter refuses (app.test.tsx checks every route).
+import { Hono } from 'hono/quick';
 import { reportWorkerVersion } from '@forecourt/contracts/releases';
 import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
 import { tenantMiddleware } from '@forecourt/contracts/tenant-store';

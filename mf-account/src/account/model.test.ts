@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_FORM_ERRORS, ALERTS_STOP_PATH } from '@forecourt/contracts/account';
 import { NO_PRICE_TEXT } from '@forecourt/contracts/display';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
@@ -97,6 +97,26 @@ describe('reservations and enquiries in words', () => {
     expect(isoDay(late, 'Australia/Brisbane')).toBe('2026-11-27');
     // An unknown zone falls back to the default (Brisbane).
     expect(formatDay(late, 'Nowhere/Else')).toBe('27 Nov 2026');
+    expect(isoDay(late, 'Nowhere/Else')).toBe('2026-11-27');
+  });
+  it('dates and amounts reuse their formatters: a page of rows builds none per row (issue 19)', () => {
+    formatDay(0, 'Australia/Hobart');
+    isoDay(0, 'Australia/Hobart');
+    dollars(1);
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      for (let day = 0; day < 20; day++) {
+        formatDay(Date.UTC(2026, 0, day + 1), 'Australia/Hobart');
+        isoDay(Date.UTC(2026, 0, day + 1), 'Australia/Hobart');
+        dollars(day * 100 + 5);
+      }
+      expect(dates).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+    } finally {
+      dates.mockRestore();
+      numbers.mockRestore();
+    }
   });
 });
 

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { accountDone, accountFormError, ACCOUNT_DONE_PARAM, ACCOUNT_ERROR_PARAM, SavedSearchUrlSchema, type AccountReservation } from '@forecourt/contracts/account';
 import { COMPARE_MAX } from '@forecourt/contracts/constants';
-import { formatAud, formatKm, priceDisplay } from '@forecourt/contracts/display';
+import { dateFormatter, formatAud, formatKm, priceDisplay, todayIn } from '@forecourt/contracts/display';
 import { reservability, type Car } from '@forecourt/contracts/entities/car';
 import { MY_GARAGE_PAGES, MY_GARAGE_PATH } from '@forecourt/contracts/routes';
 import { WATCHLIST_PAGE } from '@forecourt/contracts/watchlist-client';
@@ -129,13 +129,17 @@ export function compareSelection(query: URLSearchParams, saved: readonly string[
   return { ids, problem: null };
 }
 
+/** The formatter of amounts with cents, built on first use (dollars). */
+let withCents: Intl.NumberFormat | undefined;
+
 /**
  * A money amount in cents said in dollars: whole dollars without cents ($500), else with them ($99.50).
  * @example dollars(50000) // '$500'
  */
 export function dollars(cents: number): string {
   if (cents % 100 === 0) return formatAud(cents / 100);
-  return new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 }).format(cents / 100);
+  // Built on first use and kept (building a formatter is the slow part: contracts display.ts).
+  return (withCents ??= new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 })).format(cents / 100);
 }
 
 /** Why a reservation was refunded, in words (edge-api's reasons; an unknown one says nothing rather than a code). */
@@ -177,7 +181,8 @@ export function enquiryType(category: string, subcategory: string | null): strin
  * @example formatDay(Date.UTC(2026, 10, 26, 15), 'Australia/Brisbane') // '27 Nov 2026'
  */
 export function formatDay(ms: number, timeZone: string | undefined): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-AU', { timeZone: zone, day: 'numeric', month: 'short', year: 'numeric' }).format(ms);
+  // One formatter per zone per isolate (contracts dateFormatter), not one per date shown.
+  const format = (zone: string) => dateFormatter('en-AU', { timeZone: zone, day: 'numeric', month: 'short', year: 'numeric' }).format(ms);
   try {
     return format(timeZone || 'Australia/Brisbane');
   } catch {
@@ -186,14 +191,7 @@ export function formatDay(ms: number, timeZone: string | undefined): string {
 }
 
 /** The same day as a machine-readable date (`<time datetime>`), in the same zone. */
-export function isoDay(ms: number, timeZone: string | undefined): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
-  try {
-    return format(timeZone || 'Australia/Brisbane');
-  } catch {
-    return format('Australia/Brisbane');
-  }
-}
+export const isoDay = (ms: number, timeZone: string | undefined): string => todayIn(timeZone, ms);
 
 /** A saved search's link: only a search page of this site (contracts SavedSearchUrlSchema), else none. */
 export const savedSearchHref = (url: string): string | null => (v.is(SavedSearchUrlSchema, url) ? url : null);

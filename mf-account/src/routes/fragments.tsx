@@ -10,7 +10,7 @@ import { compareSelection, garagePath, readMessages, stopToken, WATCHLIST_PATH }
 import { garageCarIds, MyGaragePage } from '../account/MyGaragePage.tsx';
 import { WatchlistPage } from '../account/WatchlistPage.tsx';
 import { AccountPage } from '../fragments/AccountPage.tsx';
-import { HeaderSlot } from '../fragments/HeaderSlot.tsx';
+import { headerSlotHtml } from '../fragments/header-slot-html.ts';
 import { HEADER_SLOT, PAGE_TITLES, type AccountPage as Page } from '../lib/pages.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
 
@@ -35,8 +35,9 @@ export function fragmentRoutes({ styles, version }: RouteOptions) {
     const head = { title: config.name, styles };
     // Saved cars are per-tenant features (spec §4: hidden when the feature is off): with neither, an empty slot.
     if (!config.features.favourites && !config.features.watchlist) return fragmentResponse('', { head, version, cacheControl: HEADER_SLOT_CACHE });
-    // On a `watchlist` site the count is the signed-in shopper's watchlist (the island reads it after hydration).
-    return fragmentResponse(await renderToReadableStream(<HeaderSlot watchlist={config.features.watchlist} />), { head, version, cacheControl: HEADER_SLOT_CACHE });
+    // On a `watchlist` site the count is the signed-in shopper's watchlist (the island reads it after hydration). The
+    // HTML is HeaderSlot's render written as a string: no React on this answer, asked for on every page (issue 19).
+    return fragmentResponse(headerSlotHtml(config.features.watchlist), { head, version, cacheControl: HEADER_SLOT_CACHE });
   });
 
   /** An account page's answer: its markup, its title, noindex, never stored. */

@@ -1,0 +1,34 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as server from 'react-dom/server';
+import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { createApp } from '../app.tsx';
+import { headerSlotHtml } from '../fragments/header-slot-html.ts';
+import { siteConfigInput, testEnv } from '../test/tenant.ts';
+
+// React's server renderer, counted: the header slot must answer without it.
+vi.mock('react-dom/server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-dom/server')>();
+  return { ...actual, renderToReadableStream: vi.fn(actual.renderToReadableStream), renderToString: vi.fn(actual.renderToString) };
+});
+
+const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('favourites-only', { features: { favourites: true, watchlist: false } }), siteConfigInput('watching', { features: { watchlist: true } })]);
+const get = (path: string, tenant: string) => createApp({ styles: [], version: '1.2.3' }).request(path, { headers: { [TENANT_HEADER]: tenant } }, env);
+
+describe('header slot route (issue 19: a tenant’s first search)', () => {
+  beforeEach(() => vi.mocked(server.renderToReadableStream).mockClear());
+
+  it('answers the island’s HTML without rendering React, for either kind of site', async () => {
+    for (const [tenant, watchlist] of [['favourites-only', false], ['watching', true]] as const) {
+      const res = await get('/fragments/header-account', tenant);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(headerSlotHtml(watchlist));
+    }
+    expect(server.renderToReadableStream).not.toHaveBeenCalled();
+    expect(server.renderToString).not.toHaveBeenCalled();
+  });
+
+  it('still renders the account pages with React (the spy sees renders)', async () => {
+    expect((await get('/fragments/sign-in', 'test-motors')).status).toBe(200);
+    expect(server.renderToReadableStream).toHaveBeenCalled();
+  });
+});
