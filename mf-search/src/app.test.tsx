@@ -1,3 +1,4 @@
+import { LinearRouter } from 'hono/router/linear-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
@@ -6,6 +7,9 @@ import pkg from '../package.json';
 import { createApp, type AppOptions } from './app.tsx';
 import { createEmbeddedSearch } from './engine/embedded.ts';
 import { createEnginePort } from './lib/engine-port.ts';
+import { kvPendingPurgeKey } from './lib/stock-changes.ts';
+import { kvSnapshotHeadKey } from './engine/snapshot.ts';
+import { kvStockMetaKey } from '@forecourt/contracts/tenant-data';
 import { SearchUnavailableError } from './engine/meilisearch/errors.ts';
 import type { Env } from './env.ts';
 import { parseCars, siteConfigInput, spyPort, testEnv } from './test/tenant.ts';
@@ -63,6 +67,37 @@ describe('mf-search Worker', () => {
     }
   });
 
+  it("checks the tenant's stock version and pending page purge with its index, before the config answers: one meta read (issue 19 cold start)", async () => {
+    const order: string[] = [];
+    const watched = (kv: Env['CONFIG'], name: string) => ({ ...kv, get: (key: string, type?: never) => (order.push(`${name} ${key}`), kv.get(key, type)) }) as unknown as Env['CONFIG'];
+    const bindings = { ...env, CONFIG: watched(env.CONFIG, 'CONFIG'), STOCK: watched(env.STOCK, 'STOCK') } as Env;
+    const res = await client({}, bindings)('/fragments/search?_segments=new-used-and-demo-cars');
+    expect(res.status).toBe(200);
+    const beforeConfig = order.slice(0, order.findIndex((r) => r.startsWith('CONFIG')));
+    expect(beforeConfig).toEqual(expect.arrayContaining([`STOCK ${kvStockMetaKey(TENANT)}`, `STOCK ${kvPendingPurgeKey(TENANT)}`, `STOCK ${kvSnapshotHeadKey(TENANT)}`]));
+    // The index load and the stock watch share the one read of the stock meta.
+    expect(order.filter((r) => r === `STOCK ${kvStockMetaKey(TENANT)}`)).toHaveLength(1);
+    expect(order.filter((r) => r === `STOCK ${kvPendingPurgeKey(TENANT)}`)).toHaveLength(1);
+  });
+
+  it("asks for the tenant's data (the search page's makes and places) while the engine port checks the stock, not after it", async () => {
+    const asked: string[] = [];
+    const bindings = { ...env, CONFIG: { ...env.CONFIG, get: (key: string, type?: never) => (asked.push(key), env.CONFIG.get(key, type)) } } as unknown as Env;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inner = createEnginePort();
+    const engine = Object.assign(async (e: Env, c: Parameters<typeof inner>[1]) => (await held, inner(e, c)), { prefetch: inner.prefetch });
+    const answer = client({ engine }, bindings)('/fragments/search?_segments=new-used-and-demo-cars');
+    await vi.waitFor(() => expect(asked).toContain(`tenant-data:${TENANT}`));
+    release();
+    expect((await answer).status).toBe(200);
+    // Not for a slot that names no make or place.
+    asked.length = 0;
+    const slot = await client({}, bindings)('/fragments/quick-search');
+    expect(slot.status).toBe(200);
+    expect(asked).not.toContain(`tenant-data:${TENANT}`);
+  });
+
   it('keeps no index for a slug no tenant has (404), nor asks for one for a malformed slug', async () => {
     const engine = createEnginePort();
     const app = createApp({ styles, version, engine });
@@ -74,12 +109,43 @@ describe('mf-search Worker', () => {
     for (const slug of ['nobody', 'nobody-else', 'Not A Slug!']) expect(engine.embedded?.()?.peek(slug)).toBeUndefined();
   });
 
+  it('keeps a known tenant\'s index when its config cannot be read (a KV hiccup: 500, not 404)', async () => {
+    const engine = createEnginePort();
+    const app = createApp({ styles, version, engine });
+    expect((await app.request('/fragments/search?_segments=used-cars', { headers: { [TENANT_HEADER]: TENANT } }, env)).status).toBe(200);
+    await vi.waitFor(() => expect(engine.embedded?.()?.peek(TENANT)).toBeDefined());
+    const failing = { ...env, CONFIG: { ...env.CONFIG, get: () => Promise.reject(new Error('KV unavailable')) } } as unknown as Env;
+    // A new app (its tenant store empty, as a new isolate's) on the same engine port: the config read fails.
+    const res = await createApp({ styles, version, engine }).request('/fragments/search?_segments=used-cars', { headers: { [TENANT_HEADER]: TENANT } }, failing);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(engine.embedded?.()?.peek(TENANT)).toBeDefined();
+  });
+
   it('routes with a router built without compiling the route table on the first request (hono/quick: issue 19 cold start)', async () => {
     const app = createApp({ styles, version });
     const res = await app.request('/fragments/search?_segments=new-used-and-demo-cars', { headers: { [TENANT_HEADER]: TENANT } }, env);
     expect(res.status).toBe(200);
     expect(app.router.name).toContain('LinearRouter');
     expect(app.router.name).not.toContain('RegExpRouter');
+  });
+
+  it('has no route LinearRouter refuses (a parameter and a wildcard), whichever method comes first', () => {
+    // LinearRouter throws on such a route only when a request of its method reaches it: an isolate whose first request
+    // had another method would have settled on LinearRouter, then failed every request of that method.
+    const refuses = (routes: { method: string; path: string }[]) => {
+      const router = new LinearRouter<unknown>();
+      for (const route of routes) router.add(route.method, route.path, null);
+      return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((method) => {
+        try {
+          router.match(method, '/fragments/search');
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    };
+    expect(refuses([{ method: 'GET', path: '/_mf/:remote/*' }])).toEqual(['GET']);
+    expect(refuses(createApp({ styles, version }).routes)).toEqual([]);
   });
 
   it('serves the client bundle from ASSETS without a tenant', async () => {

@@ -39,6 +39,8 @@ export type AppOptions = {
  */
 /** The fragments that read the tenant's stock index (routes/fragments.tsx), for the index prefetch below. */
 const INDEX_FRAGMENTS: ReadonlySet<string> = new Set(['search', 'offers', 'offer', 'stock-strip', 'quick-search', 'similar-cars'].map((p) => `/fragments/${p}`));
+/** The fragments that read the tenant's data (makes, places, offers) on every answer (routes/fragments.tsx). */
+const USES_DATA: ReadonlySet<string> = new Set(['search', 'offers', 'offer'].map((p) => `/fragments/${p}`));
 /** A tenant slug's shape (contracts tenant.ts). */
 const WELL_FORMED_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -60,20 +62,29 @@ export function createApp({ styles, version, engine = createEnginePort(), parts 
   // A page or search API request of an embedded tenant needs its index: asked for now, while the tenant's config is
   // read (issue 19, cold start: a tenant's first page then waits for the longer of the two reads, not both in turn).
   // Only the fragments that read the stock ask (not parts search, not an unknown fragment), and only for a well-formed
-  // slug (the shell's header). A slug the tenant store then does not know answers 404 and its index, empty, is dropped
-  // at once: no entry is kept for a site that does not exist.
+  // slug (the shell's header). The stock watch's check of the tenant starts with it (lib/engine-port.ts). A slug the
+  // tenant store then does not know answers 404 and its index, empty, and its stock watch entry are dropped at once: no
+  // entry is kept for a site that does not exist.
   const searchApiPrefix = `${apiPrefixOf('mf-search')}/`;
+  const searchView = `${searchApiPrefix}view`;
   const usesIndex = (path: string) => path.startsWith(searchApiPrefix) || INDEX_FRAGMENTS.has(path);
   app.use('*', async (c, next) => {
     const slug = c.req.header(TENANT_HEADER);
     const prefetched = !!slug && WELL_FORMED_SLUG.test(slug) && usesIndex(c.req.path) && !!engine.prefetch;
     if (prefetched) engine.prefetch!(c.env, slug);
     await next();
-    if (prefetched && !c.get('config')) engine.embedded?.()?.invalidate(slug);
+    // Only an unknown slug (404): a config read that failed (a KV hiccup, 500) keeps a known tenant's index and watch.
+    if (prefetched && !c.get('config') && c.res.status === 404) {
+      if (engine.forget) engine.forget(slug);
+      else engine.embedded?.()?.invalidate(slug);
+    }
   });
   // The tenant comes from the shell (server-side), never from the browser.
   app.use('*', tenantMiddleware());
   app.use('*', async (c, next) => {
+    // The pages that name the tenant's makes, places and offers (the search path catalogue, the offers) read its data:
+    // asked for now, while the engine port checks the stock, not after it (issue 19, cold start).
+    if (USES_DATA.has(c.req.path) || c.req.path === searchView) c.var.store.data(c.var.config.slug).catch(() => {});
     c.set('engine', await engine(c.env, c.var.config));
     await next();
   });

@@ -10,7 +10,7 @@ import { createEmbeddedSearch, DEFAULT_INDEX_BUDGET_BYTES, type EmbeddedSearch }
 import { createSearchPortChooser, searchAdapterOf } from '../engine/meilisearch/select.ts';
 import type { Env } from '../env.ts';
 import { forgetTenantQueries } from './query-caches.ts';
-import { settlePendingPurge, type PurgeOutcome } from './stock-changes.ts';
+import { readPendingPurge, settlePendingPurge, type PurgeOutcome } from './stock-changes.ts';
 import { createStockWatch, type StockWatch } from './stock-watch.ts';
 import { loadTenantIndex } from './stock.ts';
 
@@ -35,10 +35,14 @@ export type EnginePort = ((env: Env, config: SiteConfig) => SearchPort | Promise
   /**
    * Starts loading a tenant's embedded index before its config is read, where the platform runs every tenant embedded
    * (SEARCH_ADAPTER unset or `embedded`: no config can send it elsewhere), so a tenant's first page reads its config and
-   * its index together (issue 19, cold start). A no-op in Meilisearch mode (there a tenant's config decides; its index
-   * loads on its first query). Never throws; a failed load is not cached (the query loads again).
+   * its index together (issue 19, cold start); and with it the stock watch's check of the tenant (its stock version,
+   * one read shared with the index load, and its pending-purge marker), which the request then joins instead of
+   * reading both after its config. A no-op in Meilisearch mode (there a tenant's config decides; its index loads on
+   * its first query). Never throws; a failed load is not cached (the query loads again).
    */
   prefetch?: (env: Env, tenant: string) => void;
+  /** Forgets what a prefetch kept of a tenant (its index, its stock watch entry): a slug the tenant store does not know. */
+  forget?: (tenant: string) => void;
 };
 
 /** The memory budget of the isolate's tenant indexes from `SEARCH_INDEX_BUDGET_MB` (default 48 MB). */
@@ -81,18 +85,43 @@ export function createEnginePort(): EnginePort {
 
   const readVersion = async (env: Env, tenant: string) => (await env.STOCK.get<{ updated_at?: string }>(kvStockMetaKey(tenant), 'json'))?.updated_at ?? null;
 
+  /**
+   * The stock meta read a prefetch starts for a tenant, handed to the index load and the stock watch it starts in the
+   * same moment (set only around those calls: a read begun earlier could predate an import, so none is ever reused).
+   */
+  const metaHandoff = new Map<string, () => Promise<unknown>>();
+  /** Each stock watch check's read of the tenant's pending-purge marker, started beside its version read (onRead takes it). */
+  const markerReads = new Map<string, Promise<unknown>>();
+
   function setUp(env: Env): { embedded: EmbeddedSearch; watch: StockWatch } {
     current = env;
     const stockKv = env.STOCK;
-    embedded ??= createEmbeddedSearch((tenant: string) => loadTenantIndex(stockKv, tenant), { budgetBytes: indexBudgetBytes(env) });
+    embedded ??= createEmbeddedSearch((tenant: string) => loadTenantIndex(stockKv, tenant, metaHandoff.get(tenant)?.()), { budgetBytes: indexBudgetBytes(env) });
     const index = embedded;
     watchStock ??= createStockWatch(
-      (tenant) => readVersion(current!, tenant),
+      async (tenant) => {
+        // The marker is read beside the version, not after it: one round trip before the request goes on, not two. An
+        // import writes the marker before the meta; a marker read that just misses an import the version read sees leaves
+        // that fallback purge to the next check (STOCK_WATCH_SECONDS), as KV's eventual consistency across keys could in
+        // production anyway (the import's own purge, the normal path, is not affected).
+        markerReads.set(tenant, readPendingPurge(current!.STOCK, tenant));
+        try {
+          const handed = metaHandoff.get(tenant);
+          return handed ? (((await handed()) as { updated_at?: string } | null)?.updated_at ?? null) : await readVersion(current!, tenant);
+        } catch (error) {
+          markerReads.delete(tenant);
+          throw error;
+        }
+      },
       (tenant) => stockChanged(index, tenant),
       {
         ttlMs: Number(env.STOCK_WATCH_SECONDS ?? 60) * 1000,
         // An import's pages still to purge (the import could not reach this runtime, or ran while it was stopped).
-        onRead: (tenant, version) => settlePendingPurge(current!.STOCK, current!.EDGE_API, tenant, version),
+        onRead: (tenant, version) => {
+          const marker = markerReads.get(tenant);
+          markerReads.delete(tenant);
+          return settlePendingPurge(current!.STOCK, current!.EDGE_API, tenant, version, marker);
+        },
       },
     );
     return { embedded: index, watch: watchStock };
@@ -125,7 +154,29 @@ export function createEnginePort(): EnginePort {
       // An unknown SEARCH_ADAPTER: the port reports it on this request.
     }
     if (!embeddedOnly) return;
-    setUp(env).embedded.warm(tenant).catch(() => {});
+    const { embedded: index, watch } = setUp(env);
+    // One read of the stock meta for both, made only if either needs it (an index held or loading, a check not due or
+    // under way: nothing read).
+    let meta: Promise<unknown> | undefined;
+    metaHandoff.set(tenant, () => {
+      if (!meta) {
+        meta = env.STOCK.get(kvStockMetaKey(tenant), 'json');
+        meta.catch(() => {});
+      }
+      return meta;
+    });
+    try {
+      index.warm(tenant).catch(() => {});
+      watch(tenant).catch(() => {});
+    } finally {
+      metaHandoff.delete(tenant);
+    }
+  };
+  port.forget = (tenant) => {
+    embedded?.invalidate(tenant);
+    watchStock?.forget(tenant);
+    // A forgotten check never reaches onRead: its marker read is dropped here.
+    markerReads.delete(tenant);
   };
   port.embedded = () => embedded;
   port.onStockChange = (listener) => void listeners.push(listener);

@@ -49,13 +49,18 @@ export function pendingPurgeFor(version: string, changes: StockChanges | null, e
 export type MarkerKv = Pick<KVNamespace, 'get'>;
 const markerStore = (kv: MarkerKv) => kv as MarkerKv & { delete?: (key: string) => Promise<void> };
 
+/** Reads a tenant's pending-purge marker as stored (unchecked; null when none, or when it cannot be read). */
+export const readPendingPurge = (kv: MarkerKv, tenant: string): Promise<unknown> => kv.get(kvPendingPurgeKey(tenant), 'json').catch(() => null);
+
 /**
  * Purges the pages of a pending import once the stock served is its version: reads the marker, purges (a failure
  * keeps the marker for the next check), deletes it. Answers what was done (null: nothing pending for `version`).
+ * `stored` is the marker's read when the caller started it already (readPendingPurge, beside the stock version's
+ * read: the stock watch), so the two reads are one round trip.
  */
-export async function settlePendingPurge(kv: MarkerKv, edgeApi: ServiceBinding | undefined, tenant: string, version: string | null): Promise<PurgeOutcome | null> {
+export async function settlePendingPurge(kv: MarkerKv, edgeApi: ServiceBinding | undefined, tenant: string, version: string | null, stored?: Promise<unknown>): Promise<PurgeOutcome | null> {
   if (version === null) return null;
-  const marker = v.safeParse(PendingPurgeSchema, await kv.get(kvPendingPurgeKey(tenant), 'json').catch(() => null));
+  const marker = v.safeParse(PendingPurgeSchema, await (stored ?? readPendingPurge(kv, tenant)));
   if (!marker.success || marker.output.version !== version) return null;
   const outcome = await purgeStockPages(edgeApi, tenant, purgeTagsFor(tenant, marker.output.changes));
   if (outcome.purged || outcome.tags === 0) await markerStore(kv).delete?.(kvPendingPurgeKey(tenant)).catch(() => {});

@@ -75,3 +75,44 @@ describe('createStockWatch bound and hooks', () => {
     expect(changes).toEqual(['a:v1->v2']);
   });
 });
+
+describe('createStockWatch checks under way', () => {
+  it('shares a check under way: one read, one onRead, for every request that asks meanwhile (issue 19: the prefetch and the request)', async () => {
+    let reads = 0;
+    let release!: (v: string) => void;
+    const onRead: string[] = [];
+    const check = createStockWatch(() => (reads++, new Promise<string>((resolve) => (release = resolve))), () => {}, { onRead: (tenant, v) => onRead.push(`${tenant}@${v}`) });
+    const first = check('a');
+    const second = check('a');
+    expect(reads).toBe(1);
+    release('v1');
+    await Promise.all([first, second]);
+    expect(onRead).toEqual(['a@v1']);
+    expect(check.seen('a')).toBe('v1');
+  });
+
+  it('forget drops a tenant, also the result of its check under way', async () => {
+    let release!: (v: string) => void;
+    const onRead: string[] = [];
+    const check = createStockWatch(() => new Promise<string>((resolve) => (release = resolve)), () => {}, { onRead: (tenant, v) => onRead.push(`${tenant}@${v}`) });
+    const under = check('a');
+    check.forget('a');
+    release('v1');
+    await under;
+    expect(check.seen('a')).toBeUndefined();
+    expect(check.size()).toBe(0);
+    expect(onRead).toEqual([]);
+  });
+
+  it('note() supersedes a check under way: a version read before an import never overwrites the refresh (no false change)', async () => {
+    let release!: (v: string) => void;
+    const changes: string[] = [];
+    const check = createStockWatch(() => new Promise<string>((resolve) => (release = resolve)), (tenant, previous, next) => void changes.push(`${tenant}:${previous}->${next}`), { ttlMs: 0 });
+    const under = check('a');
+    check.note('a', 'v2'); // the refresh of an import
+    release('v1'); // the check read the version before it
+    await under;
+    expect(check.seen('a')).toBe('v2');
+    expect(changes).toEqual([]);
+  });
+});

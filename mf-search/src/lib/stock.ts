@@ -37,10 +37,11 @@ export async function loadStock(kv: Pick<KVNamespace, 'get'>, tenant: string): P
 /**
  * The tenant's index for the embedded engine: its snapshot when the import wrote one for the current stock (a cold
  * start reads the columns and one shard: engine/snapshot.ts), else built from the stock (an older import, or none).
- * The stock meta and the snapshot head are read together.
+ * The stock meta and the snapshot head are read together; `metaRead` is a read of the stock meta started this very
+ * moment for another use (the engine port's stock watch), taken instead of a second read.
  */
-export async function loadTenantIndex(kv: Pick<KVNamespace, 'get'>, tenant: string): Promise<TenantIndex> {
-  const [metaRaw, head] = await Promise.all([kv.get(kvStockMetaKey(tenant), 'json'), kv.get(kvSnapshotHeadKey(tenant), 'json').catch(() => null)]);
+export async function loadTenantIndex(kv: Pick<KVNamespace, 'get'>, tenant: string, metaRead?: Promise<unknown>): Promise<TenantIndex> {
+  const [metaRaw, head] = await Promise.all([metaRead ?? kv.get(kvStockMetaKey(tenant), 'json'), kv.get(kvSnapshotHeadKey(tenant), 'json').catch(() => null)]);
   const meta = v.parse(StockMetaSchema, metaRaw ?? EMPTY_META());
   const snapshot = head ? await loadSnapshotIndex(kv, tenant, meta, head) : null;
   const index = snapshot ?? (await buildCompactIndex(kv, tenant, meta));
