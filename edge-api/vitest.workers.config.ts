@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { STORAGE_RESET, WORKERS_ISOLATION } from '../dev/vitest-workers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -12,7 +13,8 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
 
 /**
  * edge-api integration tests inside workerd with real local D1 and KV (bindings from wrangler.jsonc).
- * The migrations are read here in Node and applied by src/test/apply-migrations.ts inside the runtime.
+ * The migrations are read here in Node and applied by src/test/apply-migrations.ts inside the runtime, before each file
+ * on the D1 that dev/vitest-workers-storage.mjs has just emptied.
  */
 export default defineConfig({
   plugins: [
@@ -35,6 +37,9 @@ export default defineConfig({
     name: 'edge-api-workers',
     root: here,
     include: ['src/**/*.worker.test.ts'],
-    setupFiles: ['./src/test/apply-migrations.ts'],
+    // One workerd for the files of a pool worker, storage wiped before each file, then the migrations on the empty D1
+    // (dev/vitest-workers.mjs says why and what is shared).
+    ...WORKERS_ISOLATION,
+    setupFiles: [STORAGE_RESET, './src/test/apply-migrations.ts'],
   },
 });
