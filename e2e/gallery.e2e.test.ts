@@ -6,12 +6,10 @@
  * per 20 px of drag and per arrow key, shows hotspot tooltips, and axe-core finds 0 violations in the media.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoStock, demoTenants } from '../demo/dist/index.mjs';
-import { collectErrors, dismissPromos, getWithHost, usePlatformAndBrowser, type AxeViolation, hydrateIsland } from './support.ts';
+import { axeViolations, collectErrors, dismissPromos, getWithHost, stylesApplied, usePlatformAndBrowser, type AxeViolation, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 type DemoCar = { slug: string; status: string; sold?: boolean | null; reserved?: boolean | null; show_on_dealer_website: boolean; images: unknown[]; spin_images?: string[] | null; hotspots?: { exterior: unknown[] } | null; video_url?: string | null; external_video_url?: string | null };
@@ -25,8 +23,6 @@ const shown = (c: DemoCar) => c.status === 'in_stock' && !c.sold && !c.reserved 
 const spinCar = stock.find((c) => shown(c) && (c.spin_images?.length ?? 0) >= 2 && (c.hotspots?.exterior.length ?? 0) > 0 && c.images.length > 3 && !c.video_url && !c.external_video_url);
 /** A shown car whose video is a YouTube link (the second slide, an iframe). */
 const videoCar = stock.find((c) => shown(c) && c.images.length >= 2 && !c.video_url && /youtu/.test(c.external_video_url ?? ''));
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 usePlatformAndBrowser<Platform>((p, b) => {
   platform = p;
@@ -45,15 +41,9 @@ async function openCar(page: Page, slug: string) {
   await hydrateIsland(page, '#fv-gallery');
 }
 
-/** axe-core (WCAG 2.0-2.2 A/AA) on the media only: the gallery is this test's subject. */
+/** axe-core (WCAG 2.0-2.2 A/AA) on the media only (the open viewer when there is one): the gallery is this test's subject. */
 async function mediaViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const open = document.querySelector('dialog[open]');
-    const result = await axe.run(open ? { include: [['dialog[open]']] } : { include: [['.fvg-media']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
+  return axeViolations(page, [(await page.locator('dialog[open]').count()) ? 'dialog[open]' : '.fvg-media']);
 }
 
 const trackState = (page: Page) =>
@@ -82,7 +72,9 @@ describe.skipIf(!spinCar)('vehicle page media', () => {
     expect(res.body).toMatch(/data-island="mf-vehicle\/SpinViewer"[^>]*data-island-when="visible"/);
   });
 
-  it('arrow keys, buttons and thumbnails move the slider; axe clean', async () => {
+  // One page for the slider and its full screen viewer (the same car and browser: a second page load, island and
+  // context would test nothing more); the viewer part starts from the first photo as a fresh page does.
+  it('arrow keys, buttons and thumbnails move the slider; the fullscreen viewer is a modal dialog with arrow keys and thumbnails, Escape closes it and focus returns; axe clean', async () => {
     const context = await newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -105,14 +97,11 @@ describe.skipIf(!spinCar)('vehicle page media', () => {
     await expect.poll(() => trackState(page)).toEqual({ slide: 4, count });
     await expect.poll(() => page.locator('.fvg-counter').textContent()).toContain(`Slide 4 of ${count}`);
     expect(await mediaViolations(page)).toEqual([]);
-    expect(galleryErrors(errors)).toEqual([]);
-    await context.close();
-  });
 
-  it('fullscreen viewer: a modal dialog with arrow keys and thumbnails; Escape closes and focus returns', async () => {
-    const context = await newContext();
-    const page = await context.newPage();
-    await openCar(page, car.slug);
+    // The fullscreen viewer, from the first photo.
+    await page.locator('.fvg-track').focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => trackState(page)).toEqual({ slide: 1, count });
     const opener = page.locator('.fvg-expand');
     await opener.focus();
     await page.keyboard.press('Enter');
@@ -135,6 +124,7 @@ describe.skipIf(!spinCar)('vehicle page media', () => {
     await expect.poll(() => page.locator('dialog.fvg-dialog[open]').count()).toBe(1);
     await page.getByRole('button', { name: 'Close full screen' }).click();
     await expect.poll(() => page.locator('dialog.fvg-dialog[open]').count()).toBe(0);
+    expect(galleryErrors(errors)).toEqual([]);
     await context.close();
   });
 
@@ -226,7 +216,9 @@ describe.skipIf(!spinCar)('vehicle page media', () => {
   it('without JavaScript the photos are a scrollable list and the controls stay hidden', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${platform.tenantUrl(tenant)}/cars/${car.slug}`, { waitUntil: 'load' });
+    // The layout, not the photos (without JavaScript every photo loads at once: support.ts stylesApplied).
+    await page.goto(`${platform.tenantUrl(tenant)}/cars/${car.slug}`, { waitUntil: 'domcontentloaded' });
+    await stylesApplied(page);
     const track = page.locator('.fvg-track');
     expect(await track.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto')).toBe(true);
     expect(await page.locator('.fvg-nav:visible, .fvg-expand:visible, .fvs-open:visible').count()).toBe(0);

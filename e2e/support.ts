@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -35,13 +35,14 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * once per document. `resultTypes: ['violations']` changes no rule and no finding: axe still runs every rule on every
  * node, it only skips building selectors and details for each passing node (most of a run's time on a large page).
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, include?: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  // `include`: only the parts of the page a test is about (selectors), else the whole document.
+  return page.evaluate(async (within) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    const result = await axe.run(within ? { include: within.map((s) => [s]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
+  }, include);
 }
 
 /**
@@ -65,6 +66,16 @@ export async function installReactCounter(page: Page) {
       checkDCE() {},
     };
   });
+}
+
+/**
+ * For a page without JavaScript: waits until its stylesheets apply (what its layout and visibility checks need), after a
+ * navigation that waited for `domcontentloaded` only. Waiting for `load` instead waits for every picture: without
+ * JavaScript Chromium ignores `loading="lazy"` (lazy loading needs scripting), so a car or search page loads all its
+ * photos at once, each through the local image resizer, seconds on a loaded machine and nothing the tests look at.
+ */
+export async function stylesApplied(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null))).toBe(true);
 }
 
 /** Collects console errors and uncaught exceptions of a page. */

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '@forecourt/contracts/routes';
 import type { startPlatform } from '../dev/platform.mjs';
-import { axeViolations, getWithHost, queryD1, shopperContext, usePlatformAndBrowser, hydrateIsland } from './support.ts';
+import { axeViolations, getWithHost, queryD1, shopperContext, stylesApplied, usePlatformAndBrowser, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -123,20 +123,26 @@ describe('without JavaScript', () => {
     const slug = [...search.body.matchAll(/href="\/cars\/([a-z0-9-]+)"/g)][0]![1]!;
     const context = await shopperContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${platform.tenantUrl(tenant)}/cars/${slug}`, { waitUntil: 'load' });
+    // Each page is used once parsed and styled, not after every photo has loaded (support.ts stylesApplied).
+    const parsed = { waitUntil: 'domcontentloaded' } as const;
+    await page.goto(`${platform.tenantUrl(tenant)}/cars/${slug}`, parsed);
+    await stylesApplied(page);
     const form = page.locator('form.fv-save-form');
     const carId = await form.locator('input[name="car_id"]').inputValue();
-    await Promise.all([page.waitForURL(/\/sign-in\?type=watchlist&/), form.getByRole('button', { name: /Save/ }).click()]);
+    await Promise.all([page.waitForURL(/\/sign-in\?type=watchlist&/, parsed), form.getByRole('button', { name: /Save/ }).click()]);
+    await stylesApplied(page);
     const before = Date.now() - 1000;
     await page.getByLabel('Mobile number', { exact: true }).fill(phone);
-    await Promise.all([page.waitForURL(/\/sign-in\?step=code&/, { timeout: 15_000 }), page.getByRole('button', { name: 'Send code' }).click()]);
+    await Promise.all([page.waitForURL(/\/sign-in\?step=code&/, { timeout: 15_000, ...parsed }), page.getByRole('button', { name: 'Send code' }).click()]);
+    await stylesApplied(page);
     const [sms] = await d1('SELECT body FROM sms_outbox WHERE tenant = ? AND to_phone = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1', tenant, phone, before);
     await page.getByLabel('Verification code').fill(String(sms!.body).match(/\b(\d{6})\b/)![1]!);
-    await Promise.all([page.waitForURL(/\/watchlist/, { timeout: 15_000 }), page.getByRole('button', { name: 'Verify' }).click()]);
+    await Promise.all([page.waitForURL(/\/watchlist/, { timeout: 15_000, ...parsed }), page.getByRole('button', { name: 'Verify' }).click()]);
+    await stylesApplied(page);
     expect(await savedIds(tenant, phone)).toEqual([carId]);
     const item = page.locator('li').filter({ has: page.locator(`input[name="car_id"][value="${carId}"]`) });
     expect(await item.count()).toBe(1);
-    await Promise.all([page.waitForURL(/account_done=removed/), item.getByRole('button', { name: /Remove/ }).click()]);
+    await Promise.all([page.waitForURL(/account_done=removed/, parsed), item.getByRole('button', { name: /Remove/ }).click()]);
     expect(await savedIds(tenant, phone)).toEqual([]);
     await context.close();
   });
