@@ -1,4 +1,5 @@
 import { LinearRouter } from 'hono/router/linear-router';
+import { refusingMethods } from '@forecourt/contracts/fixtures/router';
 import { describe, expect, it } from 'vitest';
 import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/fragments';
 import { expectProtocolNotFound } from '@forecourt/contracts/fixtures/fragments';
@@ -90,18 +91,7 @@ describe('mf-account Worker', () => {
   it('has no route LinearRouter refuses (a parameter and a wildcard), whichever method comes first', () => {
     // LinearRouter throws on such a route only when a request of its method reaches it: an isolate whose first request
     // had another method would have settled on LinearRouter, then failed every request of that method.
-    const refuses = (routes: { method: string; path: string }[]) => {
-      const router = new LinearRouter<unknown>();
-      for (const route of routes) router.add(route.method, route.path, null);
-      return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((method) => {
-        try {
-          router.match(method, '/fragments/sign-in');
-          return false;
-        } catch {
-          return true;
-        }
-      });
-    };
+    const refuses = (routes: readonly { method: string; path: string }[]) => refusingMethods(new LinearRouter<null>(), routes, '/fragments/sign-in');
     expect(refuses([{ method: 'GET', path: '/_mf/:remote/*' }])).toEqual(['GET']);
     expect(refuses(createApp({ styles, version }).routes)).toEqual([]);
   });
