@@ -34,15 +34,45 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * Runs axe-core (WCAG 2.0-2.2 A/AA rules) in the page; evaluate() is not subject to the page's CSP. The script goes in
  * once per document. `resultTypes: ['violations']` changes no rule and no finding: axe still runs every rule on every
  * node, it only skips building selectors and details for each passing node (most of a run's time on a large page).
+ *
+ * An island that mounts while axe reads the page (axe scrolls elements into view, which is the page's first use and
+ * brings `engaged` and `visible` islands) can move what axe is measuring: a colour read from the element that slid
+ * under the point (a flaky colour-contrast finding). So islands already loading are waited for first, and a run
+ * during which an island changed state is run again on the settled page.
  */
 export async function axeViolations(page: Page, include?: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  for (let attempt = 0; ; attempt++) {
+    await islandsSettled(page);
+    const before = await islandStates(page);
+    const violations = await runAxe(page, include);
+    if (attempt === 1 || (await islandStates(page)) === before) return violations;
+  }
+}
+
+function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
   // `include`: only the parts of the page a test is about (selectors), else the whole document.
   return page.evaluate(async (within) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(within ? { include: within.map((s) => [s]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   }, include);
+}
+
+/** Each island's state in document order: waiting for its trigger, loading, mounted or failed (shell/src/client/islands.ts). */
+function islandStates(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[data-island]')].map((el) => (el.hasAttribute('data-hydrated') ? 'h' : el.hasAttribute('data-hydrate-error') ? 'e' : el.hasAttribute('data-island-waiting') ? 'w' : 'l')).join(''),
+  );
+}
+
+/**
+ * Waits (up to 10 s, then goes on) until no island is loading. A page without the island client (one without
+ * JavaScript, or before the client has run) has none loading.
+ */
+async function islandsSettled(page: Page): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until && (await page.evaluate(() => document.documentElement.hasAttribute('data-islands-ready'))) && (await islandStates(page)).includes('l')) await page.waitForTimeout(50);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sampleLocation } from './fixtures/location.ts';
-import { STOCK_CHUNK_SIZE, kvStockChunkKey, kvStockMetaKey, kvTenantDataKey, parseTenantData, stockChunkCount } from './tenant-data.ts';
+import { STOCK_CHUNK_SIZE, kvSpecialHoursKey, kvStockChunkKey, kvStockMetaKey, kvTenantDataKey, parseSpecialHours, parseTenantData, stockChunkCount } from './tenant-data.ts';
 
 describe('tenant data', () => {
   it('KV keys', () => {
     expect(kvTenantDataKey('springwood')).toBe('tenant-data:springwood');
+    expect(kvSpecialHoursKey('springwood')).toBe('special-hours:springwood');
     expect(kvStockMetaKey('springwood')).toBe('stock:springwood:meta');
     expect(kvStockChunkKey('springwood', 3)).toBe('stock:springwood:3');
     expect(STOCK_CHUNK_SIZE).toBe(500);
@@ -20,8 +21,16 @@ describe('tenant data', () => {
       manufacturers: [{ id: 'm1', name: 'Toyota', slug: 'toyota' }],
     });
     expect(data.offers).toEqual([]);
-    expect(data.special_hours).toEqual([]);
+    expect('special_hours' in data).toBe(false);
     expect(data.locations[0]?.slug).toBe('springwood-toyota-sales');
+  });
+
+  it('special hours: their own list, none stored is empty, a bad entry is named', () => {
+    expect(parseSpecialHours('springwood', null)).toEqual([]);
+    const [entry] = parseSpecialHours('springwood', [{ date: '2026-12-31', status: 'Open', hours: { begin: '09:00', end: '15:00' }, location_id: 'l1' }]);
+    expect(entry).toMatchObject({ date: '2026-12-31', status: 'Open', hours: { begin: '09:00', end: '15:00' }, location_id: 'l1' });
+    expect(() => parseSpecialHours('springwood', [{ date: '2026-12-31', status: 'Maybe', location_id: 'l1' }])).toThrow(/Invalid special hours "springwood":\n {2}0\.status: /);
+    expect(() => parseSpecialHours('springwood', { date: '2026-12-31' })).toThrow(/Invalid special hours "springwood":\n {2}\(root\): /);
   });
 
   it('throws one error naming every bad field', () => {

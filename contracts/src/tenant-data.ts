@@ -7,17 +7,40 @@ import { DealershipSchema, ManufacturerSchema, BrandSchema } from './entities/de
 import { LocationSchema, SpecialHoursEntrySchema } from './entities/location.ts';
 import { OfferSchema } from './entities/content.ts';
 
-/** Every list defaults to empty, so a tenant with no stored data set (or no brands, offers...) still reads. */
+/**
+ * Every list defaults to empty, so a tenant with no stored data set (or no brands, offers...) still reads. Read and
+ * validated by the shell and most Workers on a tenant's first request, so it holds what they show: the special
+ * (holiday) hours, half of a dealer group's data set and read by the location pages alone, are their own key
+ * (`special-hours:<slug>`, below).
+ */
 export const TenantDataSchema = v.object({
   locations: v.optional(v.array(LocationSchema), []),
   dealerships: v.optional(v.array(DealershipSchema), []),
   manufacturers: v.optional(v.array(ManufacturerSchema), []),
   brands: v.optional(v.array(BrandSchema), []),
   offers: v.optional(v.array(OfferSchema), []),
-  special_hours: v.optional(v.array(SpecialHoursEntrySchema), []),
 });
 export type TenantData = v.InferOutput<typeof TenantDataSchema>;
 export type TenantDataInput = v.InferInput<typeof TenantDataSchema>;
+
+/**
+ * A tenant's special (holiday) hours, every location's, stored under `special-hours:<slug>` as a JSON array (spec §3
+ * special hours; read by mf-locations only). A data set stored before they had their own key keeps them in its
+ * `special_hours` list: the tenant store reads that when the key is absent (tenant-store.ts `specialHours`).
+ */
+export const SpecialHoursSchema = v.array(SpecialHoursEntrySchema);
+export type SpecialHours = v.InferOutput<typeof SpecialHoursSchema>;
+export type SpecialHoursInput = v.InferInput<typeof SpecialHoursSchema>;
+
+/** Parses a tenant's special hours (none stored: `[]`) and throws one readable error listing every bad entry. */
+export function parseSpecialHours(slug: string, input: unknown): SpecialHours {
+  const result = v.safeParse(SpecialHoursSchema, input ?? []);
+  if (!result.success) {
+    const lines = result.issues.map((i) => `  ${v.getDotPath(i) ?? '(root)'}: ${i.message}`);
+    throw new Error(`Invalid special hours "${slug}":\n${lines.join('\n')}`);
+  }
+  return result.output;
+}
 
 /** Parses a tenant's data set and throws one readable error listing every bad field. */
 export function parseTenantData(slug: string, input: unknown): TenantData {
@@ -43,6 +66,7 @@ export const StockMetaSchema = v.object({
 export type StockMeta = v.InferOutput<typeof StockMetaSchema>;
 
 export const kvTenantDataKey = (slug: string) => `tenant-data:${slug}`;
+export const kvSpecialHoursKey = (slug: string) => `special-hours:${slug}`;
 export const kvStockMetaKey = (slug: string) => `stock:${slug}:meta`;
 export const kvStockChunkKey = (slug: string, index: number) => `stock:${slug}:${index}`;
 

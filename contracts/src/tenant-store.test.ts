@@ -57,6 +57,35 @@ describe('createTenantStore', () => {
     await expect(store.data('x')).rejects.toThrow(/Invalid tenant data "x"/);
   });
 
+  it('special hours: their own key, read and cached apart from the data set, which does not carry them', async () => {
+    const hours = [{ date: '2026-12-25', status: 'Closed', location_id: 'l1' }];
+    const kv = fakeKv({ ...tenantEntries([config], { 'springwood-toyota': tenantDataInput() }), 'special-hours:springwood-toyota': hours });
+    const store = createTenantStore(kv);
+    expect((await store.specialHours('springwood-toyota')).map((h) => [h.date, h.status, h.location_id])).toEqual([['2026-12-25', 'Closed', 'l1']]);
+    expect(kv.reads).toEqual(['special-hours:springwood-toyota']);
+    await store.data('springwood-toyota');
+    await store.specialHours('springwood-toyota');
+    expect(kv.reads).toEqual(['special-hours:springwood-toyota', 'tenant-data:springwood-toyota']);
+    expect('special_hours' in (await store.data('springwood-toyota'))).toBe(false);
+    store.forget('springwood-toyota');
+    await store.specialHours('springwood-toyota');
+    expect(kv.reads.at(-1)).toBe('special-hours:springwood-toyota');
+  });
+
+  it('special hours: a data set stored before their own key keeps its list; the key wins when both exist; none is []', async () => {
+    const legacy = { ...tenantDataInput(), special_hours: [{ date: '2026-12-24', status: 'Open', start_hour: '08:30', end_hour: '12:00', location_id: 'l1' }] };
+    const store = createTenantStore(fakeKv(tenantEntries([config], { 'springwood-toyota': legacy })));
+    expect((await store.specialHours('springwood-toyota')).map((h) => h.date)).toEqual(['2026-12-24']);
+    const both = createTenantStore(fakeKv({ ...tenantEntries([config], { 'springwood-toyota': legacy }), 'special-hours:springwood-toyota': [] }));
+    expect(await both.specialHours('springwood-toyota')).toEqual([]);
+    expect(await createTenantStore(fakeKv({})).specialHours('nobody')).toEqual([]);
+  });
+
+  it('special hours: invalid entries fail loudly, naming the tenant and the entry', async () => {
+    const store = createTenantStore(fakeKv({ 'special-hours:x': [{ date: '25/12/2026', status: 'Closed', location_id: 'l1' }] }));
+    await expect(store.specialHours('x')).rejects.toThrow(/Invalid special hours "x":\n {2}0\.date: /);
+  });
+
   it('keeps at most maxEntries, dropping the oldest first', async () => {
     const kv = fakeKv(tenantEntries(['a', 'b', 'c', 'd'].map((s) => siteConfigInput(s))));
     const store = createTenantStore(kv, { maxEntries: 3 });

@@ -3,7 +3,7 @@
  * validates the same way (a bad or misfiled config fails loudly) and nothing is copied between packages.
  */
 import { kvTenantKey, parseSiteConfig, TENANT_HEADER, type SiteConfig } from './tenant.ts';
-import { kvTenantDataKey, parseTenantData, type TenantData } from './tenant-data.ts';
+import { kvSpecialHoursKey, kvTenantDataKey, parseSpecialHours, parseTenantData, type SpecialHours, type TenantData } from './tenant-data.ts';
 import { KV_RELEASES_KEY, parseRemoteReleases, type RemoteReleases } from './releases.ts';
 import { kvContentKey, parseTenantContent, type TenantContent } from './content.ts';
 import { kvPartsKey, parsePartsCatalogue, type PartsCatalogue } from './entities/part.ts';
@@ -77,6 +77,18 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
     /** The tenant's locations, dealerships, manufacturers, brands and offers (empty lists when none stored). */
     data: (slug: string): Promise<TenantData> =>
       cached(`data:${slug}`, async () => parseTenantData(slug, (await read(kvTenantDataKey(slug))) ?? {})),
+    /**
+     * The tenant's special (holiday) hours (`special-hours:<slug>`; none stored: `[]`), for the location pages only. A
+     * data set stored before they had their own key still has them in its `special_hours`: read from there when the
+     * key is absent. Throws on invalid entries.
+     */
+    specialHours: (slug: string): Promise<SpecialHours> =>
+      cached(`special-hours:${slug}`, async () => {
+        const own = await read(kvSpecialHoursKey(slug));
+        if (own != null) return parseSpecialHours(slug, own);
+        const data = (await read(kvTenantDataKey(slug))) as { special_hours?: unknown } | null;
+        return parseSpecialHours(slug, data?.special_hours);
+      }),
     /** The tenant's content: pages, blog posts, promotions, spin-to-win campaign (content.ts; empty when none stored). */
     content: (slug: string): Promise<TenantContent> => cached(`content:${slug}`, async () => parseTenantContent(await read(kvContentKey(slug)))),
     /**
@@ -87,13 +99,13 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
     /** The release registry (releases.ts): which versions of each remote exist; null when none is stored. */
     releases: (): Promise<RemoteReleases | null> => cached('releases', async () => parseRemoteReleases(await read(KV_RELEASES_KEY))),
     /**
-     * Forgets what is cached for one tenant (config, data, content, parts) and the release registry, so the next request
+     * Forgets what is cached for one tenant (config, data, special hours, content, parts) and the release registry, so the next request
      * reads KV again: a purge of the tenant's pages (contracts page-cache.ts, reason `config`) shows a config change at
      * once, and a newly registered version the tenant now runs (the canary tool purges the tenants a registry write
      * moves) too. The registry is one small read shared by every tenant.
      */
     forget: (slug: string): void => {
-      for (const kind of ['config', 'data', 'content', 'parts']) cache.delete(`${kind}:${slug}`);
+      for (const kind of ['config', 'data', 'special-hours', 'content', 'parts']) cache.delete(`${kind}:${slug}`);
       cache.delete('releases');
     },
     /** Number of cached entries (for tests and diagnostics). */

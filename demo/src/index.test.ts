@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CarSchema } from '@forecourt/contracts/entities/car';
 import { parseSiteConfig } from '@forecourt/contracts/tenant';
-import { parseTenantData, STOCK_CHUNK_SIZE, StockMetaSchema } from '@forecourt/contracts/tenant-data';
-import { buildSeed, defaultDemoNow, demoStockCounts, demoTenants } from './index.ts';
+import { parseSpecialHours, parseTenantData, STOCK_CHUNK_SIZE, StockMetaSchema } from '@forecourt/contracts/tenant-data';
+import { buildSeed, defaultDemoNow, demoSpecialHours, demoStockCounts, demoTenants } from './index.ts';
 
 const NOW = Date.UTC(2026, 10, 21);
 
@@ -12,12 +12,17 @@ describe('buildSeed', () => {
   const config = new Map(seed.config.map((e) => [e.key, e.value]));
   const stock = new Map(seed.stock.map((e) => [e.key, e.value]));
 
-  it('writes each tenant config, its hosts and its data set to the CONFIG namespace', () => {
+  it('writes each tenant config, its hosts, its data set and its special hours to the CONFIG namespace', () => {
     for (const site of demoTenants()) {
       expect(parseSiteConfig(JSON.parse(config.get(`tenant:${site.slug}`) as string))).toEqual(site);
       for (const host of site.hosts) expect(config.get(`host:${host}`)).toBe(site.slug);
-      const data = parseTenantData(site.slug, JSON.parse(config.get(`tenant-data:${site.slug}`) as string));
-      expect(data.locations.length).toBe(site.locations.length);
+      const raw = JSON.parse(config.get(`tenant-data:${site.slug}`) as string);
+      expect(parseTenantData(site.slug, raw).locations.length).toBe(site.locations.length);
+      // The holiday hours are their own key (read by the location pages only), not part of every Worker's data read.
+      expect(raw).not.toHaveProperty('special_hours');
+      const hours = parseSpecialHours(site.slug, JSON.parse(config.get(`special-hours:${site.slug}`) as string));
+      expect(hours).toEqual(demoSpecialHours(site.slug));
+      expect(hours.length).toBeGreaterThan(0);
     }
     expect(seed.config.every((e) => typeof e.value === 'string')).toBe(true);
     expect(new Set(seed.config.map((e) => e.key)).size).toBe(seed.config.length);

@@ -4,7 +4,7 @@
  */
 import type { Car } from '@forecourt/contracts/entities/car';
 import { kvHostKey, kvTenantKey, parseSiteConfig, type SiteConfig } from '@forecourt/contracts/tenant';
-import { kvStockChunkKey, kvStockMetaKey, kvTenantDataKey, parseTenantData, STOCK_CHUNK_SIZE, stockChunkCount, type StockMeta, type TenantData } from '@forecourt/contracts/tenant-data';
+import { kvSpecialHoursKey, kvStockChunkKey, kvStockMetaKey, kvTenantDataKey, parseSpecialHours, parseTenantData, STOCK_CHUNK_SIZE, stockChunkCount, type SpecialHours, type StockMeta, type TenantData } from '@forecourt/contracts/tenant-data';
 import { DEMO_TENANTS } from '../tenants/index.ts';
 import { findDemoTenant, generateStock } from './stock.ts';
 import { MAKES } from './catalogue.ts';
@@ -46,7 +46,7 @@ export function demoTenants(): SiteConfig[] {
 }
 
 const dataCache = new Map<string, TenantData>();
-/** A demo tenant's validated data set (locations, dealerships, manufacturers, brands, offers, special hours). */
+/** A demo tenant's validated data set (locations, dealerships, manufacturers, brands, offers; its special hours: demoSpecialHours). */
 export function demoTenantData(slug: string): TenantData {
   let data = dataCache.get(slug);
   if (!data) {
@@ -55,6 +55,14 @@ export function demoTenantData(slug: string): TenantData {
     dataCache.set(slug, data);
   }
   return data;
+}
+
+const hoursCache = new Map<string, SpecialHours>();
+/** A demo tenant's validated special (holiday) hours, seeded under `special-hours:<slug>`. */
+export function demoSpecialHours(slug: string): SpecialHours {
+  let hours = hoursCache.get(slug);
+  if (!hours) hoursCache.set(slug, (hours = parseSpecialHours(slug, findDemoTenant(slug).data.special_hours)));
+  return hours;
 }
 
 /**
@@ -113,8 +121,8 @@ export function demoStock(options: DemoStockOptions = {}): Record<string, Car[]>
 export type KvEntry = { key: string; value: string };
 
 /**
- * The KV entries that seed a local run: CONFIG namespace (tenant:<slug>, host:<host>, tenant-data:<slug>, content:<slug>,
- * parts:<slug>) and
+ * The KV entries that seed a local run: CONFIG namespace (tenant:<slug>, host:<host>, tenant-data:<slug>,
+ * special-hours:<slug>, content:<slug>, parts:<slug>) and
  * STOCK namespace (stock:<slug>:meta and chunks stock:<slug>:<i> of STOCK_CHUNK_SIZE cars). Values are JSON.
  */
 export function buildSeed(options: DemoStockOptions = {}): { config: KvEntry[]; stock: KvEntry[] } {
@@ -126,6 +134,7 @@ export function buildSeed(options: DemoStockOptions = {}): { config: KvEntry[]; 
     config.push({ key: kvTenantKey(site.slug), value: JSON.stringify(site) });
     for (const host of site.hosts) config.push({ key: kvHostKey(host), value: site.slug });
     config.push({ key: kvTenantDataKey(site.slug), value: JSON.stringify(demoTenantData(site.slug)) });
+    config.push({ key: kvSpecialHoursKey(site.slug), value: JSON.stringify(demoSpecialHours(site.slug)) });
     config.push({ key: kvContentKey(site.slug), value: JSON.stringify(demoContent(site.slug)) });
     config.push({ key: kvPartsKey(site.slug), value: JSON.stringify(demoParts(site.slug)) });
     const cars = all[site.slug] ?? [];

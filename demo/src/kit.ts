@@ -3,7 +3,7 @@
  * image paths, and the DemoTenant bundle type (config + data + stock profile).
  */
 import type { RemoteManifest, SiteConfigInput } from '@forecourt/contracts/tenant';
-import type { TenantDataInput } from '@forecourt/contracts/tenant-data';
+import type { SpecialHoursInput, TenantDataInput } from '@forecourt/contracts/tenant-data';
 import type { LocationInput, OpeningHourEntry, SpecialHoursEntry } from '@forecourt/contracts/entities/location';
 import type { CarType } from '@forecourt/contracts/entities/car';
 import mfAccount from '../../mf-account/package.json';
@@ -43,8 +43,11 @@ export type StockProfile = {
 
 export type DemoTenant = {
   config: SiteConfigInput;
-  /** Every list present (the schema defaults them to empty; a demo tenant states them). */
-  data: Required<TenantDataInput>;
+  /**
+   * Every list present (the schema defaults them to empty; a demo tenant states them), with its special hours, which the
+   * seed stores under their own key (`special-hours:<slug>`, contracts tenant-data.ts).
+   */
+  data: Required<TenantDataInput> & { special_hours: SpecialHoursInput };
   stock: StockProfile;
   /** Wordmark drawn at /demo-img/logo/<slug>.svg. */
   logo: { text: string; colours: LogoColours };

@@ -5,7 +5,7 @@ import { parseSiteConfig, type MenuItem, type SiteConfig } from '@forecourt/cont
 import { TenantDataSchema } from '@forecourt/contracts/tenant-data';
 import { effectiveLocationType } from '@forecourt/contracts/entities/location';
 import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
-import { DEMO_TENANTS, demoTenantData, demoTenants, renderDemoImage } from './index.ts';
+import { DEMO_TENANTS, demoSpecialHours, demoTenantData, demoTenants, renderDemoImage } from './index.ts';
 import { clockLabel, DEMO_REMOTES, openingHours } from './kit.ts';
 import mfAccount from '../../mf-account/package.json';
 import mfFinance from '../../mf-finance/package.json';
@@ -173,14 +173,14 @@ describe('demo tenant data', () => {
 
   it('lists holiday hours for Christmas, Boxing Day and Australia Day with both range shapes', () => {
     for (const s of demoTenants()) {
-      const special = demoTenantData(s.slug).special_hours;
+      const special = demoSpecialHours(s.slug);
       const dates = new Set(special.map((h) => h.date));
       for (const d of ['2026-12-25', '2026-12-26', '2027-01-26']) expect(dates.has(d), `${s.slug} ${d}`).toBe(true);
       expect(special.filter((h) => h.date === '2026-12-25').every((h) => h.status === 'Closed')).toBe(true);
       const locationIds = new Set(s.locations);
       expect(special.every((h) => locationIds.has(h.location_id))).toBe(true);
     }
-    const group = demoTenantData('southern-cross-motor-group').special_hours.filter((h) => h.status === 'Open');
+    const group = demoSpecialHours('southern-cross-motor-group').filter((h) => h.status === 'Open');
     expect(group.some((h) => h.start_hour && h.end_hour)).toBe(true);
     expect(group.some((h) => h.hours?.begin && h.hours.end)).toBe(true);
   });

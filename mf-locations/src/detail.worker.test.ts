@@ -8,6 +8,7 @@ import { decodeFragmentHead, FRAGMENT_HEAD_HEADER } from '@forecourt/contracts/f
 import { seedKv } from '@forecourt/contracts/fixtures/kv';
 import { tenantEntries } from '@forecourt/contracts/fixtures/tenant';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
+import { kvSpecialHoursKey } from '@forecourt/contracts/tenant-data';
 import { DETAIL_TENANT, detailConfigInput, detailDataInput } from './test/detail.ts';
 import { fetchWorker } from './test/worker.ts';
 
@@ -19,7 +20,9 @@ const atTime = (iso: string) => {
 };
 
 beforeAll(async () => {
-  await seedKv(env.CONFIG, tenantEntries([detailConfigInput()], { [DETAIL_TENANT]: detailDataInput() }));
+  // The holiday hours under their own key, as a seed or an operator stores them (the data set without them).
+  const { special_hours, ...data } = detailDataInput();
+  await seedKv(env.CONFIG, { ...tenantEntries([detailConfigInput()], { [DETAIL_TENANT]: data }), [kvSpecialHoursKey(DETAIL_TENANT)]: special_hours });
 });
 afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { parseTenantData } from '@forecourt/contracts/tenant-data';
-import { locationInput, siteConfig } from '../test/tenant.ts';
+import { locationInput, locationsData, siteConfig } from '../test/tenant.ts';
 import { blockCards, locationBlock } from '../lib/block.ts';
 import { LocationsSummary } from '../fragments/LocationsSummary.tsx';
 import { LocationBlockCards } from './LocationBlock.tsx';
@@ -10,7 +9,7 @@ const NOW = new Date('2026-03-04T00:00:00Z');
 const locations = Array.from({ length: 7 }, (_, i) =>
   locationInput({ id: `l${i}`, name: `Yard ${i}`, slug: `yard-${i}`, location_type: i === 1 ? 'service' : 'sales', image: { image: { url: `/img/yard-${i}.svg` } } }),
 );
-const data = parseTenantData('t', {
+const data = locationsData('t', {
   locations,
   dealerships: [{ id: 'd1', slug: 'springwood-motor-group', name: 'Springwood Motor Group', service_booking_url: 'https://www.springwood.example/service-booking' }],
 });
@@ -76,7 +75,7 @@ describe('LocationsSummary: the carousel layout', () => {
 });
 
 describe("LocationsSummary: the car page's location, map variant and reviews list (issue 18)", () => {
-  const reviewed = parseTenantData('t', {
+  const reviewed = locationsData('t', {
     locations: [
       locationInput({
         id: 'm1', name: 'Springwood Toyota', slug: 'springwood-toyota', image: { image: { url: '/img/yard.svg' } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
-import { locationInput, siteConfig } from '../test/tenant.ts';
+import type { TenantDataInput } from '@forecourt/contracts/tenant-data';
+import { locationInput, locationsData, siteConfig } from '../test/tenant.ts';
 import { blockCards, blockColumns, byLocationType, DEFAULT_BLOCK_LIMIT, locationBlock, selectBlockLocations, showSwipeHint } from './block.ts';
 
 type Type = '' | 'sales' | 'used' | 'service' | 'parts';
@@ -23,7 +23,7 @@ const input: TenantDataInput = {
     { id: 'd2', slug: 'trucks', name: 'Trucks', service_booking_url: 'https://book.trucks.example/service' },
   ],
 };
-const data = parseTenantData('t', input);
+const data = locationsData('t', input);
 const config = siteConfig('t', { locations: ['s1', 'sv1', 'p1', 'u1', 't1', 'tv1', 'hidden'] });
 const NOW = new Date('2026-03-04T00:00:00Z');
 const pick = (params: Parameters<typeof selectBlockLocations>[2]) => selectBlockLocations(config, data, params).locations.map((l) => l.id);
@@ -42,7 +42,7 @@ describe('selectBlockLocations (spec §2 Location block variants)', () => {
   });
   it('primary: the config’s primary location; else the site’s first', () => {
     expect(pick({ show: 'primary' })).toEqual(['t1']);
-    const noPrimary = parseTenantData('t', { ...input, locations: input.locations!.map((l) => ({ ...l, primary: false })) });
+    const noPrimary = locationsData('t', { ...input, locations: input.locations!.map((l) => ({ ...l, primary: false })) });
     expect(selectBlockLocations(config, noPrimary, { show: 'primary' }).locations.map((l) => l.id)).toEqual(['s1']);
   });
   it('id: that one location, only if the site shows it', () => {
@@ -89,7 +89,7 @@ describe('showSwipeHint (spec §9: above 3 cards)', () => {
 describe('block cards', () => {
   const cards = (features: Record<string, boolean> = {}) => blockCards(byLocationType(data.locations.filter((l) => config.locations.includes(l.id) && l.visible)), siteConfig('t', { locations: config.locations, features }), data, NOW);
   it('Get Directions: contracts directionsHref (the one a location page uses), with the place id', () => {
-    const one = parseTenantData('t', { locations: [loc('d', 'sales', { address: { street: '1 Main St', city: 'Wacol', state: 'QLD', postcode: '4076', place_id: 'abc' } })] });
+    const one = locationsData('t', { locations: [loc('d', 'sales', { address: { street: '1 Main St', city: 'Wacol', state: 'QLD', postcode: '4076', place_id: 'abc' } })] });
     const card = blockCards(one.locations, siteConfig('t', { locations: ['d'] }), one, NOW)[0]!;
     expect(card.directionsHref).toBe('https://www.google.com/maps/dir/?api=1&destination=1+Main+St%2C+Wacol+QLD+4076&destination_place_id=abc');
   });
@@ -110,16 +110,16 @@ describe('block cards', () => {
     expect(byId.s1!.contact.label).toBe('Contact Us');
   });
   it('a booking address that is not a web address is never a link', () => {
-    const bad = parseTenantData('t', { ...input, dealerships: [{ id: 'd2', slug: 'trucks', name: 'Trucks', service_booking_url: 'javascript:alert(1)' }] });
+    const bad = locationsData('t', { ...input, dealerships: [{ id: 'd2', slug: 'trucks', name: 'Trucks', service_booking_url: 'javascript:alert(1)' }] });
     const [card] = blockCards(bad.locations.filter((l) => l.id === 'tv1'), siteConfig('t', { locations: ['tv1'], features: { location_book_service: true } }), bad, NOW);
     expect(card!.contact).toEqual({ label: 'Book a Service', href: '/service', external: false });
   });
   it('the image keeps its size (no layout shift)', () => {
-    const withImage = parseTenantData('t', { locations: [loc('i', 'sales', { image: { image: { url: '/img/i.jpg' } } })] });
+    const withImage = locationsData('t', { locations: [loc('i', 'sales', { image: { image: { url: '/img/i.jpg' } } })] });
     const block = locationBlock(siteConfig('t', { locations: ['i'] }), withImage, { show: 'primary' }, NOW);
     expect(block).toMatchObject({ layout: 'block', total: 1, cards: [{ image: { src: '/img/i.jpg', width: 640, height: 320 } }] });
     expect(locationBlock(config, data, { layout: 'carousel' }, NOW).layout).toBe('carousel');
-    const bad = parseTenantData('t', { locations: [loc('j', 'sales', { image: { image: { url: 'javascript:alert(1)' } } }), loc('k', 'sales', { image: { image: { url: '//evil.example/x.png' } } }), loc('m', 'sales', { image: { image: { url: '/\\evil.example/x.png' } } }), loc('n', 'sales', { image: { image: { url: 'http://cdn.example/x.png' } } })] });
+    const bad = locationsData('t', { locations: [loc('j', 'sales', { image: { image: { url: 'javascript:alert(1)' } } }), loc('k', 'sales', { image: { image: { url: '//evil.example/x.png' } } }), loc('m', 'sales', { image: { image: { url: '/\\evil.example/x.png' } } }), loc('n', 'sales', { image: { image: { url: 'http://cdn.example/x.png' } } })] });
     expect(locationBlock(siteConfig('t', { locations: ['j', 'k', 'm', 'n'] }), bad, { show: 'all' }, NOW).cards.map((c) => c.image)).toEqual([null, null, null, null]);
   });
 });

@@ -9,6 +9,7 @@ import type { LocationBlockLayout, LocationBlockParams, LocationBlockShow, Locat
 import { directionsHref, imageSrc, locationTypeRank, primaryLocation, webAddress } from '@forecourt/contracts/locations';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from './locations-data.ts';
 import { projectPoint } from './australia-map.ts';
 import { cardContext, contactSlug, siteLocations, toLocationCard, type LocationCard } from './locations.ts';
 import { pickReviews, reviewSummary, shownReview, type ReviewSummary, type ShownReview } from './reviews.ts';
@@ -137,7 +138,7 @@ export function toBlockCard(location: Location, config: Pick<SiteConfig, 'featur
 }
 
 /** The block cards of some of a site's locations at `now`. */
-export function blockCards(locations: readonly Location[], config: SiteConfig, data: TenantData, now: Date): BlockCard[] {
+export function blockCards(locations: readonly Location[], config: SiteConfig, data: LocationsData, now: Date): BlockCard[] {
   const context = cardContext(config, data, now);
   return locations.map((l) => toBlockCard(l, config, data, toLocationCard(l, context)));
 }
@@ -172,7 +173,7 @@ export function blockReviews(location: Location | undefined, config: Pick<SiteCo
 }
 
 /** The block a slot's params describe at `now`. */
-export function locationBlock(config: SiteConfig, data: TenantData, params: LocationBlockParams, now: Date): LocationBlock {
+export function locationBlock(config: SiteConfig, data: LocationsData, params: LocationBlockParams, now: Date): LocationBlock {
   const { locations, total } = selectBlockLocations(config, data, params);
   return {
     layout: params.layout ?? 'block',

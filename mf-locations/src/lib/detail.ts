@@ -13,7 +13,7 @@ import { effectiveLocationType, type Location, type LocationType } from '@foreco
 import type { Dealership } from '@forecourt/contracts/entities/dealership';
 import { addressKey, directionsHref, imageSrc, locationTypeRank, mapHref, siteLocations, webAddress } from '@forecourt/contracts/locations';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from './locations-data.ts';
 import { projectPoint } from './australia-map.ts';
 import { holidayDays, upcomingSpecialHours, type HolidayDay } from './holiday.ts';
 import { hoursTable, type HoursRow } from './hours-table.ts';
@@ -95,7 +95,7 @@ type DetailConfig = Pick<SiteConfig, 'features' | 'time_zone' | 'locale' | 'site
  * The page a slug names at `now`, or null (no visible location or dealership of the site has that slug).
  * @example locationDetail('southern-cross-hyundai', 'service', config, data, now) // the dealership's three locations, Service shown
  */
-export function locationDetail(slug: string, type: string | null, config: DetailConfig, data: TenantData, now: Date): LocationDetailView | null {
+export function locationDetail(slug: string, type: string | null, config: DetailConfig, data: LocationsData, now: Date): LocationDetailView | null {
   const locations = siteLocations(config, data);
   const s = slug.toLowerCase();
   const own = locations.find((l) => l.slug === s);
@@ -144,7 +144,7 @@ export function locationDetail(slug: string, type: string | null, config: Detail
   };
 }
 
-function toPanel(location: Location, all: readonly Location[], dealership: Dealership | null, config: DetailConfig, data: TenantData, now: Date): DetailPanel {
+function toPanel(location: Location, all: readonly Location[], dealership: Dealership | null, config: DetailConfig, data: LocationsData, now: Date): DetailPanel {
   const type = effectiveLocationType(location);
   const typeLabel = TYPE_LABELS[type];
   const uniqueType = all.filter((l) => effectiveLocationType(l) === type).length === 1;

@@ -5,7 +5,7 @@
  * data, the clock and the place the route looked up, so it is tested without a Worker.
  */
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from './locations-data.ts';
 import { cardContext, normaliseQuery, siteLocations } from './locations.ts';
 import { groupLocations, groupLocationsOf, toListLocation, type DealershipGroup } from './list.ts';
 import { brandOptions, byDistance, filterLocator, readLocatorParams, typeOptions, type Option, type PlaceLookup } from './locator.ts';
@@ -57,7 +57,7 @@ export function listPageView(
   page: 'locations' | 'dealer-locator',
   params: URLSearchParams,
   config: SiteConfig,
-  data: TenantData,
+  data: LocationsData,
   now: Date,
   place: PlaceLookup = { kind: 'none' },
 ): ListView {

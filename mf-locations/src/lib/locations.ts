@@ -5,7 +5,7 @@
 import { telHref } from '@forecourt/contracts/display';
 import { effectiveLocationType, type Location, type LocationType, type SpecialHoursEntry } from '@forecourt/contracts/entities/location';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from './locations-data.ts';
 import { hoursSummary, type HoursLine } from '@forecourt/contracts/hours';
 import { reviewSummary, type ReviewSummary } from './reviews.ts';
 import { locationTimeZone, todayStatus, type TodayStatus } from './today.ts';
@@ -47,7 +47,7 @@ export type CardContext = {
   showLicence: boolean;
   /** Review summaries shown (tenant `features.reviews`); default off. */
   reviews?: boolean;
-  /** The tenant's special (holiday) hours (tenant data `special_hours`). */
+  /** The tenant's special (holiday) hours (`special-hours:<slug>`, locations-data.ts). */
   specialHours?: readonly SpecialHoursEntry[];
   /** The request's time; without it the card says nothing about today. */
   now?: Date;
@@ -57,7 +57,7 @@ export type CardContext = {
 };
 
 /** The context of a tenant's cards at `now`. */
-export function cardContext(config: Pick<SiteConfig, 'features' | 'time_zone' | 'locale'>, data: Pick<TenantData, 'special_hours'>, now: Date): CardContext {
+export function cardContext(config: Pick<SiteConfig, 'features' | 'time_zone' | 'locale'>, data: Pick<LocationsData, 'special_hours'>, now: Date): CardContext {
   return { showLicence: config.features.show_dealer_licence, reviews: config.features.reviews, specialHours: data.special_hours, now, timeZone: config.time_zone, locale: config.locale };
 }
 

@@ -4,7 +4,7 @@
  */
 import { PAGES, type PageOf } from '@forecourt/contracts/routes';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from './locations-data.ts';
 import { locationDetail, TYPE_PARAM, type LocationDetailView } from './detail.ts';
 import { listPageView, type ListView } from './list-page.ts';
 import { formPageView, type FormPageView } from './service.ts';
@@ -62,7 +62,7 @@ export type PageInputs = { place?: PlaceLookup };
  * What a page shows at `now` (cards say whether each location is open now). Route params arrive as `_<name>` query
  * parameters from the shell (`_slug`); the shopper's own query (`locationQuery`) travels beside them.
  */
-export function pageView(page: string, params: URLSearchParams, config: SiteConfig, data: TenantData, now: Date = new Date(), inputs: PageInputs = {}): PageView {
+export function pageView(page: string, params: URLSearchParams, config: SiteConfig, data: LocationsData, now: Date = new Date(), inputs: PageInputs = {}): PageView {
   if (!isLocationsPage(page)) return { kind: 'not-found' };
   const slug = params.get('_slug');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
-import { locationInput, siteConfig } from '../test/tenant.ts';
+import type { TenantDataInput } from '@forecourt/contracts/tenant-data';
+import { locationInput, locationsData, siteConfig } from '../test/tenant.ts';
 import { formPageView, PARTS_SEARCH, SERVICE_LINKS, serviceBookings } from './service.ts';
 
 const NOW = new Date('2026-03-04T00:00:00Z');
@@ -21,7 +21,7 @@ const input: TenantDataInput = {
   ],
   manufacturers: [{ id: 'm-toyota', name: 'Toyota', slug: 'toyota' }],
 };
-const data = parseTenantData('t', input);
+const data = locationsData('t', input);
 const ids = ['s1', 'a1', 'b1', 'a2', 'p1'];
 const serviceLocations = data.locations.filter((l) => l.location_type === 'service');
 

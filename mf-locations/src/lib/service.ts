@@ -10,6 +10,7 @@ import { webAddress } from '@forecourt/contracts/locations';
 import { CONTENT_PAGES } from '@forecourt/contracts/routes';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
 import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from './locations-data.ts';
 import { blockCards, byLocationType, serviceBookingUrl, type BlockCard } from './block.ts';
 import { contactFormSlot } from './contact-form.ts';
 import { contactLocations, ofType, siteLocations } from './locations.ts';
@@ -89,7 +90,7 @@ export type FormPageView = {
  * one). Service and parts: the locations of that type (the form's location select offers every location when the
  * site has none of that type); both are indexable pages (issue 17).
  */
-export function formPageView(page: FormPage, params: URLSearchParams, config: SiteConfig, data: TenantData, now: Date, titles: { title: string }): FormPageView | null {
+export function formPageView(page: FormPage, params: URLSearchParams, config: SiteConfig, data: LocationsData, now: Date, titles: { title: string }): FormPageView | null {
   const locations = siteLocations(config, data);
   const base = { kind: 'form' as const, page, title: titles.title };
   if (page === 'contact') {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTenantData } from '@forecourt/contracts/tenant-data';
-import { locationInput, siteConfig } from '../test/tenant.ts';
+import { locationInput, locationsData, siteConfig } from '../test/tenant.ts';
 import { byLocationType } from './block.ts';
 import { DEFAULT_SUMMARY_LIMIT, locationsSummary } from './summary.ts';
 
@@ -9,18 +8,18 @@ const loc = (id: string, type: '' | 'sales' | 'used' | 'service' | 'parts', extr
 describe('the section’s order (./block.ts byLocationType)', () => {
   it('primary first, then sales (used with them), service, parts; config order within each', () => {
     const list = [loc('p', 'parts'), loc('s1', 'service'), loc('a', ''), loc('u', 'used'), loc('s2', 'service'), loc('b', 'sales'), loc('main', 'service', { primary: true })];
-    const ordered = byLocationType(parseTenantData('t', { locations: list }).locations);
+    const ordered = byLocationType(locationsData('t', { locations: list }).locations);
     expect(ordered.map((l) => l.id)).toEqual(['main', 'a', 'u', 'b', 's1', 's2', 'p']);
   });
   it('a pre-owned sales subtype counts as used, so as sales', () => {
     const list = [loc('s', 'service'), loc('x', 'service', { location_subtype: 'Pre-owned sales' })];
-    expect(byLocationType(parseTenantData('t', { locations: list }).locations).map((l) => l.id)).toEqual(['x', 's']);
+    expect(byLocationType(locationsData('t', { locations: list }).locations).map((l) => l.id)).toEqual(['x', 's']);
   });
 });
 
 describe('locationsSummary', () => {
   const ids = Array.from({ length: 6 }, (_, i) => `l${i}`);
-  const data = parseTenantData('t', { locations: [...ids.map((id, i) => loc(id, i % 2 ? 'service' : 'sales', { primary: i === 3 })), loc('hidden', 'sales', { visible: false })] });
+  const data = locationsData('t', { locations: [...ids.map((id, i) => loc(id, i % 2 ? 'service' : 'sales', { primary: i === 3 })), loc('hidden', 'sales', { visible: false })] });
   const config = siteConfig('t', { locations: [...ids, 'hidden'] });
   const now = new Date('2026-03-04T00:00:00Z'); // Wednesday 10am in Brisbane
 

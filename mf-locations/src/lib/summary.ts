@@ -5,7 +5,7 @@
  */
 import type { SlotParams } from '@forecourt/contracts/slots';
 import type { SiteConfig } from '@forecourt/contracts/tenant';
-import type { TenantData } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from './locations-data.ts';
 import { DEFAULT_BLOCK_LIMIT, locationBlock, type LocationBlock } from './block.ts';
 
 /** Locations the section shows when the host names no limit and no `show` (contracts LocationsSummarySlotParamsSchema). */
@@ -14,6 +14,6 @@ export const DEFAULT_SUMMARY_LIMIT = DEFAULT_BLOCK_LIMIT;
 export type LocationsSummary = LocationBlock;
 
 /** The section at `now`: the block the slot's params describe (./block.ts `locationBlock`). */
-export function locationsSummary(config: SiteConfig, data: TenantData, params: SlotParams<'locationsSummary'>, now: Date): LocationsSummary {
+export function locationsSummary(config: SiteConfig, data: LocationsData, params: SlotParams<'locationsSummary'>, now: Date): LocationsSummary {
   return locationBlock(config, data, params, now);
 }

@@ -3,6 +3,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import { fragmentResponse, notFoundFragment, type FragmentHead } from '@forecourt/contracts/fragments';
 import { LocationsPage } from '../fragments/LocationsPage.tsx';
 import { pageView } from '../lib/pages.ts';
+import { readLocationsData } from '../lib/locations-data.ts';
 import { CLIENT_IP_HEADER, rateLimitAddress } from '@forecourt/contracts/http';
 import { lookupPlace, readLocatorParams } from '../lib/locator.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
@@ -19,7 +20,7 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
 
   app.get('/:page', async (c) => {
     const config = c.var.config;
-    const data = await c.var.store.data(config.slug);
+    const data = await readLocationsData(c.var.store, config.slug);
     const page = c.req.param('page');
     const params = new URL(c.req.url).searchParams;
     // The dealer locator first looks up the shopper's place (edge-api's geocoding port; LOCATOR_LIMITER per tenant and client).

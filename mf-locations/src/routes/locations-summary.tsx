@@ -5,6 +5,7 @@ import { locationBlockParamsAgree } from '@forecourt/contracts/location-block';
 import { readSlotParams, SLOTS } from '@forecourt/contracts/slots';
 import { LocationsSummary } from '../fragments/LocationsSummary.tsx';
 import { locationsSummary } from '../lib/summary.ts';
+import { readLocationsData } from '../lib/locations-data.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
 
 /**
@@ -26,7 +27,7 @@ export function locationsSummaryRoutes({ styles, version, now }: RouteOptions) {
     const config = c.var.config;
     const params = readSlotParams('locationsSummary', new URL(c.req.url).searchParams);
     if (!params.success || !locationBlockParamsAgree(params.output)) return notFoundFragment({ head: { title: `Page not found | ${config.name}`, robots: 'noindex' }, version });
-    const summary = locationsSummary(config, await c.var.store.data(config.slug), params.output, now());
+    const summary = locationsSummary(config, await readLocationsData(c.var.store, config.slug), params.output, now());
     const body = summary.cards.length ? await renderToReadableStream(<LocationsSummary summary={summary} />) : '';
     return fragmentResponse(body, { head: { title: `Our locations | ${config.name}`, styles }, version, cacheControl: LOCATIONS_SUMMARY_CACHE });
   });

@@ -5,7 +5,8 @@
  */
 import type { LocationInput, OpeningHourEntry } from '@forecourt/contracts/entities/location';
 import type { SiteConfigInput } from '@forecourt/contracts/tenant';
-import { parseTenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import { parseSpecialHours, parseTenantData, type SpecialHoursInput, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from '../lib/locations-data.ts';
 import { siteConfig, siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
 import { locationInput, SALES_HOURS } from './tenant.ts';
 
@@ -23,7 +24,7 @@ const review = (author: string, rating: number, date: string, text = `${author}â
 const PARRAMATTA = { street: '10 Church Street', city: 'Parramatta', state: 'NSW', postcode: '2150', lat: -33.8151, long: 151.0011, place_url: 'https://maps.example/parramatta' };
 const dealer = { dealership_id: 'd7', dealership_slug: 'harbour-city-motors' };
 
-export function detailDataInput(): TenantDataInput {
+export function detailDataInput(): TenantDataInput & { special_hours: SpecialHoursInput } {
   return {
     locations: [
       locationInput({
@@ -81,6 +82,10 @@ export function detailConfigInput(overrides: Partial<SiteConfigInput> = {}): Sit
 }
 
 export const detailConfig = (overrides: Partial<SiteConfigInput> = {}) => siteConfig(DETAIL_TENANT, { locations: DETAIL_IDS, dealerships: ['d7'], site_url: 'https://www.detailmotors.example', ...overrides });
-export const detailData = () => parseTenantData(DETAIL_TENANT, detailDataInput());
+/** As the store reads them: the data set, and the special hours (stored here in the data set, as one written before they had their own key). */
+export const detailData = (): LocationsData => {
+  const input = detailDataInput();
+  return { ...parseTenantData(DETAIL_TENANT, input), special_hours: parseSpecialHours(DETAIL_TENANT, input.special_hours) };
+};
 
 export { SALES_HOURS };

@@ -3,7 +3,8 @@
  * differs from the data's, several types at one address, a used yard elsewhere, a two-brand dealership with two
  * websites, a feed `javascript:` website, real coordinates).
  */
-import { parseTenantData, type TenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import { parseTenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from '../lib/locations-data.ts';
 import type { SiteConfigInput } from '@forecourt/contracts/tenant';
 import { siteConfigInput } from '@forecourt/contracts/fixtures/tenant';
 import { locationInput } from './tenant.ts';
@@ -57,4 +58,5 @@ export const GROUP_LOCATION_IDS = ['hsv', 'hsa', 'hpa', 'hus', 'kia', 'fsa', 'fs
 export const groupConfigInput = (overrides: Partial<SiteConfigInput> = {}): SiteConfigInput =>
   siteConfigInput('group-motors', { name: 'Group Motors', locations: GROUP_LOCATION_IDS, dealerships: ['d23', 'd21', 'd22'], site_url: 'https://www.groupmotors.com.au', ...overrides });
 
-export const groupData = (): TenantData => parseTenantData('group-motors', groupDataInput());
+/** As the location pages read it (lib/locations-data.ts): the data set and its special hours (none here). */
+export const groupData = (): LocationsData => ({ ...parseTenantData('group-motors', groupDataInput()), special_hours: [] });

@@ -5,7 +5,8 @@
 import type { LocationInput, OpeningHourEntry } from '@forecourt/contracts/entities/location';
 import { fakeKv, tenantEntries, TEST_VERSION_METADATA } from '@forecourt/contracts/fixtures/tenant';
 import type { SiteConfigInput } from '@forecourt/contracts/tenant';
-import { parseTenantData, type TenantData, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import { parseSpecialHours, parseTenantData, type SpecialHoursInput, type TenantDataInput } from '@forecourt/contracts/tenant-data';
+import type { LocationsData } from '../lib/locations-data.ts';
 import { fakeRateLimiter } from '@forecourt/contracts/fixtures/rate-limit';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import type { Env } from '../env.ts';
@@ -96,7 +97,13 @@ export function tenantDataInput(): TenantDataInput {
   };
 }
 
-export const tenantData = (): TenantData => parseTenantData('test-motors', tenantDataInput());
+/** As the location pages read it (lib/locations-data.ts): the data set and its special hours (none here). */
+export const tenantData = (): LocationsData => locationsData('test-motors', tenantDataInput());
+
+/** A data set and its special hours parsed as the store parses each (lib/locations-data.ts `readLocationsData`). */
+export function locationsData(slug: string, input: TenantDataInput & { special_hours?: SpecialHoursInput }): LocationsData {
+  return { ...parseTenantData(slug, input), special_hours: parseSpecialHours(slug, input.special_hours) };
+}
 
 /** The test tenant lists l1-l4 (l3 is hidden); l5 belongs to another site. */
 export const LOCATION_IDS = ['l1', 'l2', 'l3', 'l4'];
