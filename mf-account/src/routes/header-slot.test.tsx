@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as server from 'react-dom/server';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
-import { createApp } from '../app.tsx';
 import { headerSlotHtml } from '../fragments/header-slot-html.ts';
 import { siteConfigInput, testEnv } from '../test/tenant.ts';
 
@@ -10,6 +8,11 @@ vi.mock('react-dom/server', async (importOriginal) => {
   const actual = await importOriginal<typeof import('react-dom/server')>();
   return { ...actual, renderToReadableStream: vi.fn(actual.renderToReadableStream), renderToString: vi.fn(actual.renderToString) };
 });
+// The unit project shares modules between test files (vitest.config.ts, `isolate: false`): the app is loaded afresh
+// here, after the mock, or it could be one another file loaded with the real renderer.
+vi.resetModules();
+const server = await import('react-dom/server');
+const { createApp } = await import('../app.tsx');
 
 const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('favourites-only', { features: { favourites: true, watchlist: false } }), siteConfigInput('watching', { features: { watchlist: true } })]);
 const get = (path: string, tenant: string) => createApp({ styles: [], version: '1.2.3' }).request(path, { headers: { [TENANT_HEADER]: tenant } }, env);

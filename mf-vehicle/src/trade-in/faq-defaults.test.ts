@@ -16,6 +16,9 @@ vi.mock('@forecourt/contracts/trade-in', async (original) => {
   return { ...actual, TradeInSettingsSchema: schema };
 });
 
+// The unit project shares modules between test files (vitest.config.ts, `isolate: false`): the FAQ is loaded afresh
+// here, after the mock, or it could be the one another file loaded with the real schema.
+vi.resetModules();
 const { tradeInFaq } = await import('./faq.ts');
 
 describe('tradeInFaq follows the settings schema’s defaults', () => {

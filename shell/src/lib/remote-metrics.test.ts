@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { latencyQuantile, METRICS_MAX_VERSIONS, recordRemoteAnswer, remoteMetrics, resetRemoteMetrics } from './remote-metrics.ts';
 
+// Before too: the unit project shares modules between files (vitest.config.ts), so another file's composes may have counted.
+beforeEach(() => resetRemoteMetrics());
 afterEach(() => resetRemoteMetrics());
 
 describe('remote metrics (per remote version)', () => {
