@@ -25,7 +25,7 @@ export default defineConfig({
           // Files share each worker's module graph instead of importing React, valibot, Hono and the packages again
           // for every one of ~300 files: 152 -> 54 s for the project on a quiet two-core machine. A file that mocks a
           // module (`vi.mock`) loads what it tests afresh after `vi.resetModules()`; module-level caches a test
-          // depends on are the test's to reset (shuffled orders pass: `--sequence.shuffle`).
+          // depends on are the test's to reset (shuffled file orders pass: `--sequence.shuffle.files`).
           isolate: false,
         },
       },
