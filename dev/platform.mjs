@@ -301,7 +301,7 @@ export async function startPlatform(options = {}) {
  * A built Worker (`dist/worker/index.js`: one ES module, dev/build.mjs bundles everything else into it) named to
  * miniflare as its only module. Given `scriptPath` and `modules: true`, miniflare parses each script with acorn to find
  * its imports: ~1.8 s of every platform start for the seven bundles, on every `npm start` and in every test file that
- * starts one. A test's override of the script (`script`, or another `scriptPath`) is left as it is.
+ * starts one. A test's override with `script` (its own source) is left as it is; another `scriptPath` is named the same way.
  */
 function bundled(worker) {
   if (worker.modules !== true || typeof worker.scriptPath !== 'string' || worker.script !== undefined) return worker;

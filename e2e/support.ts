@@ -67,8 +67,9 @@ function islandStates(page: Page): Promise<string> {
 }
 
 /**
- * Waits (up to 10 s, then goes on) until no island is loading. A page without the island client (one without
- * JavaScript, or before the client has run) has none loading.
+ * Waits (up to 10 s, then goes on) until no island is loading. Only once the island client has run
+ * (`data-islands-ready`): a page without JavaScript never gets that mark, and the tests call axe after their page's
+ * islands are ready or on purpose before (a first visit's server HTML), so nothing is waited for then.
  */
 async function islandsSettled(page: Page): Promise<void> {
   const until = Date.now() + 10_000;

@@ -84,10 +84,10 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
      */
     specialHours: (slug: string): Promise<SpecialHours> =>
       cached(`special-hours:${slug}`, async () => {
-        const own = await read(kvSpecialHoursKey(slug));
-        if (own != null) return parseSpecialHours(slug, own);
-        const data = (await read(kvTenantDataKey(slug))) as { special_hours?: unknown } | null;
-        return parseSpecialHours(slug, data?.special_hours);
+        // Both at once (not the data set after the key is found absent: a round trip in turn on the location pages'
+        // first request). The data set is not validated here, only its list is when the key is absent.
+        const [own, data] = await Promise.all([read(kvSpecialHoursKey(slug)), read(kvTenantDataKey(slug)) as Promise<{ special_hours?: unknown } | null>]);
+        return parseSpecialHours(slug, own ?? data?.special_hours);
       }),
     /** The tenant's content: pages, blog posts, promotions, spin-to-win campaign (content.ts; empty when none stored). */
     content: (slug: string): Promise<TenantContent> => cached(`content:${slug}`, async () => parseTenantContent(await read(kvContentKey(slug)))),

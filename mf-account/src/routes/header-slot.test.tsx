@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
 import { headerSlotHtml } from '../fragments/header-slot-html.ts';
 import { siteConfigInput, testEnv } from '../test/tenant.ts';
@@ -13,6 +13,11 @@ vi.mock('react-dom/server', async (importOriginal) => {
 vi.resetModules();
 const server = await import('react-dom/server');
 const { createApp } = await import('../app.tsx');
+// And the files after this one in the worker get the real renderer and an app built on it.
+afterAll(() => {
+  vi.doUnmock('react-dom/server');
+  vi.resetModules();
+});
 
 const env = testEnv([siteConfigInput('test-motors'), siteConfigInput('favourites-only', { features: { favourites: true, watchlist: false } }), siteConfigInput('watching', { features: { watchlist: true } })]);
 const get = (path: string, tenant: string) => createApp({ styles: [], version: '1.2.3' }).request(path, { headers: { [TENANT_HEADER]: tenant } }, env);

@@ -2,7 +2,7 @@
  * The FAQ takes its values from contracts TradeInSettingsSchema's own defaults, never a copy of them: with the schema's
  * defaults changed here, the FAQ of a tenant that names none follows.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 
 vi.mock('@forecourt/contracts/trade-in', async (original) => {
@@ -20,6 +20,11 @@ vi.mock('@forecourt/contracts/trade-in', async (original) => {
 // here, after the mock, or it could be the one another file loaded with the real schema.
 vi.resetModules();
 const { tradeInFaq } = await import('./faq.ts');
+// And the files after this one in the worker get the real schema and a FAQ built on it, not this one's.
+afterAll(() => {
+  vi.doUnmock('@forecourt/contracts/trade-in');
+  vi.resetModules();
+});
 
 describe('tradeInFaq follows the settings schema’s defaults', () => {
   it('a tenant without settings gets whatever the schema defaults to', () => {
