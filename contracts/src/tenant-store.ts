@@ -70,13 +70,21 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
     }
     return start(key, load);
   }
+  /**
+   * The data set, validated, and the `special_hours` list a data set stored before they had their own key still holds
+   * (kept as read, only for such a data set): one KV read for `data` and `specialHours`.
+   */
+  const dataEntry = (slug: string) =>
+    cached(`data:${slug}`, async () => {
+      const raw = (await read(kvTenantDataKey(slug))) as { special_hours?: unknown } | null;
+      return { data: parseTenantData(slug, raw ?? {}), legacyHours: raw?.special_hours };
+    });
   return {
     /** The tenant's validated config, or null when the tenant does not exist. Throws on an invalid or misfiled config. */
     config: (slug: string): Promise<SiteConfig | null> =>
       cached(`config:${slug}`, async () => parseStoredSiteConfig(slug, await read(kvTenantKey(slug)))),
     /** The tenant's locations, dealerships, manufacturers, brands and offers (empty lists when none stored). */
-    data: (slug: string): Promise<TenantData> =>
-      cached(`data:${slug}`, async () => parseTenantData(slug, (await read(kvTenantDataKey(slug))) ?? {})),
+    data: async (slug: string): Promise<TenantData> => (await dataEntry(slug)).data,
     /**
      * The tenant's special (holiday) hours (`special-hours:<slug>`; none stored: `[]`), for the location pages only. A
      * data set stored before they had their own key still has them in its `special_hours`: read from there when the
@@ -84,10 +92,11 @@ export function createTenantStore(kv: JsonKv, options: TenantStoreOptions = {}) 
      */
     specialHours: (slug: string): Promise<SpecialHours> =>
       cached(`special-hours:${slug}`, async () => {
-        // Both at once (not the data set after the key is found absent: a round trip in turn on the location pages'
-        // first request). The data set is not validated here, only its list is when the key is absent.
-        const [own, data] = await Promise.all([read(kvSpecialHoursKey(slug)), read(kvTenantDataKey(slug)) as Promise<{ special_hours?: unknown } | null>]);
-        return parseSpecialHours(slug, own ?? data?.special_hours);
+        // The data set's read (the one `data` shares) starts beside the key's, not after it is found absent.
+        const entry = dataEntry(slug);
+        entry.catch(() => {});
+        const own = await read(kvSpecialHoursKey(slug));
+        return parseSpecialHours(slug, own ?? (await entry).legacyHours);
       }),
     /** The tenant's content: pages, blog posts, promotions, spin-to-win campaign (content.ts; empty when none stored). */
     content: (slug: string): Promise<TenantContent> => cached(`content:${slug}`, async () => parseTenantContent(await read(kvContentKey(slug)))),
