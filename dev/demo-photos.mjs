@@ -34,12 +34,17 @@ function noise(createRng, seed, sigma, length) {
 
 let grainTile = null;
 /**
- * The grain laid over every photo (computed once per process, ~6 MB): fine per-pixel colour noise, luminance noise at
- * 1/4 and 1/16 scale (so it survives the CDN's downscaling, as a photo's texture does), summed around mid-grey.
+ * The grain laid over every photo (~6 MB): fine per-pixel colour noise, luminance noise at 1/4 and 1/16 scale (so it
+ * survives the CDN's downscaling, as a photo's texture does), summed around mid-grey. Computed once (about a second of
+ * CPU) and kept beside the photos in `cache`, so each later process (every test file that makes a new photo) reads it.
+ * @param {DiskCache} cache
  */
-function grain() {
+function grain(cache) {
   grainTile ??= (async () => {
     const W = PHOTO_WIDTH, H = PHOTO_HEIGHT;
+    const name = cacheFileName(`${RECIPE}:grain`, '.raw');
+    const kept = await cache.get(name);
+    if (kept?.byteLength === W * H * 3) return kept;
     // The demo's own seeded generator (mulberry32, demo/src/prng.ts): no Math.random, photos are deterministic.
     const { createRng } = await loadDemo();
     const fine = noise(createRng, 1, 22, W * H * 3);
@@ -51,6 +56,7 @@ function grain() {
       const p = (i / 3) | 0;
       out[i] = Math.max(0, Math.min(255, fine[i] + medium[p] + coarse[p] - 256));
     }
+    await cache.put(name, out);
     return out;
   })();
   return grainTile;
@@ -61,10 +67,10 @@ function grain() {
  * rasters slow), scaled to 1600x1200, grain added (a quarter of its deviation: sensor-like noise, cheaper than a blend).
  * @returns {Promise<Buffer>}
  */
-export async function renderPhoto(svg) {
+export async function renderPhoto(svg, cache) {
   const [{ data, info }, noise] = await Promise.all([
     sharp(Buffer.from(svg), { density: 72 }).removeAlpha().resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }),
-    grain(),
+    grain(cache),
   ]);
   for (let i = 0; i < data.length; i++) {
     const v = data[i] + ((noise[i] - 128) >> 2);
@@ -98,7 +104,7 @@ export function createDemoPhotos(options = {}) {
       pending = limit(async () => {
         const svg = renderDemoImage(drawing)?.body;
         if (!svg) return null;
-        const bytes = await renderPhoto(svg);
+        const bytes = await renderPhoto(svg, cache);
         await cache.put(name, bytes);
         return bytes;
       }).finally(() => inFlight.delete(name));

@@ -2,11 +2,11 @@
  * The demo's photo-weight JPEGs (dev/demo-photos.mjs): what a dealer's uploaded photo weighs (1600x1200, 150-400 KB),
  * deterministic, made from the demo's own drawings (nothing fetched), kept in a bounded folder.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDemoPhotos } from './demo-photos.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'fc-demo-photos-'));
@@ -35,6 +35,29 @@ describe('demo photos', { timeout: 120_000 }, () => {
     const again = await fresh.photo(PATHS[0]!);
     rmSync(fresh.cache.dir, { recursive: true, force: true });
     expect(Buffer.compare(first!, again!)).toBe(0);
+  });
+
+  it('keep their grain beside them: a new process reads it instead of computing it, and makes the same bytes', async () => {
+    const first = await photos.photo(PATHS[1]!);
+    const raw = readdirSync(dir).filter((f) => f.endsWith('.raw'));
+    expect(raw).toHaveLength(1);
+    expect(statSync(join(dir, raw[0]!)).size).toBe(1600 * 1200 * 3);
+    // A fresh copy of the module (as a new test file's process has) over a folder holding only a grain file.
+    const makeWith = async (grain: Buffer) => {
+      const copy = mkdtempSync(join(tmpdir(), 'fc-demo-photos-grain-'));
+      writeFileSync(join(copy, raw[0]!), grain);
+      vi.resetModules();
+      const { createDemoPhotos: fresh } = await import('./demo-photos.mjs');
+      const bytes = await fresh({ dir: copy }).photo(PATHS[1]!);
+      vi.resetModules();
+      rmSync(copy, { recursive: true, force: true });
+      return bytes!;
+    };
+    const kept = readFileSync(join(dir, raw[0]!));
+    expect(Buffer.compare(first!, await makeWith(kept))).toBe(0);
+    // The kept file is what is used: a flat one (no grain) gives another picture; a truncated one is made again.
+    expect(Buffer.compare(first!, await makeWith(Buffer.alloc(kept.byteLength, 128)))).not.toBe(0);
+    expect(Buffer.compare(first!, await makeWith(kept.subarray(0, 1000)))).toBe(0);
   });
 
   it('are kept on disk once made, and answer over HTTP as the demo Worker asks (GET/HEAD; 404 for any other path, colour outside the palette or body the stock never names)', async () => {

@@ -116,6 +116,13 @@ export class MemoryLru {
     }
   }
 
+  delete(key) {
+    const entry = this.map.get(key);
+    if (!entry) return;
+    this.map.delete(key);
+    this.bytes -= entry.size;
+  }
+
   get size() {
     return this.map.size;
   }

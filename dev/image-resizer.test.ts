@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../contracts/src/images.ts';
 import { DiskCache, MemoryLru } from './disk-cache.mjs';
-import { createImageResizer, MAX_SOURCE_BYTES, readCapped } from './image-resizer.mjs';
+import { cacheableSeconds, createImageResizer, MAX_SOURCE_BYTES, readCapped } from './image-resizer.mjs';
 
 const dirs: string[] = [];
 const tmp = (name: string) => {
@@ -97,6 +97,73 @@ describe('local image resizer', { timeout: 60_000 }, () => {
     await get(restarted, path);
     expect(restarted.stats).toMatchObject({ resized: 0, diskHits: 1 });
   });
+
+  it('keeps a source for its max-age (digest only): asked again, the answer comes from the caches without reading the source; then it is read again', async () => {
+    let clock = 1_000_000;
+    let bytes = source;
+    let cacheControl = 'public, max-age=60';
+    const reads: string[] = [];
+    const service = createImageResizer({
+      dir: tmp('fc-image-cache-'),
+      now: () => clock,
+      fetchSource: async (url: URL) => {
+        reads.push(url.pathname);
+        return new Response(bytes, { headers: { 'content-type': 'image/jpeg', 'cache-control': cacheControl } });
+      },
+    });
+    const small = imageUrl('/demo-img/p.jpg', { width: 320 });
+    const large = imageUrl('/demo-img/p.jpg', { width: 640 });
+    const first = Buffer.from(await (await get(service, small)).arrayBuffer());
+    const again = await get(service, small);
+    expect(Buffer.compare(first, Buffer.from(await again.arrayBuffer()))).toBe(0);
+    expect(again.headers.get('content-type')).toBe('image/avif');
+    // Another width of the same source is not cached yet: the source is read to make it.
+    await get(service, large);
+    expect(reads).toEqual(['/demo-img/p.jpg', '/demo-img/p.jpg']);
+    // format=auto still follows each request's Accept: a JPEG-only browser gets its own answer (read once, then kept).
+    expect((await get(service, small, '*/*')).headers.get('content-type')).toBe('image/jpeg');
+    expect((await get(service, small, '*/*')).headers.get('content-type')).toBe('image/jpeg');
+    expect(reads).toHaveLength(3);
+    expect(service.stats.sourceReads).toBe(3);
+
+    // After the max-age the source is read again, and a changed picture gives a new answer.
+    bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#aa3333' } }).jpeg({ quality: 82 }).toBuffer();
+    clock += 61_000;
+    const changed = Buffer.from(await (await get(service, small)).arrayBuffer());
+    expect(reads).toHaveLength(4);
+    expect(Buffer.compare(first, changed)).not.toBe(0);
+
+    // A source that may not be kept (no-store) is read on every request.
+    cacheControl = 'no-store';
+    clock += 61_000;
+    await get(service, small);
+    await get(service, small);
+    expect(reads).toHaveLength(6);
+  });
+
+  it('forgets a kept source that then fails: the failure is answered, not an old picture', async () => {
+    let clock = 0;
+    let up = true;
+    const service = createImageResizer({
+      dir: tmp('fc-image-cache-'),
+      now: () => clock,
+      fetchSource: async () => (up ? new Response(source, { headers: { 'content-type': 'image/jpeg', 'cache-control': 'max-age=10' } }) : new Response('gone', { status: 404 })),
+    });
+    const path = imageUrl('/demo-img/p.jpg', { width: 320 });
+    expect((await get(service, path)).status).toBe(200);
+    clock += 11_000;
+    up = false;
+    expect((await get(service, path)).status).toBe(404);
+    expect(service.sources.size).toBe(0);
+  });
+
+  it('reads max-age from Cache-Control (s-maxage first); no-store, no-cache and private keep nothing', () => {
+    expect(cacheableSeconds('public, max-age=86400')).toBe(86400);
+    expect(cacheableSeconds('max-age=60, s-maxage=600')).toBe(600);
+    expect(cacheableSeconds(null)).toBe(0);
+    expect(cacheableSeconds('public')).toBe(0);
+    for (const value of ['no-store', 'private, max-age=60', 'max-age=60, no-cache', 'No-Store, max-age=9']) expect(cacheableSeconds(value), value).toBe(0);
+  });
 });
 
 describe('local image resizer bounds', { timeout: 60_000 }, () => {
@@ -166,6 +233,15 @@ describe('bounded caches', () => {
     expect(await cache.get('b')).toBeNull();
     // A restart reads what the folder holds.
     expect(new DiskCache({ dir, maxBytes: 3000 }).bytes).toBe(2000);
+  });
+
+  it('MemoryLru deletes an entry and its size', () => {
+    const lru = new MemoryLru(10);
+    lru.set('a', 'x', 4);
+    lru.set('b', 'y', 4);
+    lru.delete('a');
+    lru.delete('missing');
+    expect([lru.size, lru.bytes, lru.get('a'), lru.get('b')]).toEqual([1, 4, undefined, 'y']);
   });
 
   it('MemoryLru holds at most maxBytes, evicting the least recently used', () => {
