@@ -22,7 +22,7 @@ export const PHOTO_HEIGHT = 1200;
 /** JPEG quality of the originals: a dealer's upload, not the CDN's output (that is quality 75, contracts images.ts). */
 const PHOTO_QUALITY = 82;
 /** Bumped when the recipe changes, so cached photos of an older recipe are never served. */
-const RECIPE = 'photo-v2';
+const RECIPE = 'photo-v3';
 
 /** `length` bytes of noise around 128 with about `sigma` spread (uniform, scaled to the normal's deviation). */
 function noise(createRng, seed, sigma, length) {
@@ -69,7 +69,10 @@ function grain(cache) {
  */
 export async function renderPhoto(svg, cache) {
   const [{ data, info }, noise] = await Promise.all([
-    sharp(Buffer.from(svg), { density: 72 }).removeAlpha().resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }),
+    // Two steps: rasterised first, then scaled. One libvips pipeline (svgload -> resize) had librsvg render the
+    // drawing, blur filters and all, straight at 1600x1200 region by region: 423 -> ~170 ms of CPU a photo this way.
+    sharp(Buffer.from(svg), { density: 72 }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+      .then(({ data: drawn, info: size }) => sharp(drawn, { raw: size }).resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer({ resolveWithObject: true })),
     grain(cache),
   ]);
   for (let i = 0; i < data.length; i++) {
