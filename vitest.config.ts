@@ -38,6 +38,14 @@ export default defineConfig({
       './mf-locations/vitest.workers.config.ts',
       './mf-finance/vitest.workers.config.ts',
       './mf-account/vitest.workers.config.ts',
+      // `tsc -b` as one file of the run (dev/typecheck.tsc.ts): beside the other files, not ~55 s in front of them.
+      {
+        test: {
+          name: 'typecheck',
+          include: ['dev/typecheck.tsc.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'integration',
