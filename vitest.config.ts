@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One test run, three levels (DEVELOPERS.md rule 5):
+ * One test run, three levels (DEVELOPERS.md rule 5), and the type-check (`typecheck`: `tsc -b` as one file, beside the
+ * others):
  * - unit: `*.test.ts(x)` beside the code, in Node;
  * - workers: `*.worker.test.ts`, inside workerd with real local D1/KV (each Worker package's vitest.workers.config.ts,
  *   project `<package>-workers`);
@@ -66,8 +67,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two files at a time: each starts its own platform (port 0, in-memory state) and Chromium, and much of an
           // e2e test is waiting (debounces, timers, network), so two share the machine's two cores well.
-          // Vitest runs projects with their own worker count as a separate group: the e2e files run last, once the unit,
-          // workerd and integration projects are done.
+          // Vitest runs projects with their own worker count as a separate group: the e2e files run last, once the
+          // type-check, unit, workerd and integration projects are done.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

@@ -1,7 +1,7 @@
 /**
  * The demo's photo-weight car pictures (local runs and tests only): `/demo-img/photo/<body>/<paint>[.<trim>]/<n>.jpg`
- * is the gallery drawing `/demo-img/car/.../<n>.svg` (demo/src/images.ts demoPhotoDrawing) rendered at 1600x1200 with
- * photographic grain (fine colour noise plus softer luminance noise at two scales) and saved as a baseline JPEG of
+ * is the gallery drawing `/demo-img/car/.../<n>.svg` (demo/src/images.ts demoPhotoDrawing) rasterised at its own size,
+ * scaled to 1600x1200, with photographic grain (fine colour noise plus softer luminance noise at two scales) and saved as a baseline JPEG of
  * about 150-400 KB: what a dealer's uploaded photo weighs, so page weight and LCP say something about real stock.
  *
  * Nothing is fetched and nothing random is used: the same path gives the same bytes on every machine with the same
@@ -35,8 +35,10 @@ function noise(createRng, seed, sigma, length) {
 let grainTile = null;
 /**
  * The grain laid over every photo (~6 MB): fine per-pixel colour noise, luminance noise at 1/4 and 1/16 scale (so it
- * survives the CDN's downscaling, as a photo's texture does), summed around mid-grey. Computed once (about a second of
- * CPU) and kept beside the photos in `cache`, so each later process (every test file that makes a new photo) reads it.
+ * survives the CDN's downscaling, as a photo's texture does), summed around mid-grey. Made once per process (about a
+ * second of CPU) or read from the photos' folder (`cache`, the first photo service's of the process), where it is kept:
+ * a process whose folder held it when its service started (each test file after the first to make a photo) reads it.
+ * A failed write only costs the next process the computation.
  * @param {DiskCache} cache
  */
 function grain(cache) {
@@ -56,7 +58,7 @@ function grain(cache) {
       const p = (i / 3) | 0;
       out[i] = Math.max(0, Math.min(255, fine[i] + medium[p] + coarse[p] - 256));
     }
-    await cache.put(name, out);
+    await cache.put(name, out).catch(() => {});
     return out;
   })();
   return grainTile;
@@ -65,6 +67,8 @@ function grain(cache) {
 /**
  * A drawing (SVG text) as a photo-weight JPEG: rasterised at its own size (the drawings' blur filters make larger
  * rasters slow), scaled to 1600x1200, grain added (a quarter of its deviation: sensor-like noise, cheaper than a blend).
+ * @param {string} svg
+ * @param {DiskCache} cache the photos' folder, where the grain is kept
  * @returns {Promise<Buffer>}
  */
 export async function renderPhoto(svg, cache) {

@@ -38,7 +38,7 @@ export const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
 export const SOURCE_PREFIXES = ['/demo-img/'];
 /** Resizes waiting for a sharp slot before new ones are turned away (503). */
 export const DEFAULT_MAX_QUEUE = 32;
-/** Raster sources whose digest is kept for their max-age (a few hundred bytes each). */
+/** Raster sources whose digest is kept for their max-age (an entry is the source URL, at most ~2 KB, and a digest). */
 export const SOURCE_MEMO_ENTRIES = 4096;
 /** Seconds a 503 (queue full) asks the browser to wait. */
 const RETRY_AFTER_SECONDS = 2;
@@ -77,7 +77,7 @@ export const loadImageRules = () => (contracts ??= importBundle('contracts/src/i
 const text = (status, body) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /**
- * A resizer service. `fetch(request)` answers a `/cdn-cgi/image/...` request; `fetchSource(url, request)` fetches a
+ * A resizer service. `fetch(request)` answers a `/cdn-cgi/image/...` request; `fetchSource(url)` fetches a
  * root-relative source through the platform (dev/platform.mjs passes miniflare's dispatchFetch).
  * @param {{ fetchSource: (url: URL) => Promise<Response>, dir?: string | false, diskBytes?: number, memoryBytes?: number, concurrency?: number, maxQueue?: number, maxSourceBytes?: number, sourceMemoEntries?: number, now?: () => number }} options
  */

@@ -133,12 +133,34 @@ describe('local image resizer', { timeout: 60_000 }, () => {
     expect(reads).toHaveLength(4);
     expect(Buffer.compare(first, changed)).not.toBe(0);
 
-    // A source that may not be kept (no-store) is read on every request.
-    cacheControl = 'no-store';
+    // A HEAD asked while the source is kept: the kept answer's headers, no body, no read.
+    const head = await service.fetch(new Request(`http://harbourside-toyota.localhost:8787${small}`, { method: 'HEAD', headers: { accept: 'image/avif,image/webp,*/*' } }));
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'image/avif', '']);
+    expect(reads).toHaveLength(4);
+
+    // A source that may not be kept (no-store, whatever max-age it also names) is read on every request.
+    cacheControl = 'no-store, max-age=60';
     clock += 61_000;
     await get(service, small);
     await get(service, small);
     expect(reads).toHaveLength(6);
+  });
+
+  it('reads a kept source again when its answer is no longer in the caches (memory evicted, no disk)', async () => {
+    const reads: string[] = [];
+    const service = createImageResizer({
+      dir: false,
+      memoryBytes: 1,
+      fetchSource: async (url: URL) => {
+        reads.push(url.pathname);
+        return new Response(source, { headers: { 'content-type': 'image/jpeg', 'cache-control': 'max-age=600' } });
+      },
+    });
+    const path = imageUrl('/demo-img/p.jpg', { width: 320 });
+    expect((await get(service, path)).status).toBe(200);
+    expect((await get(service, path)).status).toBe(200);
+    expect(reads).toHaveLength(2);
+    expect(service.stats).toMatchObject({ resized: 2, memoryHits: 0 });
   });
 
   it('forgets a kept source that then fails: the failure is answered, not an old picture', async () => {
