@@ -40,6 +40,6 @@ export default defineConfig({
     // One workerd for the files of a pool worker, storage wiped before each file, then the migrations on the empty D1
     // (dev/vitest-workers.mjs says why and what is shared).
     ...WORKERS_ISOLATION,
-    setupFiles: [STORAGE_RESET, './src/test/apply-migrations.ts'],
+    setupFiles: [STORAGE_RESET, './src/test/apply-migrations.ts', './src/test/window-edges.ts'],
   },
 });
