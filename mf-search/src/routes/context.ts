@@ -29,8 +29,11 @@ export const reservedOf = (c: Context<AppEnv>) => (ids: string[]) => loadReserve
 /** A search page of the request's tenant: its path, and the tenant's catalogue its crumbs name values from (crumbs.ts). */
 export type SearchPage = { path: SearchPath; crumbSource: CrumbSource };
 
+/** What a search page reads of its request: the tenant middleware's config and store and the engine port's engine. */
+export type SearchContext = { var: Pick<AppEnv['Variables'], 'config' | 'store' | 'engine'> };
+
 /** Resolves a search path (`_segments` of `/search/...`) for the request's tenant; null for no such search page. */
-export type SearchPathFor = ((c: Context<AppEnv>, segments: string) => Promise<SearchPage | null>) & {
+export type SearchPathFor = ((c: SearchContext, segments: string) => Promise<SearchPage | null>) & {
   /** Drops a tenant's cached catalogue (its stock changed: EnginePort.onStockChange). */
   forget?: (tenant: string) => void;
 };

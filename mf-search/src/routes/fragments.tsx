@@ -16,12 +16,53 @@ import { parsePartsQuery, partsRequest, PARTS_SEARCH_PATH } from '../lib/parts-q
 import { QUICK_SEARCH_REQUEST, quickSearchView } from '../lib/quick-search.ts';
 import { carouselFavourites, toCardCars } from '../lib/card.ts';
 import { cardImagePreload } from '../lib/card-image.ts';
-import { renderWithCardHtml } from '../lib/card-html.ts';
+import { renderWithCardHtml, type CardHtmlCache } from '../lib/card-html.ts';
 import { isManufacturerSearch, offerStockCounts, queryCaches } from '../lib/query-caches.ts';
 import { scopeFor } from '../lib/scope.ts';
 import { resolveStrip, stripCars, stripId, stripPathSegments, stripScope, stripViewAll } from '../lib/stock-strip.ts';
 import { buildSearchView } from '../lib/view.ts';
-import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptions } from './context.ts';
+import { reservedOf, SEARCH_PAGE_CACHE, SLOT_CACHE, type AppEnv, type RouteOptions, type SearchContext, type SearchPathFor } from './context.ts';
+
+/**
+ * A search page's fragment (`GET /fragments/search`, below): its HTML and head, or null for no such page of the
+ * tenant. Apart from the route so the isolate's warm-up (../warm-up.ts) renders exactly what a shopper's first search
+ * does, with no Response (which global scope may not make).
+ */
+export async function searchFragment(
+  c: SearchContext,
+  opts: {
+    segments: string;
+    params: URLSearchParams;
+    assetBase: string;
+    searchPathFor: SearchPathFor;
+    reservedOf?: (carIds: string[]) => Promise<ReadonlySet<string> | null>;
+    /** The card memo to render with (default: the isolate's own, lib/card-html.ts). */
+    cardHtml?: CardHtmlCache;
+  },
+): Promise<{ body: string; head: FragmentHead } | null> {
+  const config = c.var.config;
+  const page = await opts.searchPathFor(c, opts.segments);
+  if (!page) return null;
+  const { path, crumbSource } = page;
+  const { manufacturers } = await c.var.store.data(config.slug);
+  // Spec §9: a make's own page is a manufacturer search, with its own 10-entry query cache.
+  const engine = isManufacturerSearch(path) ? queryCaches(c.var.engine).manufacturer : c.var.engine;
+  const view = await buildSearchView({ engine, config, path, params: opts.params, now: Date.now(), manufacturers, assetBase: opts.assetBase, ...(opts.reservedOf ? { reservedOf: opts.reservedOf } : {}), crumbSource });
+  const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
+  return {
+    // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
+    // Cards rendered before with the same props are reused as HTML (lib/card-html.ts; issue 19: uncached render cost).
+    body: renderWithCardHtml(renderToString, <SearchPage view={view} />, opts.cardHtml),
+    head: {
+      title: `${view.heading} for sale | ${config.name}`,
+      // The count as shoppers see it (spec §9: above 1999 the configured stock count or the summed facet counts).
+      description: `${formatNumber(view.displayedCount)} ${view.heading.toLowerCase()} for sale at ${config.name}.`,
+      ...(canonical ? { canonical } : {}),
+      // The first card's photo is the page's LCP: asked for from the head (issue 19).
+      ...(view.cards[0]?.image ? { preloadImage: cardImagePreload(view.cards[0].image) } : {}),
+    },
+  };
+}
 
 /**
  * `/fragments/*`, the pages the shell composes (ARCHITECTURE.md "Fragments"):
@@ -48,26 +89,10 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor, part
 
   app.get('/search', async (c) => {
     const config = c.var.config;
-    const url = new URL(c.req.url);
-    const page = await searchPathFor(c, url.searchParams.get('_segments') ?? '');
-    if (!page) return notFound(config);
-    const { path, crumbSource } = page;
-    const { manufacturers } = await c.var.store.data(config.slug);
-    // Spec §9: a make's own page is a manufacturer search, with its own 10-entry query cache.
-    const engine = isManufacturerSearch(path) ? queryCaches(c.var.engine).manufacturer : c.var.engine;
-    const view = await buildSearchView({ engine, config, path, params: url.searchParams, now: Date.now(), manufacturers, assetBase, reservedOf: reservedOf(c), crumbSource });
-    const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
-    // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
-    // Cards rendered before with the same props are reused as HTML (lib/card-html.ts; issue 19: uncached render cost).
+    const parts = await searchFragment(c, { segments: c.req.query('_segments') ?? '', params: new URL(c.req.url).searchParams, assetBase, searchPathFor, reservedOf: reservedOf(c) });
+    if (!parts) return notFound(config);
     // It lists the tenant's stock: named by the stock tag, so an import's purge drops it (lib/stock-changes.ts).
-    return withCacheTags(fragment(renderWithCardHtml(renderToString, <SearchPage view={view} />), {
-      title: `${view.heading} for sale | ${config.name}`,
-      // The count as shoppers see it (spec §9: above 1999 the configured stock count or the summed facet counts).
-      description: `${formatNumber(view.displayedCount)} ${view.heading.toLowerCase()} for sale at ${config.name}.`,
-      canonical,
-      // The first card's photo is the page's LCP: asked for from the head (issue 19).
-      ...(view.cards[0]?.image ? { preloadImage: cardImagePreload(view.cards[0].image) } : {}),
-    }, SEARCH_PAGE_CACHE), [pageCacheTags.stock(config.slug)]);
+    return withCacheTags(fragment(parts.body, parts.head, SEARCH_PAGE_CACHE), [pageCacheTags.stock(config.slug)]);
   });
 
   app.get('/offers', async (c) => {

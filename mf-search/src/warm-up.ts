@@ -1,0 +1,116 @@
+/**
+ * The isolate's warm-up (issue 19, cold start): at module start, before any request, mf-search renders the search page
+ * of a made-up tenant three times through the very code a shopper's first search runs (the tenant store's config
+ * parse, the stock import's writes and snapshot, the snapshot load, the engine's query and facets, the view, React's
+ * render and the card HTML: routes/fragments.tsx `searchFragment`). A fresh isolate's first real search then runs
+ * compiled, type-fed code instead of paying V8's first-run costs on the shopper's clock.
+ *
+ * Cloudflare starts an isolate and runs its module scope while the TLS handshake of the request that needs it is under
+ * way (the startup's CPU limit is 1 s; this costs tens of ms), so the work moves off the first request there as in
+ * workerd locally. Global scope may do no I/O, set no timer, draw no random value and make no Response: the
+ * warm-up uses in-memory KV reads only and stops before the Response (the route's part above it is not warmed).
+ * Everything it builds is its own (a separate engine port, path resolver, tenant store and card memo) and dropped when
+ * it ends: the app's caches never hold the made-up tenant.
+ */
+import * as v from 'valibot';
+import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
+import { sampleCar } from '@forecourt/contracts/fixtures/car';
+import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { createTenantStore } from '@forecourt/contracts/tenant-store';
+import { stockWrites } from './import/write.ts';
+import { createCardHtmlCache, type CardHtmlCache } from './lib/card-html.ts';
+import { createEnginePort } from './lib/engine-port.ts';
+import { createSearchPathFor } from './routes/context.ts';
+import { searchFragment } from './routes/fragments.tsx';
+import type { Env } from './env.ts';
+
+/** The made-up tenant's slug (only ever read from the warm-up's own in-memory KV). */
+export const WARM_UP_TENANT = 'forecourt-warm-up';
+/** Its stock: a little over two pages of the default 21 cards, of every car type, two makes and two bodies. */
+export const WARM_UP_CARS = 48;
+/** Renders of its search page: V8 feeds its inline caches and tiers up over the first few runs, not the first alone. */
+export const WARM_UP_RENDERS = 3;
+
+const MAKES = [
+  { make: 'Toyota', model: 'Corolla', simple_body: 'hatch', body: 'Hatchback' },
+  { make: 'Mazda', model: 'CX-5', simple_body: 'suv', body: 'Wagon' },
+] as const;
+
+/** The made-up stock: the contracts' sample car varied in what the search page shows (type, make, price, km, year). */
+export function warmUpStock(count = WARM_UP_CARS): Car[] {
+  return Array.from({ length: count }, (_, i) => {
+    const { make, model, simple_body, body } = MAKES[i % MAKES.length]!;
+    const carType = (['used', 'new', 'demo'] as const)[i % 3]!;
+    const id = String(900_000 + i);
+    const name = `${2018 + (i % 7)} ${make} ${model}`;
+    const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id}`;
+    return v.parse(CarSchema, {
+      ...sampleCar,
+      id,
+      name,
+      slug,
+      path: `/cars/${slug}`,
+      year: 2018 + (i % 7),
+      make,
+      model,
+      make_model: `${make} ${model}`,
+      body,
+      simple_body,
+      car_type: carType,
+      price: 18_990 + i * 750,
+      before_price: i % 4 === 0 ? 20_990 + i * 750 : null,
+      // Under any tenant's demo-km limit for demo cars (spec §4: a demo over it is hidden).
+      km: carType === 'new' ? 10 : carType === 'demo' ? 1_500 + i * 10 : 20_000 + i * 1_300,
+      stocknum: `W${id}`,
+      created_at_timestamp: sampleCar.created_at_timestamp + i * 86_400_000,
+    });
+  });
+}
+
+/**
+ * Runs the warm-up; answers the last render's HTML length (a test's proof that a page with cards was made). Errors
+ * are the caller's (worker.tsx logs them: a failed warm-up costs the first shopper the cold run, nothing else).
+ */
+export async function warmUpSearch({ assetBase, renders = WARM_UP_RENDERS, cardHtml = createCardHtmlCache() }: { assetBase: string; renders?: number; cardHtml?: CardHtmlCache }): Promise<number> {
+  const cars = warmUpStock();
+  const entries: Record<string, unknown> = tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() });
+  for (const put of stockWrites(WARM_UP_TENANT, cars, { now: new Date(sampleCar.created_at_timestamp) }).puts) entries[put.key] = put.value;
+  const kv = fakeKv(entries) as unknown as KVNamespace;
+  const env = { CONFIG: kv, STOCK: kv, SEARCH_ADAPTER: 'embedded' } as unknown as Env;
+  const store = createTenantStore(kv);
+  const config = await store.config(WARM_UP_TENANT);
+  if (!config) throw new Error('warm-up: the made-up tenant has no config');
+  const engine = await createEnginePort()(env, config);
+  const searchPathFor = createSearchPathFor();
+  let length = 0;
+  for (let i = 0; i < renders; i++) {
+    // The default search page, then its second page and a price sort: the paths a first shopper's clicks take.
+    const params = new URLSearchParams(i === 0 ? '' : i === 1 ? 'page=2' : 'sortBy=price_asc');
+    const parts = await searchFragment({ var: { config, store, engine } }, { segments: 'new-used-and-demo-cars', params, assetBase, searchPathFor, cardHtml });
+    if (!parts) throw new Error('warm-up: no search page for the made-up tenant');
+    length = parts.body.length;
+  }
+  return length;
+}
+
+/** Where the isolate's warm-up is (`startWarmUp`): a Worker test reads it. */
+export type WarmUpState = { status: 'idle' | 'running' | 'done' | 'failed'; html?: number; error?: string };
+let state: WarmUpState = { status: 'idle' };
+export const warmUpState = (): WarmUpState => state;
+
+/**
+ * Starts the isolate's warm-up (worker.tsx, at module start; not awaited: global scope cannot wait). A failure is
+ * logged, without tenant data, and costs only the first search its warm code. `run` is the warm-up (a test's stand-in).
+ */
+export function startWarmUp(options: { assetBase: string }, run: (options: { assetBase: string }) => Promise<number> = warmUpSearch): Promise<void> {
+  state = { status: 'running' };
+  return run(options).then(
+    (html) => {
+      state = { status: 'done', html };
+    },
+    (error: unknown) => {
+      state = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+      console.error('mf-search: warm-up failed', state.error);
+    },
+  );
+}
