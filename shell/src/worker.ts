@@ -24,6 +24,7 @@ import { robotsTxt, sitemapXml } from './lib/seo.ts';
 import { fastDocument, pageCacheStats } from './lib/page-cache.ts';
 import { fragmentCacheStats } from './lib/fragments.ts';
 import { handlePurge } from './lib/purge.ts';
+import { startWarmUp } from './warm-up.ts';
 
 type AppEnv = { Bindings: Env; Variables: { tenant: ResolvedTenant; pins: ShellPins; route: ResolvedRoute | null } };
 
@@ -218,3 +219,7 @@ export default {
     return withHeaderPolicy(await app.fetch(request, env, ctx));
   },
 } satisfies ExportedHandler<Env>;
+
+// At module start, before any request: a made-up tenant's host, config, route, keys, head, header, footer and home page
+// made, so the first shopper's page runs warm code (warm-up.ts; issue 19, cold start).
+void startWarmUp({ assets });

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { chromeCacheSlugs } from './lib/compose.ts';
+import { pageCacheStats } from './lib/page-cache.ts';
+import { startWarmUp, WARM_UP_TENANT, warmUpShell, warmUpState } from './warm-up.ts';
+
+const assets = { entry: '/_shell/0.0.0/assets/main.js', css: ['/_shell/0.0.0/assets/main.css'], fonts: {} };
+
+describe('shell isolate warm-up (issue 19, cold start)', () => {
+  it('makes a search page’s and the home page’s head, header, body and tail, and the not-found block, for the made-up tenant', async () => {
+    const one = await warmUpShell({ assets, rounds: 1 });
+    // Two documents' head, header and tail, the home page's sections and the not-found block: well over 10 KB.
+    expect(one).toBeGreaterThan(10_000);
+    expect(await warmUpShell({ assets })).toBe(3 * one);
+  });
+
+  it('leaves the isolate’s page layers and chrome cache as they were: nothing of the made-up tenant is kept', async () => {
+    const before = pageCacheStats();
+    await warmUpShell({ assets });
+    expect(pageCacheStats()).toEqual(before);
+    expect(chromeCacheSlugs()).not.toContain(WARM_UP_TENANT);
+  });
+
+  it('records its outcome; a failure is logged (its message only) and never thrown', async () => {
+    await startWarmUp({ assets });
+    expect(warmUpState()).toMatchObject({ status: 'done' });
+    expect(warmUpState().chars).toBeGreaterThan(10_000);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(startWarmUp({ assets }, () => Promise.reject(new Error('boom')))).resolves.toBeUndefined();
+      expect(warmUpState()).toEqual({ status: 'failed', error: 'boom' });
+      expect(error).toHaveBeenCalledWith('shell: warm-up failed', 'boom');
+    } finally {
+      error.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The shell isolate's warm-up (issue 19, cold start): at module start, before any request, the shell runs the parts
+ * of a page's composition that need no I/O for a made-up tenant: its config, data and registry reads through the
+ * tenant store (from an in-memory KV: the validation of a config), the route, the version pins, the page
+ * cache's keys and digest, the head, header, footer and tail of a search page, the home page's sections and the
+ * not-found block. A fresh isolate's first shopper then meets compiled, type-fed code. Cloudflare runs module scope
+ * while the TLS handshake of the request that started the isolate is under way (within the startup's CPU limit), so
+ * the work leaves the first request there as it does locally.
+ *
+ * Global scope may do no I/O, set no timer, draw no random value and make no Response: the fragments' fetches and the
+ * document's stream are not warmed. What it builds is its own and dropped (the chrome, document and fragment caches
+ * never see it); only the tenant store of its in-memory KV is one of the LIVE_STORES_MAX a purge reaches (lib/tenant.ts),
+ * the first shifted out.
+ */
+import { pinsKey } from '@forecourt/contracts/releases';
+import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
+import { decodeFragmentHead, encodeFragmentHead } from '@forecourt/contracts/fragments';
+import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import type { SiteConfigInput } from '@forecourt/contracts/tenant';
+import { markCurrentNavLink } from './lib/compose.ts';
+import { announcementBar, documentHead, documentTail, siteHeader, type ShellAssets } from './lib/document.ts';
+import { homePage, notFoundPage } from './lib/pages.ts';
+import { sharedDocumentKey, tenantDigest } from './lib/page-cache.ts';
+import { pinsFor } from './lib/remote-versions.ts';
+import { securityHeaders } from './lib/security.ts';
+import { resolveTenant, withTenantContent } from './lib/tenant.ts';
+
+/** The made-up tenant (only ever read from the warm-up's own in-memory KV). */
+export const WARM_UP_TENANT = 'forecourt-warm-up';
+/** Rounds of the whole warm-up: V8 feeds its inline caches and tiers up over the first few runs, not the first alone. */
+export const WARM_UP_ROUNDS = 3;
+
+const HOST = `${WARM_UP_TENANT}.example.com.au`;
+/** A header with a menu and a mega menu's children, and a footer group, as a dealer's config has. */
+const MENUS: SiteConfigInput['menus'] = {
+  header: [
+    { label: 'Cars', href: '/search/new-used-and-demo-cars', kind: 'stock', children: [{ label: 'Used cars', href: '/search/used-cars' }, { label: 'New cars', href: '/search/new-cars' }] },
+    { label: 'Finance', href: '/finance' },
+    { label: 'Locations', href: '/locations' },
+  ],
+  footer: [{ title: 'Shop', links: [{ label: 'Used cars', href: '/search/used-cars' }, { label: 'Contact us', href: '/contact' }] }],
+};
+
+/** Runs the warm-up; answers the characters of the documents it made (a test's proof that pages were made). */
+export async function warmUpShell({ assets, rounds = WARM_UP_ROUNDS }: { assets: ShellAssets; rounds?: number }): Promise<number> {
+  const kv = fakeKv(tenantEntries([siteConfigInput(WARM_UP_TENANT, { hosts: [HOST], menus: MENUS })], { [WARM_UP_TENANT]: tenantDataInput() }));
+  let chars = 0;
+  for (let round = 0; round < rounds; round++) {
+    // By its local host: a KV host lookup guards against another request's stalled lookup with a timer, which global
+    // scope may not set.
+    const tenant = await resolveTenant(kv, `${WARM_UP_TENANT}.localhost`, { localHosts: true, cacheSeconds: 60 });
+    if (!tenant) throw new Error('warm-up: the made-up tenant did not resolve');
+    const pins = pinsFor(tenant.config, tenant.releases);
+    const versions = pinsKey(pins);
+    const security = securityHeaders();
+    for (const path of ['/search/new-used-and-demo-cars', '/']) {
+      const url = new URL(`https://${HOST}${path}?sortBy=latest`);
+      const route = resolveRoute(url.pathname);
+      if (!route || !routeEnabled(route, tenant.config.features)) throw new Error(`warm-up: no route for ${path}`);
+      tenantDigest(tenant);
+      sharedDocumentKey(url, tenant, assets, '', versions);
+      // A remote's fragment head, as the shell decodes it from the fragment's header.
+      const head = decodeFragmentHead(encodeFragmentHead({ title: `Cars for sale | ${tenant.config.name}`, description: 'Cars for sale.', styles: ['/_mf/mf-search/0.0.0/assets/style.css'] }));
+      const page = route.remote === 'shell' ? await homePage(await withTenantContent(kv, tenant, { cacheSeconds: 60 })) : null;
+      const top = String(await announcementBar(tenant.config)) + String(await siteHeader(tenant, ''));
+      chars +=
+        String(await documentHead({ tenant, head: page?.head ?? head, url, assets, styles: head?.styles ?? [] })).length +
+        markCurrentNavLink(top, url.pathname).length +
+        (page?.body.length ?? 0) +
+        String(await documentTail(tenant, assets, pins)).length +
+        Object.keys(security).length;
+    }
+    chars += (await notFoundPage(tenant)).body.length;
+  }
+  return chars;
+}
+
+/** Where the isolate's warm-up is (`startWarmUp`): a Worker test reads it. */
+export type WarmUpState = { status: 'idle' | 'running' | 'done' | 'failed'; chars?: number; error?: string };
+let state: WarmUpState = { status: 'idle' };
+export const warmUpState = (): WarmUpState => state;
+
+/**
+ * Starts the isolate's warm-up (worker.ts, at module start; not awaited: global scope cannot wait). A failure is logged
+ * (its message only) and costs only the first request its warm code. `run` is the warm-up (a test's stand-in).
+ */
+export function startWarmUp(options: { assets: ShellAssets }, run: (options: { assets: ShellAssets }) => Promise<number> = warmUpShell): Promise<void> {
+  state = { status: 'running' };
+  return run(options).then(
+    (chars) => {
+      state = { status: 'done', chars };
+    },
+    (error: unknown) => {
+      state = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+      console.error('shell: warm-up failed', state.error);
+    },
+  );
+}
