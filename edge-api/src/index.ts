@@ -10,6 +10,7 @@ import { handleScheduled } from './outbox/index.ts';
 import { ABANDONED_CHECKOUT_MS } from './ports/payments/rules.ts';
 import { expireAbandonedEverywhere } from './ports/payments/store.ts';
 import { deleteExpiredRows } from './lib/expiry.ts';
+import { warmUp, warmUpEdgeApi } from './warm-up.ts';
 
 // The main module exports only the handlers (workerd rejects other runtime exports) and types.
 export type { AppType } from './app.ts';
@@ -52,3 +53,7 @@ export default {
   /** The Hono app itself, for tests (`app.request(...)`). */
   request: app.request,
 } satisfies ExportedHandler<Env> & { request: typeof app.request };
+
+// At module start, before any request: a made-up tenant's reads and the router warmed (warm-up.ts; issue 19, cold
+// start). Not exported: workerd takes only handlers from the main module.
+void warmUp.start(() => warmUpEdgeApi(app.router));

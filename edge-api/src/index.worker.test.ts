@@ -2,6 +2,16 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import app from './index.ts';
 import { putTenant, tenantHeaders, uniqueTenant } from './test/fixtures.ts';
+import { warmUp } from './warm-up.ts';
+
+describe('isolate warm-up (issue 19, cold start)', () => {
+  it('ran when the module loaded inside workerd: a made-up tenant’s reads and the router, no D1', async () => {
+    expect((await app.request('/api/health', {}, env)).status).toBe(200);
+    await Promise.resolve();
+    expect(warmUp.state()).toMatchObject({ status: 'done' });
+    expect(warmUp.state().result).toBeGreaterThan(1_000);
+  });
+});
 
 describe('secure defaults', () => {
   it('answers an unknown route with JSON 404', async () => {

@@ -6,10 +6,17 @@ import { sampleLocation } from '@forecourt/contracts/fixtures/location';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
 import { fetchWorker } from './test/worker.ts';
+import { warmUp } from './warm-up.ts';
 
 const get = (path: string, tenant?: string) => fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} });
 
 describe('mf-account Worker (workerd)', () => {
+  it('warmed up at module start inside workerd: the header slot, a made-up tenant’s reads and the router (issue 19)', async () => {
+    expect((await get('/fragments/header-account', 'test-motors')).status).toBe(200);
+    expect(warmUp.state()).toMatchObject({ status: 'done' });
+    expect(warmUp.state().result).toBeGreaterThan(1_000);
+  });
+
   it('answers the header slot for a seeded tenant: the island, its head and version, shareable', async () => {
     const res = await get('/fragments/header-account', 'test-motors');
     expect(res.status).toBe(200);

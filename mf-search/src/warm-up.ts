@@ -17,6 +17,7 @@ import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
 import { createTenantStore } from '@forecourt/contracts/tenant-store';
+import { createWarmUp, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { stockWrites } from './import/write.ts';
 import { createCardHtmlCache, type CardHtmlCache } from './lib/card-html.ts';
 import { createEnginePort } from './lib/engine-port.ts';
@@ -24,12 +25,8 @@ import { createSearchPathFor } from './routes/context.ts';
 import { searchFragment } from './routes/fragments.tsx';
 import type { Env } from './env.ts';
 
-/** The made-up tenant's slug (only ever read from the warm-up's own in-memory KV). */
-export const WARM_UP_TENANT = 'forecourt-warm-up';
 /** Its stock: a little over two pages of the default 21 cards, of every car type, two makes and two bodies. */
 export const WARM_UP_CARS = 48;
-/** Renders of its search page: V8 feeds its inline caches and tiers up over the first few runs, not the first alone. */
-export const WARM_UP_RENDERS = 3;
 
 const MAKES = [
   { make: 'Toyota', model: 'Corolla', simple_body: 'hatch', body: 'Hatchback' },
@@ -67,11 +64,8 @@ export function warmUpStock(count = WARM_UP_CARS): Car[] {
   });
 }
 
-/**
- * Runs the warm-up; answers the last render's HTML length (a test's proof that a page with cards was made). Errors
- * are the caller's (worker.tsx logs them: a failed warm-up costs the first shopper the cold run, nothing else).
- */
-export async function warmUpSearch({ assetBase, renders = WARM_UP_RENDERS, cardHtml = createCardHtmlCache() }: { assetBase: string; renders?: number; cardHtml?: CardHtmlCache }): Promise<number> {
+/** Runs the warm-up (WARM_UP_ROUNDS renders); answers the last render's HTML length (a test's proof cards were made). */
+export async function warmUpSearch({ assetBase, renders = WARM_UP_ROUNDS, cardHtml = createCardHtmlCache() }: { assetBase: string; renders?: number; cardHtml?: CardHtmlCache }): Promise<number> {
   const cars = warmUpStock();
   const entries: Record<string, unknown> = tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() });
   for (const put of stockWrites(WARM_UP_TENANT, cars, { now: new Date(sampleCar.created_at_timestamp) }).puts) entries[put.key] = put.value;
@@ -93,24 +87,5 @@ export async function warmUpSearch({ assetBase, renders = WARM_UP_RENDERS, cardH
   return length;
 }
 
-/** Where the isolate's warm-up is (`startWarmUp`): a Worker test reads it. */
-export type WarmUpState = { status: 'idle' | 'running' | 'done' | 'failed'; html?: number; error?: string };
-let state: WarmUpState = { status: 'idle' };
-export const warmUpState = (): WarmUpState => state;
-
-/**
- * Starts the isolate's warm-up (worker.tsx, at module start; not awaited: global scope cannot wait). A failure is
- * logged, without tenant data, and costs only the first search its warm code. `run` is the warm-up (a test's stand-in).
- */
-export function startWarmUp(options: { assetBase: string }, run: (options: { assetBase: string }) => Promise<number> = warmUpSearch): Promise<void> {
-  state = { status: 'running' };
-  return run(options).then(
-    (html) => {
-      state = { status: 'done', html };
-    },
-    (error: unknown) => {
-      state = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
-      console.error('mf-search: warm-up failed', state.error);
-    },
-  );
-}
+/** The isolate's warm-up record (contracts warm-up.ts): worker.tsx starts it, a Worker test reads it. */
+export const warmUp = createWarmUp('mf-search');

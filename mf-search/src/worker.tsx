@@ -1,6 +1,6 @@
 import assetManifest from '../dist/asset-manifest.json';
 import { createApp } from './app.tsx';
-import { startWarmUp } from './warm-up.ts';
+import { warmUp, warmUpSearch } from './warm-up.ts';
 
 const styles = assetManifest.css as string[];
 const version = assetManifest.version as string;
@@ -10,4 +10,4 @@ export default createApp({ styles, version });
 
 // At module start, before any request: a made-up tenant's search page rendered, so the first shopper's search runs
 // warm code (warm-up.ts; issue 19, cold start).
-void startWarmUp({ assetBase: `/_mf/mf-search/${version}/` });
+void warmUp.start(() => warmUpSearch({ assetBase: `/_mf/mf-search/${version}/` }));

@@ -10,15 +10,15 @@ import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
 import { FAKE_TENANT, FINANCE_CARS, FINANCE_TENANT, RESERVED_CAR } from './test/fake-services.ts';
 import { fetchWorker } from './test/worker.ts';
-import { warmUpState } from './warm-up.ts';
+import { warmUp } from './warm-up.ts';
 
 const get = (path: string, tenant?: string) => fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} });
 
 describe('mf-search Worker (workerd)', () => {
   it('warmed up at module start inside workerd: the made-up tenant’s search page rendered before any request (issue 19)', async () => {
     await get('/fragments/search?_segments=new-used-and-demo-cars', FAKE_TENANT);
-    expect(warmUpState()).toMatchObject({ status: 'done' });
-    expect(warmUpState().html).toBeGreaterThan(21 * 2_000);
+    expect(warmUp.state()).toMatchObject({ status: 'done' });
+    expect(warmUp.state().result).toBeGreaterThan(21 * 2_000);
   });
 
   it('answers the search page from the tenant’s stock in KV: HTML, head, version, shareable', async () => {

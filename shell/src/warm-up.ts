@@ -13,6 +13,7 @@
  * the first shifted out.
  */
 import { pinsKey } from '@forecourt/contracts/releases';
+import { createWarmUp, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
 import { decodeFragmentHead, encodeFragmentHead } from '@forecourt/contracts/fragments';
 import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
@@ -25,10 +26,6 @@ import { pinsFor } from './lib/remote-versions.ts';
 import { securityHeaders } from './lib/security.ts';
 import { resolveTenant, withTenantContent } from './lib/tenant.ts';
 
-/** The made-up tenant (only ever read from the warm-up's own in-memory KV). */
-export const WARM_UP_TENANT = 'forecourt-warm-up';
-/** Rounds of the whole warm-up: V8 feeds its inline caches and tiers up over the first few runs, not the first alone. */
-export const WARM_UP_ROUNDS = 3;
 
 const HOST = `${WARM_UP_TENANT}.example.com.au`;
 /** A header with a menu and a mega menu's children, and a footer group, as a dealer's config has. */
@@ -75,24 +72,5 @@ export async function warmUpShell({ assets, rounds = WARM_UP_ROUNDS }: { assets:
   return chars;
 }
 
-/** Where the isolate's warm-up is (`startWarmUp`): a Worker test reads it. */
-export type WarmUpState = { status: 'idle' | 'running' | 'done' | 'failed'; chars?: number; error?: string };
-let state: WarmUpState = { status: 'idle' };
-export const warmUpState = (): WarmUpState => state;
-
-/**
- * Starts the isolate's warm-up (worker.ts, at module start; not awaited: global scope cannot wait). A failure is logged
- * (its message only) and costs only the first request its warm code. `run` is the warm-up (a test's stand-in).
- */
-export function startWarmUp(options: { assets: ShellAssets }, run: (options: { assets: ShellAssets }) => Promise<number> = warmUpShell): Promise<void> {
-  state = { status: 'running' };
-  return run(options).then(
-    (chars) => {
-      state = { status: 'done', chars };
-    },
-    (error: unknown) => {
-      state = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
-      console.error('shell: warm-up failed', state.error);
-    },
-  );
-}
+/** The isolate's warm-up record (contracts warm-up.ts): worker.ts starts it, a Worker test reads it. */
+export const warmUp = createWarmUp('shell');

@@ -24,7 +24,7 @@ import { robotsTxt, sitemapXml } from './lib/seo.ts';
 import { fastDocument, pageCacheStats } from './lib/page-cache.ts';
 import { fragmentCacheStats } from './lib/fragments.ts';
 import { handlePurge } from './lib/purge.ts';
-import { startWarmUp } from './warm-up.ts';
+import { warmUp, warmUpShell } from './warm-up.ts';
 
 type AppEnv = { Bindings: Env; Variables: { tenant: ResolvedTenant; pins: ShellPins; route: ResolvedRoute | null } };
 
@@ -222,4 +222,4 @@ export default {
 
 // At module start, before any request: a made-up tenant's host, config, route, keys, head, header, footer and home page
 // made, so the first shopper's page runs warm code (warm-up.ts; issue 19, cold start).
-void startWarmUp({ assets });
+void warmUp.start(() => warmUpShell({ assets }));

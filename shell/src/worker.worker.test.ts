@@ -9,7 +9,7 @@ import manifest from '../dist/asset-manifest.json';
 import { BASE_HEADERS, NON_DOCUMENT_CSP } from './lib/security.ts';
 import { CANARY_HOST, CANARY_ID, CANARY_TENANT, FAKE_HOST, FAKE_TENANT, fakeMarkup, fakeStylesheet, STABLE_ID } from './test/fake-remotes.ts';
 import { fetchWorker } from './test/worker.ts';
-import { warmUpState } from './warm-up.ts';
+import { warmUp } from './warm-up.ts';
 
 /** The platform's header policy, on every answer (lib/security.ts). */
 function expectHeaderPolicy(res: Response) {
@@ -20,8 +20,8 @@ function expectHeaderPolicy(res: Response) {
 describe('shell Worker (workerd)', () => {
   it('warmed up at module start inside workerd: a made-up tenant’s documents made before any request (issue 19)', async () => {
     expect((await fetchWorker('/locations')).status).toBe(200);
-    expect(warmUpState()).toMatchObject({ status: 'done' });
-    expect(warmUpState().chars).toBeGreaterThan(10_000);
+    expect(warmUp.state()).toMatchObject({ status: 'done' });
+    expect(warmUp.state().result).toBeGreaterThan(10_000);
   });
 
   it('composes a remote’s page: the document with the fragment, the header slot, their stylesheets, the security headers', async () => {

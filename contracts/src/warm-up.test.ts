@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createWarmUp, warmUpTenantReads, WARM_UP_ROUNDS } from './warm-up.ts';
+
+describe('isolate warm-ups (issue 19, cold start)', () => {
+  it('records a warm-up’s outcome: idle, running, then done with what it made', async () => {
+    const warmUp = createWarmUp('test');
+    expect(warmUp.state()).toEqual({ status: 'idle' });
+    let finish!: (n: number) => void;
+    const started = warmUp.start(() => new Promise<number>((resolve) => (finish = resolve)));
+    expect(warmUp.state()).toEqual({ status: 'running' });
+    await Promise.resolve();
+    finish(42);
+    await started;
+    expect(warmUp.state()).toEqual({ status: 'done', result: 42 });
+  });
+
+  it('logs a failure with its message only, never throws it, whether the warm-up rejects or throws at once', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const warmUp = createWarmUp('mf-test');
+      await expect(warmUp.start(() => Promise.reject(new Error('boom')))).resolves.toBeUndefined();
+      expect(warmUp.state()).toEqual({ status: 'failed', error: 'boom' });
+      expect(error).toHaveBeenLastCalledWith('mf-test: warm-up failed', 'boom');
+      await expect(
+        warmUp.start(() => {
+          throw new Error('at once');
+        }),
+      ).resolves.toBeUndefined();
+      expect(warmUp.state()).toEqual({ status: 'failed', error: 'at once' });
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('reads and validates a made-up tenant’s config and data through fresh tenant stores, once per round', async () => {
+    const one = await warmUpTenantReads(1);
+    expect(one).toBeGreaterThan(1_000);
+    expect(await warmUpTenantReads()).toBe(WARM_UP_ROUNDS * one);
+  });
+});

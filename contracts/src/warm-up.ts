@@ -1,0 +1,70 @@
+/**
+ * Isolate warm-ups (issue 19, cold start): what a Worker runs at module start, before any request, so a fresh isolate's
+ * first request meets compiled, type-fed code instead of paying V8's first runs on a shopper's clock. Cloudflare runs
+ * a Worker's module scope while the TLS handshake of the request that started the isolate is under way (within the
+ * startup's CPU limit), so the work leaves the first request there as it does in workerd locally.
+ *
+ * Global scope may do no I/O, set no timer, draw no random value and make no Response (workerd refuses each), so a
+ * warm-up runs a Worker's pure parts over made-up data in memory, never its routes' I/O; each Worker's own module
+ * (e.g. mf-search/src/warm-up.ts) chooses what. Here: the outcome every warm-up records, and the warm-up of the
+ * tenant reads every Worker's tenant middleware makes (tenant-store.ts: a config's and its data's validation).
+ */
+import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from './fixtures/tenant.ts';
+import { createTenantStore } from './tenant-store.ts';
+
+/** A made-up tenant's slug (only ever read from a warm-up's own in-memory KV). */
+export const WARM_UP_TENANT = 'forecourt-warm-up';
+/** Rounds of a warm-up: V8 feeds its inline caches and tiers code up over the first few runs, not the first alone. */
+export const WARM_UP_ROUNDS = 3;
+
+/** Where an isolate's warm-up is: `result` is what it made (a size: a test's proof it made something). */
+export type WarmUpState = { status: 'idle' | 'running' | 'done' | 'failed'; result?: number; error?: string };
+
+export type WarmUp = {
+  /** Starts `run` (not awaited by a module: global scope cannot wait); a failure is logged (its message only), never thrown. */
+  start(run: () => Promise<number>): Promise<void>;
+  state(): WarmUpState;
+};
+
+/**
+ * One isolate's warm-up record for `worker` (its log prefix). A failed warm-up costs only the first request its warm
+ * code: the Worker serves as before.
+ * @example const warmUp = createWarmUp('mf-search'); void warmUp.start(() => warmUpSearch(options));
+ */
+export function createWarmUp(worker: string): WarmUp {
+  let state: WarmUpState = { status: 'idle' };
+  return {
+    start(run) {
+      state = { status: 'running' };
+      // `run` is called inside the promise chain, so a warm-up that throws at once is recorded like a rejected one.
+      return Promise.resolve()
+        .then(run)
+        .then(
+          (result) => {
+            state = { status: 'done', result };
+          },
+          (error: unknown) => {
+            state = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+            console.error(`${worker}: warm-up failed`, state.error);
+          },
+        );
+    },
+    state: () => state,
+  };
+}
+
+/**
+ * The tenant middleware's reads for a made-up tenant, `rounds` times through a fresh tenant store over an in-memory KV
+ * (its config's and data's validation: valibot's first runs); answers the characters of the config JSON read.
+ */
+export async function warmUpTenantReads(rounds = WARM_UP_ROUNDS): Promise<number> {
+  const kv = fakeKv(tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() }));
+  let chars = 0;
+  for (let i = 0; i < rounds; i++) {
+    const store = createTenantStore(kv);
+    const [config, data] = await Promise.all([store.config(WARM_UP_TENANT), store.data(WARM_UP_TENANT)]);
+    if (!config || !data) throw new Error('warm-up: the made-up tenant did not read');
+    chars += JSON.stringify(config).length;
+  }
+  return chars;
+}
