@@ -72,7 +72,7 @@ export function summaryRows(r) {
         add(`Lighthouse mobile, ${key}`, l.error);
         continue;
       }
-      add(`Lighthouse mobile, ${key} (median of ${l.runs.length})`, `${l.performance}; TBT ${l.tbt_ms} ms, LCP ${l.lcp_ms} ms, CLS ${l.cls} (runs: ${l.runs.map((x) => x.performance ?? 'err').join('/')}, TBT ${l.runs.map((x) => x.tbt_ms ?? '-').join('/')})`, '100, TBT <= 50 ms', l.performance === 100 && l.tbt_ms <= 50);
+      add(`Lighthouse mobile, ${key} (median of ${l.runs.length}${r.browser ? `, ${r.browser.split('/').pop()}` : ''})`, `${l.performance}; TBT ${l.tbt_ms} ms, LCP ${l.lcp_ms} ms, CLS ${l.cls} (runs: ${l.runs.map((x) => x.performance ?? 'err').join('/')}, TBT ${l.runs.map((x) => x.tbt_ms ?? '-').join('/')})`, '100, TBT <= 50 ms', l.performance === 100 && l.tbt_ms <= 50);
       if (l.tbt_cpu_ms !== undefined && l.tbt_cpu_ms !== null)
         add(`  the same runs on the page thread's CPU time (lower bound)`, `${l.performance_cpu}; TBT ${l.tbt_cpu_ms} ms (runs: TBT ${l.runs.map((x) => x.tbt_cpu_ms ?? '-').join('/')}; waited for a core ${l.runs.map((x) => x.waited_ms ?? '-').join('/')} ms)`);
     }

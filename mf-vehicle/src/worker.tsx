@@ -1,5 +1,10 @@
 import assetManifest from '../dist/asset-manifest.json';
 import { createApp } from './app.tsx';
+import { warmUp, warmUpVehicle } from './warm-up.ts';
 
 // dist/asset-manifest.json is written by `node dev/build.mjs` after the Vite client build.
 export default createApp({ styles: assetManifest.css as string[], version: assetManifest.version });
+
+// At module start, before any request: a made-up car's page rendered through the route's code (warm-up.ts; issue 19,
+// cold start).
+void warmUp.start(() => warmUpVehicle());

@@ -12,11 +12,18 @@ import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
 import { FAKE_DELIVERY, FAKE_TENANT } from './test/fake-services.ts';
 import { fetchWorker } from './test/worker.ts';
+import { warmUp } from './warm-up.ts';
 
 const get = (path: string, tenant?: string, headers: Record<string, string> = {}) =>
   fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant, ...headers } : headers });
 
 describe('mf-vehicle Worker (workerd)', () => {
+  it('warmed up at module start inside workerd: a made-up car’s page rendered before any request (issue 19)', async () => {
+    expect((await get(`/fragments/vehicle?_slug=${sampleCar.slug}`, FAKE_TENANT)).status).toBe(200);
+    expect(warmUp.state()).toMatchObject({ status: 'done' });
+    expect(warmUp.state().result).toBeGreaterThan(3 * 20_000);
+  });
+
   it('answers the car page for a car mf-search knows: HTML, head with JSON-LD and slots, version', async () => {
     const res = await get(`/fragments/vehicle?_slug=${sampleCar.slug}`, FAKE_TENANT);
     expect(res.status).toBe(200);

@@ -16,7 +16,8 @@ import { tradeInFragment } from '../trade-in/index.ts';
 import { NotFoundCar } from '../fragments/NotFoundCar.tsx';
 import { PrintPage } from '../fragments/PrintPage.tsx';
 import { FINANCE_SLOT_ID, LOCATION_SLOT_ID, locationSlotParams, SIMILAR_SLOT_ID, VehiclePage } from '../fragments/VehiclePage.tsx';
-import { postsForCar } from '@forecourt/contracts/content';
+import { postsForCar, type TenantContent } from '@forecourt/contracts/content';
+import type { TenantData } from '@forecourt/contracts/tenant-data';
 import { carJsonLd, siteHref } from '../lib/car-view.ts';
 import { loadCar, loadMarketPrice } from '../lib/car-source.ts';
 import { deliveryView } from '../lib/delivery-view.ts';
@@ -29,6 +30,72 @@ import { marketPanel, marketPriceEligible } from '../lib/rules.ts';
 import type { AppEnv, RouteOptions } from './context.ts';
 
 type RouteContext = Context<AppEnv>;
+
+/**
+ * The car page's element and head for a car and what was read beside it (the route below reads them; also the
+ * isolate's warm-up, ../warm-up.ts, which renders a made-up car through exactly this with no I/O and no Response).
+ */
+export function vehicleFragment(opts: {
+  config: SiteConfig;
+  car: Car;
+  /** Whether edge-api answered about a paid reservation (lib/page-cache.ts: only then may the page be shared). */
+  reservationKnown: boolean;
+  /** The tenant's data (null: unreadable, the page is degraded). */
+  data: TenantData | null;
+  market: Awaited<ReturnType<typeof loadMarketPrice>> | null;
+  delivery: Awaited<ReturnType<typeof deliveryView>> | null;
+  postcode: string;
+  /** The tenant's content (null: unreadable, no blog section). */
+  content: TenantContent | null;
+  /** One clock for the page and its slots (lender eligibility by the car's age, registration expiry). */
+  today: Date;
+}): { element: ReactNode; head: FragmentHead; cacheControl: string } {
+  const { config, car, data, delivery, content, today } = opts;
+  // Spec §5: no market panel for a reserved car (known only once the reservation lookup answered).
+  const market = car.reserved ? null : opts.market;
+  const locations = data?.locations ?? [];
+  const canonical = siteHref(config, `/cars/${car.slug}`);
+  const image = car.images[0]?.image.url ?? car.primary_image_url;
+  const preloadImage = galleryPreload(gallerySlides(car));
+  const location = locations.find((l) => l.id === (car.location_id ?? car.location?.id)) ?? null;
+  const price = priceDisplay(car);
+  // The car's location with its map and reviews (`#vehicle-map`, `#reviews`): mf-locations' block, when shown.
+  const locationParams = locationSlotParams(car, config, locations);
+  const head: FragmentHead = {
+    title: `${car.name} | ${config.name}`,
+    description: `${car.name} for ${price.text} at ${car.dealership_name || config.name}${car.city ? `, ${car.city}` : ''}. ${car.km > 0 ? `${formatNumber(car.km)} km. ` : ''}Enquire, book a test drive or get finance online.`.slice(0, 1000),
+    jsonLd: [carJsonLd(car, config, location, canonical)],
+    ...(canonical ? { canonical } : {}),
+    ...(image ? { ogImage: config.site_url ? new URL(image, config.site_url).toString() : image } : {}),
+    // The slider's first photo is the page's LCP: asked for from the head with high priority (issue 19).
+    ...(preloadImage ? { preloadImage } : {}),
+    // Other remotes' parts of the page (contracts SLOTS): the finance calculator, opening on the page's own figures
+    // (contracts carFinanceFigures: the price, and the lender's or the site's rate, term and fee, as the sidebar and
+    // sticky header quote them), similar cars (mf-search) and the dialogs' lead forms (mf-account).
+    slots: [
+      ...(isPurchasable(car) && !car.sold ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { finance: config.finance, now: today }))] : []),
+      ...(v.is(SimilarCarsSlotParamsSchema, { slug: car.slug }) ? [slotFor('similarCars', SIMILAR_SLOT_ID, { slug: car.slug })] : []),
+      ...dialogFormSlots(car, config, locations),
+      ...(locationParams ? [slotFor('locationsSummary', LOCATION_SLOT_ID, locationParams)] : []),
+    ],
+  };
+  return {
+    element: (
+      <VehiclePage
+        car={car}
+        config={config}
+        locations={locations}
+        market={marketPanel(market)}
+        now={today}
+        delivery={delivery ? { postcode: opts.postcode, view: delivery } : null}
+        posts={content ? postsForCar(content, car) : []}
+      />
+    ),
+    head,
+    // The same for every shopper: shared and kept whole by the shell until a purge of its tags (lib/page-cache.ts).
+    cacheControl: carPageCacheControl({ reservationKnown: opts.reservationKnown, degraded: data === null || content === null }),
+  };
+}
 
 /**
  * `/fragments/*`, the vehicle-area pages the shell composes (ARCHITECTURE.md "Fragments"):
@@ -79,52 +146,8 @@ export function fragmentRoutes({ styles, version, now }: RouteOptions) {
         return null;
       }),
     ]);
-    const car = reservation.car;
-    // Spec §5: no market panel for a reserved car (known only once the reservation lookup answered).
-    const market = car.reserved ? null : feedMarket;
-    const locations = data?.locations ?? [];
-    const canonical = siteHref(config, `/cars/${car.slug}`);
-    const image = car.images[0]?.image.url ?? car.primary_image_url;
-    const preloadImage = galleryPreload(gallerySlides(car));
-    const location = locations.find((l) => l.id === (car.location_id ?? car.location?.id)) ?? null;
-    const price = priceDisplay(car);
-    // The car's location with its map and reviews (`#vehicle-map`, `#reviews`): mf-locations' block, when shown.
-    const locationParams = locationSlotParams(car, config, locations);
-    // One clock for the page and its slots (lender eligibility by the car's age, registration expiry).
-    const today = now();
-    const head: FragmentHead = {
-      title: `${car.name} | ${config.name}`,
-      description: `${car.name} for ${price.text} at ${car.dealership_name || config.name}${car.city ? `, ${car.city}` : ''}. ${car.km > 0 ? `${formatNumber(car.km)} km. ` : ''}Enquire, book a test drive or get finance online.`.slice(0, 1000),
-      jsonLd: [carJsonLd(car, config, location, canonical)],
-      ...(canonical ? { canonical } : {}),
-      ...(image ? { ogImage: config.site_url ? new URL(image, config.site_url).toString() : image } : {}),
-      // The slider's first photo is the page's LCP: asked for from the head with high priority (issue 19).
-      ...(preloadImage ? { preloadImage } : {}),
-      // Other remotes' parts of the page (contracts SLOTS): the finance calculator, opening on the page's own figures
-      // (contracts carFinanceFigures: the price, and the lender's or the site's rate, term and fee, as the sidebar and
-      // sticky header quote them), similar cars (mf-search) and the dialogs' lead forms (mf-account).
-      slots: [
-        ...(isPurchasable(car) && !car.sold ? [slotFor('financeCalculator', FINANCE_SLOT_ID, calculatorSlotParams(car, { finance: config.finance, now: today }))] : []),
-        ...(v.is(SimilarCarsSlotParamsSchema, { slug: car.slug }) ? [slotFor('similarCars', SIMILAR_SLOT_ID, { slug: car.slug })] : []),
-        ...dialogFormSlots(car, config, locations),
-        ...(locationParams ? [slotFor('locationsSummary', LOCATION_SLOT_ID, locationParams)] : []),
-      ],
-    };
-    return html(
-      <VehiclePage
-        car={car}
-        config={config}
-        locations={locations}
-        market={marketPanel(market)}
-        now={today}
-        delivery={delivery ? { postcode: c.req.query('postcode') ?? '', view: delivery } : null}
-        posts={content ? postsForCar(content, car) : []}
-      />,
-      head,
-      200,
-      // The same for every shopper: shared and kept whole by the shell until a purge of its tags (lib/page-cache.ts).
-      carPageCacheControl({ reservationKnown: reservation.known, degraded: data === null || content === null }),
-    ).then((res) => withCacheTags(res, carPageTags(config.slug, car.id)));
+    const parts = vehicleFragment({ config, car: reservation.car, reservationKnown: reservation.known, data, market: feedMarket, delivery, postcode: c.req.query('postcode') ?? '', content, today: now() });
+    return html(parts.element, parts.head, 200, parts.cacheControl).then((res) => withCacheTags(res, carPageTags(config.slug, reservation.car.id)));
   }
 
   async function print(c: RouteContext) {
