@@ -12,7 +12,9 @@
  * so the wall figures of a profiled run are not the unprofiled ones: read the per-Worker ms as shares of the first
  * request, and take the latencies from a run without it.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Miniflare } from 'miniflare';
 import { DEMO_WORKER, ROOT, WORKERS, readWranglerConfig } from '../dev/workers.mjs';
 import { analyse } from './lib/cpuprofile.mjs';
 import { get, phase, tenantHost } from './lib/load.mjs';
@@ -21,6 +23,8 @@ import { carPaths } from './lib/urls.mjs';
 import { short, workerSessions } from './lib/workerd.mjs';
 
 const ROUNDS = Number(process.env.BENCH_COLDSTART_ROUNDS ?? 3);
+/** Starts per Worker and variant for the module-start figure (`BENCH_WARMUP_STARTS`). */
+const WARMUP_STARTS = Number(process.env.BENCH_WARMUP_STARTS ?? 7);
 const PROFILE = process.env.BENCH_COLDSTART_PROFILE === '1';
 const INTERVAL_US = Number(process.env.BENCH_PROFILE_INTERVAL_US ?? 100);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 8);
@@ -107,6 +111,40 @@ function printWorkers(label, workers) {
   }
 }
 
+/** The Workers with an isolate warm-up (contracts warm-up.ts), by folder. */
+const WARMED = ['shell', 'mf-search', 'mf-vehicle', 'mf-account', 'edge-api'];
+
+/**
+ * What each Worker's isolate warm-up costs its module start: its built bundle started alone in workerd (Miniflare, no
+ * bindings: module scope needs none), as built and with the warm-up's start call cut out, WARMUP_STARTS times each in
+ * turn; the median time to ready of each and their difference. The other side of the first-request figures above:
+ * the warm-up moves V8's first runs there.
+ */
+export async function moduleStartCost() {
+  const out = {};
+  for (const dir of WARMED) {
+    const code = readFileSync(join(ROOT, dir, 'dist/worker/index.js'), 'utf8').replace(/\/\/# sourceMappingURL.*$/m, '');
+    // The bundle ends `…&&W.start(()=>…);export{…}`: the start call becomes `void 0`.
+    const without = code.replace(/\w+\.start\(\(\)=>[^;]*(;export\{)/, 'void 0$1');
+    if (without === code) {
+      out[dir] = { error: 'no warm-up call found in the bundle' };
+      continue;
+    }
+    const times = { with: [], without: [] };
+    for (let i = 0; i < WARMUP_STARTS; i++) {
+      for (const [variant, script] of [['with', code], ['without', without]]) {
+        const started = performance.now();
+        const mf = new Miniflare({ modules: true, script, compatibilityDate: '2026-04-01', compatibilityFlags: ['nodejs_compat'] });
+        await mf.ready;
+        times[variant].push(performance.now() - started);
+        await mf.dispose();
+      }
+    }
+    out[dir] = { with_ms: ms(median(times.with)), without_ms: ms(median(times.without)), warm_up_ms: ms(median(times.with) - median(times.without)) };
+  }
+  return out;
+}
+
 /** Runs the section (it starts and stops its own platforms); answers its figures. */
 export async function runColdStart({ tenants, stock }) {
   const starts = [];
@@ -154,12 +192,15 @@ export async function runColdStart({ tenants, stock }) {
       first_car_running_isolates_ms: later.length ? median(later.map((r) => r.car_ms)) : null,
     };
   }
-  const result = { rounds: ROUNDS, platform_start_ms: { median: ms(median(starts)), runs: starts.map(ms) }, tenants: perTenant, runs: rows, ...(PROFILE ? { profiled: true, sampling_interval_us: INTERVAL_US, profiles } : {}) };
+  phase('coldstart: module start with and without each warm-up');
+  const moduleStart = await moduleStartCost();
+  const result = { rounds: ROUNDS, module_start: moduleStart, platform_start_ms: { median: ms(median(starts)), runs: starts.map(ms) }, tenants: perTenant, runs: rows, ...(PROFILE ? { profiled: true, sampling_interval_us: INTERVAL_US, profiles } : {}) };
   if (PROFILE) console.log('\ncoldstart was profiled (BENCH_COLDSTART_PROFILE=1): its latencies are inflated by sampling');
   console.log(`\ncoldstart: platform start (bench stock seeded) median ${result.platform_start_ms.median} ms (${result.platform_start_ms.runs.join(', ')})`);
   console.log('  tenant (cars): first search in fresh isolates / with the isolates running / second search; first car page fresh / running');
   const f = (x) => x ?? '-';
   for (const [t, r] of Object.entries(perTenant)) console.log(`  ${t} (${r.cars}): search ${f(r.first_search_fresh_isolates_ms)} / ${f(r.first_search_running_isolates_ms)} / ${r.second_search_ms} ms; car ${f(r.first_car_fresh_isolates_ms)} / ${f(r.first_car_running_isolates_ms)} ms`);
+  console.log(`  module start (median of ${WARMUP_STARTS}, alone in workerd) with / without the isolate warm-up: ${Object.entries(moduleStart).map(([w, m]) => (m.error ? `${w} ${m.error}` : `${w} ${m.with_ms} / ${m.without_ms} (+${m.warm_up_ms})`)).join(', ')} ms`);
   const bad = rows.filter((r) => r.search_status !== 200 || r.car_status !== 200);
   if (bad.length) console.log(`  non-200 answers: ${JSON.stringify(bad)}`);
   return result;

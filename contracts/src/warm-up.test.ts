@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createWarmUp, warmUpTenantReads, WARM_UP_ROUNDS } from './warm-up.ts';
+import { createWarmUp, warmUpTenantReads, warmUpWanted, WARM_UP_ROUNDS } from './warm-up.ts';
 
 describe('isolate warm-ups (issue 19, cold start)', () => {
   it('records a warm-up’s outcome: idle, running, then done with what it made', async () => {
@@ -36,5 +36,12 @@ describe('isolate warm-ups (issue 19, cold start)', () => {
     const one = await warmUpTenantReads(1);
     expect(one).toBeGreaterThan(1_000);
     expect(await warmUpTenantReads()).toBe(WARM_UP_ROUNDS * one);
+  });
+
+  it('runs unless the deployment sets WARM_UP to off', () => {
+    expect(warmUpWanted({})).toBe(true);
+    expect(warmUpWanted(undefined)).toBe(true);
+    expect(warmUpWanted({ WARM_UP: 'on' })).toBe(true);
+    expect(warmUpWanted({ WARM_UP: 'off' })).toBe(false);
   });
 });

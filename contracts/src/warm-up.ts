@@ -1,8 +1,8 @@
 /**
  * Isolate warm-ups (issue 19, cold start): what a Worker runs at module start, before any request, so a fresh isolate's
- * first request meets compiled, type-fed code instead of paying V8's first runs on a shopper's clock. Cloudflare runs
- * a Worker's module scope while the TLS handshake of the request that started the isolate is under way (within the
- * startup's CPU limit), so the work leaves the first request there as it does in workerd locally.
+ * first request meets compiled, type-fed code instead of paying V8's first runs on a shopper's clock. The work moves to
+ * the isolate's start (and costs it somewhat more than it saves: `warmUpWanted`), which is a gain wherever isolates
+ * start ahead of their first request.
  *
  * Global scope may do no I/O, set no timer, draw no random value and make no Response (workerd refuses each), so a
  * warm-up runs a Worker's pure parts over made-up data in memory, never its routes' I/O; each Worker's own module
@@ -16,6 +16,18 @@ import { createTenantStore } from './tenant-store.ts';
 export const WARM_UP_TENANT = 'forecourt-warm-up';
 /** Rounds of a warm-up: V8 feeds its inline caches and tiers code up over the first few runs, not the first alone. */
 export const WARM_UP_ROUNDS = 3;
+
+/**
+ * Whether a Worker warms its isolate (its env at module scope, `import { env } from 'cloudflare:workers'`): yes unless
+ * the deployment sets the var `WARM_UP` to `off`. A warm-up moves V8's first runs from the first request to the
+ * isolate's start (bench/RESULTS.md: ~15-100 ms of module start per Worker against ~40 ms off the first search):
+ * a gain wherever isolates start ahead of their first request (workerd locally starts every Worker at boot; Cloudflare
+ * starts the entry Worker's isolate during the TLS handshake), a cost where a remote's isolate starts on its first
+ * service-binding call. The operator chooses per Worker.
+ */
+export function warmUpWanted(env: object | undefined): boolean {
+  return !env || (env as { WARM_UP?: unknown }).WARM_UP !== 'off';
+}
 
 /** Where an isolate's warm-up is: `result` is what it made (a size: a test's proof it made something). */
 export type WarmUpState = { status: 'idle' | 'running' | 'done' | 'failed'; result?: number; error?: string };

@@ -60,3 +60,8 @@ interface ExecutionContext<Props = unknown> {
 interface ExportedHandler<Env = unknown> {
   fetch?(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response>;
 }
+
+/** The runtime module's importable env: a Worker's bindings at module scope, read by its isolate warm-up (contracts warm-up.ts). */
+declare module 'cloudflare:workers' {
+  export const env: object;
+}

@@ -3,6 +3,8 @@
  * views, analytics, rate limits and provider ports; owns the D1 schema. Reached from the shell over a
  * service binding, which forwards `x-forecourt-tenant` on every request.
  */
+import { env } from 'cloudflare:workers';
+import { warmUpWanted } from '@forecourt/contracts/warm-up';
 import { app } from './app.ts';
 import { runAlerts } from './alerts/index.ts';
 import { deleteExpiredJourneys } from './trade-in/store.ts';
@@ -55,5 +57,5 @@ export default {
 } satisfies ExportedHandler<Env> & { request: typeof app.request };
 
 // At module start, before any request: a made-up tenant's reads and the router warmed (warm-up.ts; issue 19, cold
-// start). Not exported: workerd takes only handlers from the main module.
-void warmUp.start(() => warmUpEdgeApi(app.router));
+// start; `WARM_UP=off` skips it: contracts warm-up.ts). Not exported: workerd takes only handlers from the main module.
+if (warmUpWanted(env)) void warmUp.start(() => warmUpEdgeApi(app.router));

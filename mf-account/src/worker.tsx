@@ -1,3 +1,5 @@
+import { env } from 'cloudflare:workers';
+import { warmUpWanted } from '@forecourt/contracts/warm-up';
 import assetManifest from '../dist/asset-manifest.json';
 import { createApp } from './app.tsx';
 import { warmUp, warmUpAccount } from './warm-up.ts';
@@ -8,4 +10,4 @@ export default app;
 
 // At module start, before any request: the header slot, a made-up tenant's reads and the router warmed (warm-up.ts;
 // issue 19, cold start).
-void warmUp.start(() => warmUpAccount(app.router));
+if (warmUpWanted(env)) void warmUp.start(() => warmUpAccount(app.router));

@@ -1,3 +1,5 @@
+import { env } from 'cloudflare:workers';
+import { warmUpWanted } from '@forecourt/contracts/warm-up';
 import assetManifest from '../dist/asset-manifest.json';
 import { createApp } from './app.tsx';
 import { warmUp, warmUpSearch } from './warm-up.ts';
@@ -10,4 +12,4 @@ export default createApp({ styles, version });
 
 // At module start, before any request: a made-up tenant's search page rendered, so the first shopper's search runs
 // warm code (warm-up.ts; issue 19, cold start).
-void warmUp.start(() => warmUpSearch({ assetBase: `/_mf/mf-search/${version}/` }));
+if (warmUpWanted(env)) void warmUp.start(() => warmUpSearch({ assetBase: `/_mf/mf-search/${version}/` }));

@@ -1,3 +1,5 @@
+import { env } from 'cloudflare:workers';
+import { warmUpWanted } from '@forecourt/contracts/warm-up';
 import assetManifest from '../dist/asset-manifest.json';
 import { createApp } from './app.tsx';
 import { warmUp, warmUpVehicle } from './warm-up.ts';
@@ -7,4 +9,4 @@ export default createApp({ styles: assetManifest.css as string[], version: asset
 
 // At module start, before any request: a made-up car's page rendered through the route's code (warm-up.ts; issue 19,
 // cold start).
-void warmUp.start(() => warmUpVehicle());
+if (warmUpWanted(env)) void warmUp.start(() => warmUpVehicle());

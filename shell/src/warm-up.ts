@@ -3,9 +3,9 @@
  * of a page's composition that need no I/O for a made-up tenant: its config, data and registry reads through the
  * tenant store (from an in-memory KV: the validation of a config), the route, the version pins, the page
  * cache's keys and digest, the head, header, footer and tail of a search page, the home page's sections and the
- * not-found block. A fresh isolate's first shopper then meets compiled, type-fed code. Cloudflare runs module scope
- * while the TLS handshake of the request that started the isolate is under way (within the startup's CPU limit), so
- * the work leaves the first request there as it does locally.
+ * not-found block. A fresh isolate's first shopper then meets compiled, type-fed code. Cloudflare starts the entry
+ * Worker's isolate while the TLS handshake is under way, so its module start is mostly off the first request there;
+ * `WARM_UP=off` skips it (contracts warm-up.ts).
  *
  * Global scope may do no I/O, set no timer, draw no random value and make no Response: the fragments' fetches and the
  * document's stream are not warmed. What it builds is its own and dropped (the chrome, document and fragment caches

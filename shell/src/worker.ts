@@ -1,5 +1,5 @@
 import { anchorSharedLoads } from '@forecourt/contracts/shared-load';
-import { WorkerEntrypoint } from 'cloudflare:workers';
+import { env, WorkerEntrypoint } from 'cloudflare:workers';
 import { requiresSignIn, resolveRoute, routeEnabled, SESSION_COOKIE, type ResolvedRoute } from '@forecourt/contracts/routes';
 import { getCookie } from 'hono/cookie';
 import { QUERY_LIMITS, queryWithinLimits } from '@forecourt/contracts/http';
@@ -25,6 +25,7 @@ import { fastDocument, pageCacheStats } from './lib/page-cache.ts';
 import { fragmentCacheStats } from './lib/fragments.ts';
 import { handlePurge } from './lib/purge.ts';
 import { warmUp, warmUpShell } from './warm-up.ts';
+import { warmUpWanted } from '@forecourt/contracts/warm-up';
 
 type AppEnv = { Bindings: Env; Variables: { tenant: ResolvedTenant; pins: ShellPins; route: ResolvedRoute | null } };
 
@@ -222,4 +223,4 @@ export default {
 
 // At module start, before any request: a made-up tenant's host, config, route, keys, head, header, footer and home page
 // made, so the first shopper's page runs warm code (warm-up.ts; issue 19, cold start).
-void warmUp.start(() => warmUpShell({ assets }));
+if (warmUpWanted(env)) void warmUp.start(() => warmUpShell({ assets }));
