@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -20,6 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // The Workers' entry modules import the runtime module (their module-scope env): a Node stand-in here.
+          alias: { 'cloudflare:workers': fileURLToPath(new URL('./dev/cloudflare-workers.node.mjs', import.meta.url)) },
           include: ['{contracts,ui,demo,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api,dev,bench}/src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.worker.test.ts', '**/*.integration.test.ts', '**/dist/**'],
           environment: 'node',

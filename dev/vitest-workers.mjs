@@ -101,6 +101,8 @@ export function packageTests(dir, name) {
           test: {
             name: `${name}-unit`,
             root: dir,
+            // The entry module's runtime import (its module-scope env), as the root `unit` project has it.
+            alias: { 'cloudflare:workers': join(dir, '..', 'dev', 'cloudflare-workers.node.mjs') },
             include: ['src/**/*.test.{ts,tsx}'],
             exclude: ['**/node_modules/**', '**/*.worker.test.ts', '**/*.integration.test.ts', '**/dist/**'],
             environment: 'node',

@@ -9,7 +9,7 @@
  * (e.g. mf-search/src/warm-up.ts) chooses what. Here: the outcome every warm-up records, and the warm-up of the
  * tenant reads every Worker's tenant middleware makes (tenant-store.ts: a config's and its data's validation).
  */
-import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from './fixtures/tenant.ts';
+import { memoryKv, siteConfigInput, tenantDataInput, tenantEntries } from './made-up.ts';
 import { createTenantStore } from './tenant-store.ts';
 
 /** A made-up tenant's slug (only ever read from a warm-up's own in-memory KV). */
@@ -70,7 +70,7 @@ export function createWarmUp(worker: string): WarmUp {
  * (its config's and data's validation: valibot's first runs); answers the characters of the config JSON read.
  */
 export async function warmUpTenantReads(rounds = WARM_UP_ROUNDS): Promise<number> {
-  const kv = fakeKv(tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() }));
+  const kv = memoryKv(tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() }));
   let chars = 0;
   for (let i = 0; i < rounds; i++) {
     const store = createTenantStore(kv);

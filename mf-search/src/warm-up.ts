@@ -13,8 +13,7 @@
  * it ends: the app's caches never hold the made-up tenant.
  */
 import type { Car } from '@forecourt/contracts/entities/car';
-import { sampleCar } from '@forecourt/contracts/fixtures/car';
-import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { memoryKv, sampleCar, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/made-up';
 import { createTenantStore } from '@forecourt/contracts/tenant-store';
 import { createWarmUp, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { stockWrites } from './import/write.ts';
@@ -71,7 +70,7 @@ export async function warmUpSearch({ assetBase, renders = WARM_UP_ROUNDS, cardHt
   const cars = warmUpStock();
   const entries: Record<string, unknown> = tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() });
   for (const put of stockWrites(WARM_UP_TENANT, cars, { now: new Date(sampleCar.created_at_timestamp) }).puts) entries[put.key] = put.value;
-  const kv = fakeKv(entries) as unknown as KVNamespace;
+  const kv = memoryKv(entries) as unknown as KVNamespace;
   const env = { CONFIG: kv, STOCK: kv, SEARCH_ADAPTER: 'embedded' } as unknown as Env;
   const store = createTenantStore(kv);
   const config = await store.config(WARM_UP_TENANT);

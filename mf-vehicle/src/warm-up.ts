@@ -7,8 +7,9 @@
  */
 import { renderToString } from 'react-dom/server';
 import * as v from 'valibot';
-import { sampleCar } from '@forecourt/contracts/fixtures/car';
-import { siteConfig, tenantData } from '@forecourt/contracts/fixtures/tenant';
+import { sampleCar, siteConfigInput, tenantDataInput } from '@forecourt/contracts/made-up';
+import { parseSiteConfig } from '@forecourt/contracts/tenant';
+import { parseTenantData } from '@forecourt/contracts/tenant-data';
 import { INTERNAL } from '@forecourt/contracts/internal';
 import { createWarmUp, warmUpTenantReads, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { vehicleFragment } from './routes/fragments.tsx';
@@ -16,8 +17,8 @@ import { vehicleFragment } from './routes/fragments.tsx';
 /** Runs the warm-up; answers the characters of the pages it rendered (a test's proof that pages were made). */
 export async function warmUpVehicle({ rounds = WARM_UP_ROUNDS, now = new Date() }: { rounds?: number; now?: Date } = {}): Promise<number> {
   await warmUpTenantReads(rounds);
-  const config = siteConfig(WARM_UP_TENANT);
-  const data = tenantData(WARM_UP_TENANT);
+  const config = parseSiteConfig(siteConfigInput(WARM_UP_TENANT));
+  const data = parseTenantData(WARM_UP_TENANT, tenantDataInput());
   let chars = 0;
   for (let i = 0; i < rounds; i++) {
     // The car as mf-search answers it, validated as the page's read of it does (contracts callInternal).

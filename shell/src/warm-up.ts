@@ -16,7 +16,7 @@ import { pinsKey } from '@forecourt/contracts/releases';
 import { createWarmUp, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
 import { decodeFragmentHead, encodeFragmentHead } from '@forecourt/contracts/fragments';
-import { fakeKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
+import { memoryKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/made-up';
 import type { SiteConfigInput } from '@forecourt/contracts/tenant';
 import { markCurrentNavLink } from './lib/compose.ts';
 import { announcementBar, documentHead, documentTail, siteHeader, type ShellAssets } from './lib/document.ts';
@@ -40,7 +40,7 @@ const MENUS: SiteConfigInput['menus'] = {
 
 /** Runs the warm-up; answers the characters of the documents it made (a test's proof that pages were made). */
 export async function warmUpShell({ assets, rounds = WARM_UP_ROUNDS }: { assets: ShellAssets; rounds?: number }): Promise<number> {
-  const kv = fakeKv(tenantEntries([siteConfigInput(WARM_UP_TENANT, { hosts: [HOST], menus: MENUS })], { [WARM_UP_TENANT]: tenantDataInput() }));
+  const kv = memoryKv(tenantEntries([siteConfigInput(WARM_UP_TENANT, { hosts: [HOST], menus: MENUS })], { [WARM_UP_TENANT]: tenantDataInput() }));
   let chars = 0;
   for (let round = 0; round < rounds; round++) {
     // By its local host: a KV host lookup guards against another request's stalled lookup with a timer, which global

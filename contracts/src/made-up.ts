@@ -1,0 +1,239 @@
+/**
+ * A made-up dealer, its data and a car ('Test Motors', Springwood Toyota, a 2021 Corolla): complete, valid under the
+ * contracts' schemas, never a real tenant's. Shipped: the Workers' isolate warm-ups render them at module start
+ * (warm-up.ts). The tests' fixtures (fixtures/car.ts, fixtures/location.ts, fixtures/tenant.ts) are these same values,
+ * so a schema change breaks here first, for the warm-ups and the tests alike.
+ */
+import type { CarInput } from './entities/car.ts';
+import type { LocationInput } from './entities/location.ts';
+import { kvTenantKey, type SiteConfigInput } from './tenant.ts';
+import { kvTenantDataKey, type TenantDataInput } from './tenant-data.ts';
+
+export const sampleCar = {
+  id: '148223',
+  name: '2021 Toyota Corolla Ascent Sport Hybrid',
+  slug: '2021-toyota-corolla-ascent-sport-hybrid-148223',
+  path: '/cars/2021-toyota-corolla-ascent-sport-hybrid-148223',
+  year: 2021,
+  make: 'Toyota',
+  model: 'Corolla',
+  badge: 'Ascent Sport Hybrid',
+  series: 'ZWE211R',
+  body: 'Hatchback',
+  simple_body: 'hatch',
+  price: 31990,
+  before_price: 33490,
+  offer_price: null,
+  subscription_price: null,
+  weekly_price_range: '$120 - $140',
+  price_type: 'Drive Away',
+  preorder: false,
+  km: 42150,
+  status: 'in_stock',
+  reserved: false,
+  sold: false,
+  car_type: 'used',
+  tag: null,
+  created_at: '2024-05-02T09:15:00.000+10:00',
+  created_at_timestamp: 1714605300000,
+  sold_date_timestamp: null,
+  show_on_dealer_website: true,
+  stocknum: 'U14822',
+  vin: 'JTNK4RBE903123456',
+  nvic: '0F8J21',
+  has_nvic: true,
+  regplate: '123ABC',
+  rego_expiry: '2025-03-14',
+  colour: 'Eclectic Blue',
+  interior_colour: 'Black',
+  seats: 5,
+  doors: 5,
+  drive: 'Front Wheel Drive',
+  simple_drive: 'FWD',
+  fuel: 'Hybrid',
+  simple_fuel: 'hybrid',
+  trans: 'Constantly Variable Transmission',
+  simple_transmission: 'automatic',
+  gearnum: 1,
+  bodyconfiguration: 'Hatchback',
+  engine_size: 1798,
+  compliance_date: '2021-02',
+  build_date: '2021-01',
+  certified: true,
+  views: 57,
+  categories: ['Hybrid', 'Under $35k'],
+  dealership_name: 'Springwood Toyota',
+  dealership_id: 'd-springwood',
+  dealership_slug: 'springwood-toyota',
+  city: 'Springwood',
+  state: 'QLD',
+  make_model: 'Toyota Corolla',
+  photos_count: 2,
+  location_id: 'loc-springwood-sales',
+  images: [
+    { image: { url: '/demo-img/hatch/blue/1.svg', thumb: { url: '/demo-img/hatch/blue/1-thumb.svg' } } },
+    { image: { url: '/demo-img/hatch/blue/2.svg', thumb: { url: '/demo-img/hatch/blue/2-thumb.svg' } } },
+  ],
+  primary_image_url: '/demo-img/hatch/blue/1.svg',
+  thumbnails: ['/demo-img/hatch/blue/1-thumb.svg', '/demo-img/hatch/blue/2-thumb.svg'],
+  video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  external_video_url: null,
+  spin_images: ['/demo-img/spin/hatch/0.svg', '/demo-img/spin/hatch/1.svg'],
+  spin_interior_image: '/demo-img/spin/hatch/interior.svg',
+  spin_code: 'SPN-148223',
+  hotspots: {
+    exterior: [{ id: 1, description: 'LED headlights', anchors: [{ activeAngle: 0, posX: 22.5, posY: 48 }, { activeAngle: 1, posX: 25, posY: 47.5 }] }],
+    interior: [{ id: 'i1', description: '8-inch touchscreen', anchors: [{ activeAngle: 0, posX: 50, posY: 40 }] }],
+  },
+  standardEquipment: ['Reversing camera', 'Apple CarPlay', 'Adaptive cruise control'],
+  dealercomments: 'One owner, full Toyota service history. Balance of factory warranty.',
+  features: ['Bluetooth', 'Lane departure alert', 'Keyless start', 'Alloy wheels'],
+  file: { url: '/reports/148223.pdf', name: 'PPSR history report' },
+  carsales_title: '2021 Toyota Corolla Ascent Sport Hybrid Auto',
+  private_suburb: null,
+  private_postcode: null,
+  item_type: null,
+  specifications: null,
+  autograb_data: { average_market_price: 33200, state_average_market_price: 32900 },
+  youxQuote: { weeklyRepaymentAmount: 128.4, advertisedRate: 7.49, comparisonRate: 8.12 },
+  payment_processors: ['stripe'],
+  location: {
+    id: 'loc-springwood-sales',
+    name: 'Springwood Toyota Sales',
+    phone: '07 3808 0000',
+    slug: 'springwood-toyota-sales',
+    address: '3350 Pacific Hwy, Springwood QLD 4127',
+    distribution_locations: ['Brisbane Metro', 'Gold Coast'],
+  },
+  variant: {
+    cylinders: 4,
+    enginesize: 1798,
+    enginesize_litres: 1.8,
+    induction: 'Aspirated',
+    geartype: 'CVT',
+    fuelconsumptioncombined: 4.2,
+    fuelcapacity: 43,
+    grossvehiclemass: 1850,
+    vehiclelength: 4375,
+    vehicleheight: 1435,
+    vehiclewidth: 1790,
+    towingcapacitybraked: 0,
+    torque: 142,
+    ancaprating: 5,
+    bodyconfiguration: null,
+  },
+  finance_lenders: {
+    taurus: {
+      disclaimer: 'Based on a 5-year secured fixed-rate loan of $30,000.',
+      deposit: 0,
+      paymentWeek: 139,
+      paymentMonth: 602,
+      termMonths: 60,
+      termWeeks: 260,
+      termYears: 5,
+      term60: 139,
+      totalPayable: 36140,
+      interestRate: 7.99,
+      comparisonRate: 8.56,
+      establishmentFees: 395,
+      balloon: 0,
+      financeProvider: 'Taurus',
+    },
+  },
+} satisfies CarInput;
+
+export const sampleLocation = {
+  id: 'loc-springwood-sales',
+  name: 'Springwood Toyota Sales',
+  slug: 'springwood-toyota-sales',
+  visible: true,
+  primary: true,
+  location_type: '',
+  location_subtype: null,
+  dealership_id: 'd-springwood',
+  dealership_slug: 'springwood-toyota',
+  manufacturers: ['toyota'],
+  image: { image: { url: '/demo-img/locations/springwood.svg' } },
+  dealer_license_number: '3456789',
+  motor_vehicle_repairer: '45678',
+  address: {
+    id: 'a1', street: '3350 Pacific Hwy', city: 'Springwood', state: 'QLD', postcode: '4127', lat: -27.6135, long: 153.1278,
+    place_id: 'ChIJ123', place_url: 'https://maps.google.com/?cid=1', map_key: null,
+  },
+  contact_detail: {
+    phone: '07 3808 0000',
+    landline_phone: null,
+    opening_hours: [
+      { weekday: 0, status: 'Closed', formated_hours: 'Closed', open: null, close: null },
+      { weekday: 1, status: 'Open', formated_hours: '8:30am - 5:30pm', open: '08:30', close: '17:30' },
+      { weekday: 6, status: 'Open', formated_hours: 'By appointment only', open: '09:00', close: '12:00' },
+    ],
+  },
+  average_rating: 4.6,
+  review_count: 1234,
+  reviews: { average_rating: 4.6, count: 1234 },
+  review_items: [{ author: 'Sam P.', rating: 5, text: 'Great service.', date: '2024-04-12' }],
+} satisfies LocationInput;
+
+/**
+ * A small used-car dealer's config ('Test Motors', phone '07 3000 0000'); `overrides` replace whole top-level fields.
+ * @example siteConfigInput('test-motors', { features: { favourites: false } })
+ */
+export function siteConfigInput(slug = 'test-motors', overrides: Partial<SiteConfigInput> = {}): SiteConfigInput {
+  return {
+    slug,
+    name: 'Test Motors',
+    hosts: [`${slug}.example.com.au`],
+    template: 'used',
+    contact: { phone: '07 3000 0000', email: 'sales@example.com.au' },
+    seo: { title: 'Test Motors', description: 'Used cars in Brisbane' },
+    theme: {
+      colors: { primary: '#123456', primaryContrast: '#ffffff', secondary: '#654321', background: '#ffffff', surface: '#f5f5f5', text: '#111111', muted: '#595959' },
+      fonts: { body: 'system', heading: 'system' },
+      logo: { url: '/logo.svg', alt: 'Test Motors', width: 120, height: 40 },
+    },
+    menus: { header: [], footer: [] },
+    dealerships: [],
+    locations: [],
+    brands: [],
+    finance: { providers: [] },
+    remotes: { 'mf-search': '0.1.0', 'mf-vehicle': '0.1.0', 'mf-locations': '0.1.0', 'mf-finance': '0.1.0', 'mf-account': '0.1.0' },
+    ...overrides,
+  };
+}
+
+/** One dealership with one location (the complete `sampleLocation`) and its manufacturer. */
+export function tenantDataInput(): TenantDataInput {
+  return {
+    locations: [structuredClone(sampleLocation)],
+    dealerships: [{ id: sampleLocation.dealership_id, slug: sampleLocation.dealership_slug, name: 'Springwood Toyota' }],
+    manufacturers: [{ id: 'm-toyota', name: 'Toyota', slug: 'toyota' }],
+  };
+}
+
+/** KV entries for tenants: `tenant:<slug>` for each config, `tenant-data:<slug>` for each data set. */
+export function tenantEntries(configs: readonly SiteConfigInput[], data: Readonly<Record<string, TenantDataInput>> = {}): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(configs.map((c) => [kvTenantKey(c.slug), c])),
+    ...Object.fromEntries(Object.entries(data).map(([slug, d]) => [kvTenantDataKey(slug), d])),
+  };
+}
+
+/**
+ * The read side of an in-memory KV namespace over `entries` (string values as text, anything else as JSON, as
+ * `wrangler kv put` stores them): what a warm-up's tenant store reads. Tests use fixtures/tenant.ts `fakeKv` (it also
+ * records the reads).
+ */
+export type MemoryKv = {
+  get(key: string, type: 'json' | { type: 'json'; cacheTtl?: number }): Promise<unknown>;
+  get(key: string, type?: 'text'): Promise<string | null>;
+};
+export function memoryKv(entries: Readonly<Record<string, unknown>>): MemoryKv {
+  const stored = new Map(Object.entries(entries).map(([k, value]) => [k, typeof value === 'string' ? value : JSON.stringify(value)]));
+  const get = async (key: string, options: 'json' | 'text' | { type: 'json'; cacheTtl?: number } = 'text'): Promise<unknown> => {
+    const text = stored.get(key);
+    if (text === undefined) return null;
+    return (typeof options === 'string' ? options : options.type) === 'json' ? JSON.parse(text) : text;
+  };
+  return { get: get as MemoryKv['get'] };
+}
