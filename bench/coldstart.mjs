@@ -124,23 +124,34 @@ export async function moduleStartCost() {
   const out = {};
   for (const dir of WARMED) {
     const code = readFileSync(join(ROOT, dir, 'dist/worker/index.js'), 'utf8').replace(/\/\/# sourceMappingURL.*$/m, '');
-    // The bundle ends `…&&W.start(()=>…);export{…}`: the start call becomes `void 0`.
-    const without = code.replace(/\w+\.start\(\(\)=>[^;]*(;export\{)/, 'void 0$1');
+    // The bundle ends `…&&W.start(()=>…);export{…}`: the start call becomes `void 0` (names may hold `$`).
+    const without = code.replace(/(?<![\w$])[\w$]+\.start\(\(\)=>[^;]*(?=;export\{)/, 'void 0');
     if (without === code) {
       out[dir] = { error: 'no warm-up call found in the bundle' };
       continue;
     }
     const times = { with: [], without: [] };
-    for (let i = 0; i < WARMUP_STARTS; i++) {
-      for (const [variant, script] of [['with', code], ['without', without]]) {
-        const started = performance.now();
-        const mf = new Miniflare({ modules: true, script, compatibilityDate: '2026-04-01', compatibilityFlags: ['nodejs_compat'] });
-        await mf.ready;
-        times[variant].push(performance.now() - started);
-        await mf.dispose();
+    let failed = null;
+    try {
+      for (let i = 0; i < WARMUP_STARTS; i++) {
+        // In turn, each variant first every other time (no order bias).
+        const pair = [['with', code], ['without', without]];
+        for (const [variant, script] of i % 2 ? pair.reverse() : pair) {
+          let logged = '';
+          const collect = (stream) => stream.on('data', (chunk) => (logged += chunk));
+          const started = performance.now();
+          const mf = new Miniflare({ modules: true, script, compatibilityDate: '2026-04-01', compatibilityFlags: ['nodejs_compat'], handleRuntimeStdio: (stdout, stderr) => (collect(stdout), collect(stderr)) });
+          await mf.ready;
+          times[variant].push(performance.now() - started);
+          await mf.dispose();
+          // A warm-up that failed costs less: its figure would mislead (contracts warm-up.ts logs `<worker>: warm-up failed`).
+          if (/warm-up failed/.test(logged)) failed = logged.match(/.*warm-up failed.*/)?.[0] ?? 'warm-up failed';
+        }
       }
+    } catch (error) {
+      failed = error instanceof Error ? error.message : String(error);
     }
-    out[dir] = { with_ms: ms(median(times.with)), without_ms: ms(median(times.without)), warm_up_ms: ms(median(times.with) - median(times.without)) };
+    out[dir] = failed ? { error: failed } : { with_ms: ms(median(times.with)), without_ms: ms(median(times.without)), warm_up_ms: ms(median(times.with) - median(times.without)) };
   }
   return out;
 }

@@ -233,7 +233,9 @@ export function memoryKv(entries: Readonly<Record<string, unknown>>): MemoryKv {
   const get = async (key: string, options: 'json' | 'text' | { type: 'json'; cacheTtl?: number } = 'text'): Promise<unknown> => {
     const text = stored.get(key);
     if (text === undefined) return null;
-    return (typeof options === 'string' ? options : options.type) === 'json' ? JSON.parse(text) : text;
+    const type = typeof options === 'string' ? options : options.type;
+    if (type !== 'json' && type !== 'text') throw new Error(`memoryKv reads text and json only, not ${String(type)}`);
+    return type === 'json' ? JSON.parse(text) : text;
   };
   return { get: get as MemoryKv['get'] };
 }

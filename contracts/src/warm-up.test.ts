@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryKv } from './made-up.ts';
 import { createWarmUp, warmUpTenantReads, warmUpWanted, WARM_UP_ROUNDS } from './warm-up.ts';
 
 describe('isolate warm-ups (issue 19, cold start)', () => {
@@ -32,7 +33,7 @@ describe('isolate warm-ups (issue 19, cold start)', () => {
     }
   });
 
-  it('reads and validates a made-up tenant’s config and data through fresh tenant stores, once per round', async () => {
+  it('reads and validates a made-up tenant’s config and data once per round', async () => {
     const one = await warmUpTenantReads(1);
     expect(one).toBeGreaterThan(1_000);
     expect(await warmUpTenantReads()).toBe(WARM_UP_ROUNDS * one);
@@ -43,5 +44,13 @@ describe('isolate warm-ups (issue 19, cold start)', () => {
     expect(warmUpWanted(undefined)).toBe(true);
     expect(warmUpWanted({ WARM_UP: 'on' })).toBe(true);
     expect(warmUpWanted({ WARM_UP: 'off' })).toBe(false);
+  });
+
+  it('reads its made-up KV as text or JSON, and refuses any other read type (a warm-up must not answer what KV would not)', async () => {
+    const kv = memoryKv({ a: { b: 1 }, t: 'x' });
+    expect(await kv.get('a', 'json')).toEqual({ b: 1 });
+    expect(await kv.get('t')).toBe('x');
+    expect(await kv.get('none', 'json')).toBeNull();
+    await expect((kv.get as (key: string, type: string) => Promise<unknown>)('t', 'arrayBuffer')).rejects.toThrow(/text and json only/);
   });
 });

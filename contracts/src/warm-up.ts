@@ -9,18 +9,23 @@
  * (e.g. mf-search/src/warm-up.ts) chooses what. Here: the outcome every warm-up records, and the warm-up of the
  * tenant reads every Worker's tenant middleware makes (tenant-store.ts: a config's and its data's validation).
  */
-import { memoryKv, siteConfigInput, tenantDataInput, tenantEntries } from './made-up.ts';
+import { memoryKv, sampleCar, siteConfigInput, tenantDataInput, tenantEntries } from './made-up.ts';
 import { createTenantStore } from './tenant-store.ts';
 
 /** A made-up tenant's slug (only ever read from a warm-up's own in-memory KV). */
 export const WARM_UP_TENANT = 'forecourt-warm-up';
 /** Rounds of a warm-up: V8 feeds its inline caches and tiers code up over the first few runs, not the first alone. */
 export const WARM_UP_ROUNDS = 3;
+/**
+ * A warm-up's clock (epoch ms): a month after the made-up car was listed, so its pages take a shopper's branches. Not
+ * `Date.now()`, which reads 0 at module scope on Cloudflare (time there moves only with a request's I/O).
+ */
+export const WARM_UP_NOW = sampleCar.created_at_timestamp + 30 * 86_400_000;
 
 /**
  * Whether a Worker warms its isolate (its env at module scope, `import { env } from 'cloudflare:workers'`): yes unless
  * the deployment sets the var `WARM_UP` to `off`. A warm-up moves V8's first runs from the first request to the
- * isolate's start (bench/RESULTS.md: ~15-100 ms of module start per Worker against ~40 ms off the first search):
+ * isolate's start (bench/RESULTS.md: +34 to +59 ms of module start per Worker against ~30 ms off the first search):
  * a gain wherever isolates start ahead of their first request (workerd locally starts every Worker at boot; Cloudflare
  * starts the entry Worker's isolate during the TLS handshake), a cost where a remote's isolate starts on its first
  * service-binding call. The operator chooses per Worker.

@@ -12,10 +12,10 @@
  * Everything it builds is its own (a separate engine port, path resolver, tenant store and card memo) and dropped when
  * it ends: the app's caches never hold the made-up tenant.
  */
-import type { Car } from '@forecourt/contracts/entities/car';
+import type { Car, CarInput } from '@forecourt/contracts/entities/car';
 import { memoryKv, sampleCar, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/made-up';
 import { createTenantStore } from '@forecourt/contracts/tenant-store';
-import { createWarmUp, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
+import { createWarmUp, WARM_UP_NOW, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { stockWrites } from './import/write.ts';
 import { createCardHtmlCache, type CardHtmlCache } from './lib/card-html.ts';
 import { createEnginePort } from './lib/engine-port.ts';
@@ -61,7 +61,7 @@ export function warmUpStock(count = WARM_UP_CARS): Car[] {
       km: carType === 'new' ? 10 : carType === 'demo' ? 1_500 + i * 10 : 20_000 + i * 1_300,
       stocknum: `W${id}`,
       created_at_timestamp: sampleCar.created_at_timestamp + i * 86_400_000,
-    } as Car;
+    } satisfies CarInput as Car;
   });
 }
 
@@ -70,18 +70,20 @@ export async function warmUpSearch({ assetBase, renders = WARM_UP_ROUNDS, cardHt
   const cars = warmUpStock();
   const entries: Record<string, unknown> = tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() });
   for (const put of stockWrites(WARM_UP_TENANT, cars, { now: new Date(sampleCar.created_at_timestamp) }).puts) entries[put.key] = put.value;
+  // The bindings the engine port and the tenant store read, and no other: the warm-up's env is these three.
   const kv = memoryKv(entries) as unknown as KVNamespace;
-  const env = { CONFIG: kv, STOCK: kv, SEARCH_ADAPTER: 'embedded' } as unknown as Env;
+  const env: Pick<Env, 'CONFIG' | 'STOCK' | 'SEARCH_ADAPTER'> = { CONFIG: kv, STOCK: kv, SEARCH_ADAPTER: 'embedded' };
   const store = createTenantStore(kv);
   const config = await store.config(WARM_UP_TENANT);
   if (!config) throw new Error('warm-up: the made-up tenant has no config');
-  const engine = await createEnginePort()(env, config);
-  const searchPathFor = createSearchPathFor();
+  const engine = await createEnginePort()(env as Env, config);
+  // The made-up data's clock: module scope reads 0 from Date.now() on Cloudflare.
+  const searchPathFor = createSearchPathFor(() => WARM_UP_NOW);
   let length = 0;
   for (let i = 0; i < renders; i++) {
     // The default search page, then its second page and a price sort: the paths a first shopper's clicks take.
     const params = new URLSearchParams(i === 0 ? '' : i === 1 ? 'page=2' : 'sortBy=price_asc');
-    const parts = await searchFragment({ var: { config, store, engine } }, { segments: 'new-used-and-demo-cars', params, assetBase, searchPathFor, cardHtml });
+    const parts = await searchFragment({ var: { config, store, engine } }, { segments: 'new-used-and-demo-cars', params, assetBase, searchPathFor, cardHtml, now: WARM_UP_NOW });
     if (!parts) throw new Error('warm-up: no search page for the made-up tenant');
     length = parts.body.length;
   }

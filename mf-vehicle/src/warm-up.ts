@@ -11,11 +11,11 @@ import { sampleCar, siteConfigInput, tenantDataInput } from '@forecourt/contract
 import { parseSiteConfig } from '@forecourt/contracts/tenant';
 import { parseTenantData } from '@forecourt/contracts/tenant-data';
 import { INTERNAL } from '@forecourt/contracts/internal';
-import { createWarmUp, warmUpTenantReads, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
+import { createWarmUp, warmUpTenantReads, WARM_UP_NOW, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { vehicleFragment } from './routes/fragments.tsx';
 
 /** Runs the warm-up; answers the characters of the pages it rendered (a test's proof that pages were made). */
-export async function warmUpVehicle({ rounds = WARM_UP_ROUNDS, now = new Date() }: { rounds?: number; now?: Date } = {}): Promise<number> {
+export async function warmUpVehicle({ rounds = WARM_UP_ROUNDS, now = new Date(WARM_UP_NOW) }: { rounds?: number; now?: Date } = {}): Promise<number> {
   await warmUpTenantReads(rounds);
   const config = parseSiteConfig(siteConfigInput(WARM_UP_TENANT));
   const data = parseTenantData(WARM_UP_TENANT, tenantDataInput());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromeCacheSlugs } from './lib/compose.ts';
 import { pageCacheStats } from './lib/page-cache.ts';
+import { liveStoreCount } from './lib/tenant.ts';
 import { WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { warmUpShell } from './warm-up.ts';
 
@@ -14,10 +15,13 @@ describe('shell isolate warm-up (issue 19, cold start)', () => {
     expect(await warmUpShell({ assets })).toBe(3 * one);
   });
 
-  it('leaves the isolate’s page layers and chrome cache as they were: nothing of the made-up tenant is kept', async () => {
+  it('leaves the isolate’s page layers, chrome cache and tenant stores as they were: nothing of the made-up tenant is kept', async () => {
     const before = pageCacheStats();
+    const stores = liveStoreCount();
     await warmUpShell({ assets });
     expect(pageCacheStats()).toEqual(before);
     expect(chromeCacheSlugs()).not.toContain(WARM_UP_TENANT);
+    // Its in-memory KV's store is let go: a purge never walks it.
+    expect(liveStoreCount()).toBe(stores);
   });
 });

@@ -8,12 +8,12 @@
  * `WARM_UP=off` skips it (contracts warm-up.ts).
  *
  * Global scope may do no I/O, set no timer, draw no random value and make no Response: the fragments' fetches and the
- * document's stream are not warmed. What it builds is its own and dropped (the chrome, document and fragment caches
- * never see it); only the tenant store of its in-memory KV is one of the LIVE_STORES_MAX a purge reaches (lib/tenant.ts),
- * the first shifted out.
+ * document's stream are not warmed. What it builds is its own and dropped: the chrome, document and fragment caches
+ * never see it, and its in-memory KV's tenant store is let go when it ends (lib/tenant.ts `releaseStoreOf`). Its clock
+ * is the made-up data's (`WARM_UP_NOW`): module scope reads 0 from `Date.now()` on Cloudflare.
  */
 import { pinsKey } from '@forecourt/contracts/releases';
-import { createWarmUp, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
+import { createWarmUp, WARM_UP_NOW, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
 import { decodeFragmentHead, encodeFragmentHead } from '@forecourt/contracts/fragments';
 import { memoryKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/made-up';
@@ -24,8 +24,7 @@ import { homePage, notFoundPage } from './lib/pages.ts';
 import { sharedDocumentKey, tenantDigest } from './lib/page-cache.ts';
 import { pinsFor } from './lib/remote-versions.ts';
 import { securityHeaders } from './lib/security.ts';
-import { resolveTenant, withTenantContent } from './lib/tenant.ts';
-
+import { releaseStoreOf, resolveTenant, withTenantContent } from './lib/tenant.ts';
 
 const HOST = `${WARM_UP_TENANT}.example.com.au`;
 /** A header with a menu and a mega menu's children, and a footer group, as a dealer's config has. */
@@ -42,32 +41,36 @@ const MENUS: SiteConfigInput['menus'] = {
 export async function warmUpShell({ assets, rounds = WARM_UP_ROUNDS }: { assets: ShellAssets; rounds?: number }): Promise<number> {
   const kv = memoryKv(tenantEntries([siteConfigInput(WARM_UP_TENANT, { hosts: [HOST], menus: MENUS })], { [WARM_UP_TENANT]: tenantDataInput() }));
   let chars = 0;
-  for (let round = 0; round < rounds; round++) {
-    // By its local host: a KV host lookup guards against another request's stalled lookup with a timer, which global
-    // scope may not set.
-    const tenant = await resolveTenant(kv, `${WARM_UP_TENANT}.localhost`, { localHosts: true, cacheSeconds: 60 });
-    if (!tenant) throw new Error('warm-up: the made-up tenant did not resolve');
-    const pins = pinsFor(tenant.config, tenant.releases);
-    const versions = pinsKey(pins);
-    const security = securityHeaders();
-    for (const path of ['/search/new-used-and-demo-cars', '/']) {
-      const url = new URL(`https://${HOST}${path}?sortBy=latest`);
-      const route = resolveRoute(url.pathname);
-      if (!route || !routeEnabled(route, tenant.config.features)) throw new Error(`warm-up: no route for ${path}`);
-      tenantDigest(tenant);
-      sharedDocumentKey(url, tenant, assets, '', versions);
-      // A remote's fragment head, as the shell decodes it from the fragment's header.
-      const head = decodeFragmentHead(encodeFragmentHead({ title: `Cars for sale | ${tenant.config.name}`, description: 'Cars for sale.', styles: ['/_mf/mf-search/0.0.0/assets/style.css'] }));
-      const page = route.remote === 'shell' ? await homePage(await withTenantContent(kv, tenant, { cacheSeconds: 60 })) : null;
-      const top = String(await announcementBar(tenant.config)) + String(await siteHeader(tenant, ''));
-      chars +=
-        String(await documentHead({ tenant, head: page?.head ?? head, url, assets, styles: head?.styles ?? [] })).length +
-        markCurrentNavLink(top, url.pathname).length +
-        (page?.body.length ?? 0) +
-        String(await documentTail(tenant, assets, pins)).length +
-        Object.keys(security).length;
+  try {
+    for (let round = 0; round < rounds; round++) {
+      // By its local host: a KV host lookup guards against another request's stalled lookup with a timer, which global
+      // scope may not set.
+      const tenant = await resolveTenant(kv, `${WARM_UP_TENANT}.localhost`, { localHosts: true, cacheSeconds: 60, now: WARM_UP_NOW });
+      if (!tenant) throw new Error('warm-up: the made-up tenant did not resolve');
+      const pins = pinsFor(tenant.config, tenant.releases, WARM_UP_NOW);
+      const versions = pinsKey(pins);
+      const security = securityHeaders();
+      for (const path of ['/search/new-used-and-demo-cars', '/']) {
+        const url = new URL(`https://${HOST}${path}?sortBy=latest`);
+        const route = resolveRoute(url.pathname);
+        if (!route || !routeEnabled(route, tenant.config.features)) throw new Error(`warm-up: no route for ${path}`);
+        tenantDigest(tenant);
+        sharedDocumentKey(url, tenant, assets, '', versions);
+        // A remote's fragment head, as the shell decodes it from the fragment's header.
+        const head = decodeFragmentHead(encodeFragmentHead({ title: `Cars for sale | ${tenant.config.name}`, description: 'Cars for sale.', styles: ['/_mf/mf-search/0.0.0/assets/style.css'] }));
+        const page = route.remote === 'shell' ? await homePage(await withTenantContent(kv, tenant, { cacheSeconds: 60 }), WARM_UP_NOW) : null;
+        const top = String(await announcementBar(tenant.config)) + String(await siteHeader(tenant, ''));
+        chars +=
+          String(await documentHead({ tenant, head: page?.head ?? head, url, assets, styles: head?.styles ?? [] })).length +
+          markCurrentNavLink(top, url.pathname).length +
+          (page?.body.length ?? 0) +
+          String(await documentTail(tenant, assets, pins)).length +
+          Object.keys(security).length;
+      }
+      chars += (await notFoundPage(tenant)).body.length;
     }
-    chars += (await notFoundPage(tenant)).body.length;
+  } finally {
+    releaseStoreOf(kv);
   }
   return chars;
 }

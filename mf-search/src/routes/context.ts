@@ -43,11 +43,11 @@ export type SearchPathFor = ((c: SearchContext, segments: string) => Promise<Sea
  * cached for a minute per resolver: `createApp` makes one, shared by the fragments and the API, and `forget`s a
  * tenant's when its stock changes.
  */
-export function createSearchPathFor(): SearchPathFor & { forget: (tenant: string) => void } {
+export function createSearchPathFor(clock: () => number = Date.now): SearchPathFor & { forget: (tenant: string) => void } {
   const catalogues = createTtlCache<SearchCatalogue>(60_000);
   const resolve: SearchPathFor = async (c, segments) => {
     const config = c.var.config;
-    const scope = scopeFor(config, Date.now());
+    const scope = scopeFor(config, clock());
     const catalogue = await catalogues(config.slug, () => buildCatalogue(c.var.engine, scope, config, c.var.store.data(config.slug)));
     const models = (make: string) => modelsOf(c.var.engine, scope, make);
     const path = await resolveSearchPath(segments, catalogue, models);

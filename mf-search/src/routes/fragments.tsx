@@ -38,6 +38,8 @@ export async function searchFragment(
     reservedOf?: (carIds: string[]) => Promise<ReadonlySet<string> | null>;
     /** The card memo to render with (default: the isolate's own, lib/card-html.ts). */
     cardHtml?: CardHtmlCache;
+    /** The page's clock (epoch ms; default now). */
+    now?: number;
   },
 ): Promise<{ body: string; head: FragmentHead } | null> {
   const config = c.var.config;
@@ -47,7 +49,7 @@ export async function searchFragment(
   const { manufacturers } = await c.var.store.data(config.slug);
   // Spec §9: a make's own page is a manufacturer search, with its own 10-entry query cache.
   const engine = isManufacturerSearch(path) ? queryCaches(c.var.engine).manufacturer : c.var.engine;
-  const view = await buildSearchView({ engine, config, path, params: opts.params, now: Date.now(), manufacturers, assetBase: opts.assetBase, ...(opts.reservedOf ? { reservedOf: opts.reservedOf } : {}), crumbSource });
+  const view = await buildSearchView({ engine, config, path, params: opts.params, now: opts.now ?? Date.now(), manufacturers, assetBase: opts.assetBase, ...(opts.reservedOf ? { reservedOf: opts.reservedOf } : {}), crumbSource });
   const canonical = config.site_url ? new URL(path.pathname, config.site_url).toString() : undefined;
   return {
     // renderToString: the fragment is small and its data is ready; measured 197 -> 279 pages/s over streaming.
@@ -89,7 +91,8 @@ export function fragmentRoutes({ styles, version, assetBase, searchPathFor, part
 
   app.get('/search', async (c) => {
     const config = c.var.config;
-    const parts = await searchFragment(c, { segments: c.req.query('_segments') ?? '', params: new URL(c.req.url).searchParams, assetBase, searchPathFor, reservedOf: reservedOf(c) });
+    const url = new URL(c.req.url);
+    const parts = await searchFragment(c, { segments: url.searchParams.get('_segments') ?? '', params: url.searchParams, assetBase, searchPathFor, reservedOf: reservedOf(c) });
     if (!parts) return notFound(config);
     // It lists the tenant's stock: named by the stock tag, so an import's purge drops it (lib/stock-changes.ts).
     return withCacheTags(fragment(parts.body, parts.head, SEARCH_PAGE_CACHE), [pageCacheTags.stock(config.slug)]);

@@ -105,6 +105,18 @@ export function forgetTenant(slug: string): void {
 /** How many stores a purge reaches (tests). */
 export const liveStoreCount = () => liveStores.length;
 
+/** Lets a KV's store and host cache go (the isolate warm-up's in-memory KV, once it is done: shell warm-up.ts). */
+export function releaseStoreOf(kv: object): void {
+  const store = stores.get(kv);
+  const at = store ? liveStores.indexOf(store) : -1;
+  if (at >= 0) liveStores.splice(at, 1);
+  const hosts = hostCaches.get(kv);
+  const hostAt = hosts ? liveHostCaches.indexOf(hosts) : -1;
+  if (hostAt >= 0) liveHostCaches.splice(hostAt, 1);
+  stores.delete(kv);
+  hostCaches.delete(kv);
+}
+
 /** `harbourside-toyota.localhost:8787` -> `harbourside-toyota`; other hosts are looked up in KV (`host:<hostname>`). */
 export function slugFromLocalHost(host: string): string | null {
   const hostname = host.toLowerCase().replace(/:\d+$/, '');
