@@ -29,7 +29,9 @@ export function launchChromium(): Promise<Browser> {
 /** GET through the platform with a tenant's Host header (Node does not resolve *.localhost by itself). */
 export function getWithHost(origin: URL, host: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: origin.hostname, port: origin.port, path, method: 'GET', headers: { ...headers, host } }, (res) => {
+    // A connection of its own (no keep-alive agent): a reused socket the platform has just closed as idle answers
+    // "socket hang up" before the request is sent (a CI run and a local run each lost a vehicle test to it).
+    const req = request({ host: origin.hostname, port: origin.port, path, method: 'GET', headers: { ...headers, host }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
