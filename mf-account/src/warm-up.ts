@@ -4,7 +4,7 @@
  * and the router's choice and first matches of the pages the shell asks for, so a fresh isolate's first request meets
  * warm code. No I/O, no Response.
  */
-import { createWarmUp, warmUpTenantReads, WARM_UP_ROUNDS } from '@forecourt/contracts/warm-up';
+import { createWarmUp, warmUpRoutes, warmUpTenantReads, WARM_UP_ROUNDS } from '@forecourt/contracts/warm-up';
 import { headerSlotHtml } from './fragments/header-slot-html.ts';
 
 /** The paths the shell asks this Worker for most (every page's header slot first). */
@@ -13,10 +13,8 @@ const PATHS = ['/fragments/header-account', '/fragments/lead-form', '/fragments/
 /** Runs the warm-up; answers the characters it made (a test's proof). */
 export async function warmUpAccount(router: { match(method: string, path: string): unknown }, rounds = WARM_UP_ROUNDS): Promise<number> {
   let chars = await warmUpTenantReads(rounds);
-  for (let i = 0; i < rounds; i++) {
-    chars += headerSlotHtml(true).length + headerSlotHtml(false).length;
-    for (const path of PATHS) router.match('GET', path);
-  }
+  for (let i = 0; i < rounds; i++) chars += headerSlotHtml(true).length + headerSlotHtml(false).length;
+  warmUpRoutes(router, PATHS, rounds);
   return chars;
 }
 
