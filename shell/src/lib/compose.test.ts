@@ -4,7 +4,6 @@ import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { notFoundBlock, siteHeader } from './document.ts';
 import { encodeFragmentHead, type FragmentHead } from '@forecourt/contracts/fragments';
 import { testEnv } from '../test/env.ts';
-import { clearInlineStyles, INLINE_STYLE_RETRY_MS } from './inline-styles.ts';
 import { demoTenant, manifestPins } from '../test/tenants.ts';
 
 const encoder = new TextEncoder();
@@ -239,54 +238,6 @@ describe('document cache (shareable pages)', () => {
     const text = await (await composeDocument(changed.options)).text();
     expect(text).toContain('Harbourside Renamed');
     expect(documentCacheStats().hits).toBe(1);
-  });
-});
-
-describe('inlined stylesheets (inline-styles.ts)', () => {
-  afterEach(() => clearInlineStyles());
-
-  it("inlines a page's stylesheet once read; while it cannot be read the page links it and is not kept", async () => {
-    clearDocumentCache();
-    clearInlineStyles();
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const tenant = demoTenant('harbourside-toyota');
-    const href = `/_mf/mf-vehicle/${manifestPins(tenant)['mf-vehicle'].version}/assets/v.css`;
-    let cssUp = false;
-    const reads: string[] = [];
-    const compose = async () => {
-      const s = setup({ tenant, account: () => new Response('<a>saved</a>', { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60' } }) });
-      s.options.env = {
-        ...s.options.env,
-        VEHICLE: {
-          fetch: async (input: RequestInfo) => {
-            const url = new URL(typeof input === 'string' ? input : input.url);
-            if (url.pathname.endsWith('.css')) {
-              reads.push(url.pathname);
-              return cssUp ? new Response('.car{color:red}', { headers: { 'content-type': 'text/css' } }) : new Response('down', { status: 503 });
-            }
-            return new Response('<p>car</p>', { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=30', 'x-forecourt-head': encodeFragmentHead({ title: 'A car', styles: [href] }) } });
-          },
-        } as unknown as Fetcher,
-      };
-      const res = await composeDocument(s.options);
-      const text = await res.text();
-      await Promise.all(s.pending);
-      return { text, layer: res.headers.get('x-forecourt-cache') };
-    };
-    const down = await compose();
-    expect(down.text).toContain(`<link rel="stylesheet" href="${href}">`);
-    expect(documentCacheStats().entries).toBe(0);
-    expect(reads).toEqual([href]);
-    // Up again, after the retry time: read (the page waits for it), inlined, and the page kept.
-    cssUp = true;
-    const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now + INLINE_STYLE_RETRY_MS + 1);
-    const up = await compose();
-    expect(up.text).toContain(`<style data-href="${href}">.car{color:red}</style>`);
-    expect(up.text).not.toContain('rel="stylesheet"');
-    expect(documentCacheStats().entries).toBe(1);
-    expect((await compose()).layer).toBe('isolate');
-    expect(reads).toHaveLength(2);
   });
 });
 

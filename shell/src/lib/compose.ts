@@ -9,8 +9,7 @@ import { announcementBar, documentHead, documentTail, fallbackBlock, NAV_LINK_CL
 import { fetchFragment } from './fragments.ts';
 import { notFoundPage } from './pages.ts';
 import { pinsKey } from '@forecourt/contracts/releases';
-import { applyOverride, remoteBinding, type ShellPins } from './remote-versions.ts';
-import { inlineStyleTexts, readStyles, settleStyleReads, styleLoader } from './inline-styles.ts';
+import type { ShellPins } from './remote-versions.ts';
 import { securityHeaders, withHeaderPolicyRecord } from './security.ts';
 import type { ResolvedTenant } from './tenant.ts';
 import {
@@ -138,14 +137,6 @@ function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** How a page reads its stylesheets: the shell's from its ASSETS, a remote's from the version this request runs. */
-const pageStyleLoader = (env: Env, url: URL, pins: ShellPins) =>
-  styleLoader({
-    origin: url.origin,
-    assets: env.ASSETS,
-    remote: (remote, version) => (pins[remote].version === version ? (request) => remoteBinding(env, remote).fetch(new Request(request, { headers: applyOverride(new Headers(), remote, pins[remote]) })) : null),
-  });
-
 /** A slot's HTML with its per-render lead-id token (if any) replaced by one fresh UUID. */
 export const withRenderLeadId = (html: string): string => (html.includes(LEAD_ID_RENDER_TOKEN) ? html.replaceAll(LEAD_ID_RENDER_TOKEN, crypto.randomUUID()) : html);
 
@@ -231,17 +222,8 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
     if (kept === 'recheck') forgetIsolateDocument(documentKey);
     countMiss();
   }
-  // The stylesheets this isolate has not read yet are read beside the page's parts (inline-styles.ts): the shell's now,
-  // each part's when its head arrives.
-  const styleReader = isHead ? null : pageStyleLoader(env, url, pins);
-  if (styleReader) readStyles(assets.css, styleReader, waitUntil);
   // HEAD needs no chrome, so no account slot: the status and headers depend on the page alone.
-  const accountSlot = isHead
-    ? null
-    : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, tenantDigest: digest, pin: pins['mf-account'], request, timeoutMs: 1500 }).then((result) => {
-        if (styleReader && result.ok && result.status === 200) readStyles(result.head?.styles ?? [], styleReader, waitUntil);
-        return result;
-      });
+  const accountSlot = isHead ? null : fetchFragment({ env, remote: 'mf-account', page: 'header-account', tenant: tenant.config, tenantDigest: digest, pin: pins['mf-account'], request, timeoutMs: 1500 });
   const fragment =
     page.kind === 'remote'
       ? await fetchFragment({ env, remote: page.remote, page: page.page, params: page.params, search: url.searchParams, tenant: tenant.config, tenantDigest: digest, pin: pins[page.remote], request })
@@ -260,7 +242,6 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
   } else if (fragment?.kind === 'ok') {
     status = fragment.status;
     head = fragment.head;
-    if (styleReader && status === 200) readStyles(head?.styles ?? [], styleReader, waitUntil);
     body = fragment.html ?? fragment.body;
     // A browser may keep a shareable page but asks again every time (a purge shows on the very next request).
     if (fragment.sharedUntil && status === 200) cacheControl = SHARED_DOCUMENT_CACHE_CONTROL;
@@ -284,7 +265,6 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
           const result = await fetchFragment({ env, remote: slot.remote, page: slot.page, search: new URLSearchParams(slot.params ?? {}), tenant: tenant.config, tenantDigest: digest, pin: pins[slot.remote], request });
           const html = await slotHtml(result);
           const answered = result.ok && result.status === 200;
-          if (answered && styleReader) readStyles(result.head?.styles ?? [], styleReader, waitUntil);
           return { slot, html, perRender: html.includes(LEAD_ID_RENDER_TOKEN), styles: answered ? (result.head?.styles ?? []) : [], sharedUntil: answered ? result.sharedUntil : undefined, tags: answered ? result.tags : undefined };
         }),
       )
@@ -316,20 +296,15 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
   // The page's stylesheets plus the header slot's, each once.
   const styles = [...new Set([...(head?.styles ?? []), ...slots.flatMap((s) => s.styles), ...(account.ok ? (account.head?.styles ?? []) : [])])];
   const chrome = await tenantChrome(tenant, accountHtml, assets, pins);
-  // Each stylesheet inlined once this isolate has read it (inline-styles.ts); a page that still links one is not kept.
-  const pageStyles = [...assets.css, ...styles];
-  await settleStyleReads(pageStyles);
-  const inline = inlineStyleTexts(pageStyles, styleReader!, waitUntil);
   const top = markCurrentNavLink(chrome.top, url.pathname);
   // The document may be shared when every part of it may be (status 200 only), until the earliest part expires.
   const sharedUntil =
     documentKey && status === 200 && fragment?.kind === 'ok' && fragment.sharedUntil && account.ok && account.status === 200 && account.sharedUntil
       ? Math.min(fragment.sharedUntil, account.sharedUntil, ...slots.map((s) => (s.perRender ? 0 : (s.sharedUntil ?? 0))))
       : 0;
-  const shareable = sharedUntil > Date.now();
-  const kept: Uint8Array[] | null = shareable && inline.complete ? [] : null;
+  const kept: Uint8Array[] | null = sharedUntil > Date.now() ? [] : null;
   // The header slot decides too: only a wholly shareable document is public.
-  if (!shareable) {
+  if (!kept) {
     headers['cache-control'] = 'private, no-store';
     if (documentKey) notePrivatePage(documentKey);
   }
@@ -345,7 +320,7 @@ export async function composeDocument({ env, request, tenant, pins, assets, page
   let broken = false;
   const stream = async () => {
     try {
-      await write(documentHead({ tenant, head, url, assets, styles, status, inline: inline.texts }));
+      await write(documentHead({ tenant, head, url, assets, styles, status }));
       await write(top);
       if (typeof body === 'string') await write(body);
       else {

@@ -44,14 +44,6 @@ export function preloadFonts(config: SiteConfig, assets: ShellAssets): string[] 
 }
 
 /**
- * One of the page's stylesheets: its text inlined when the shell has it (inline-styles.ts: the first paint then waits
- * for no other request), else linked. `data-href` names the file the text is.
- */
-export function stylesheet(href: string, text: string | undefined): Html {
-  return text === undefined ? html`<link rel="stylesheet" href="${href}">` : html`<style data-href="${href}">${raw(text)}</style>`;
-}
-
-/**
  * The page's LCP picture, asked for from the head with high priority (the fragment's `preloadImage`: the same `href`,
  * `srcset` and `sizes` as its <img>, so the browser fetches one file once).
  */
@@ -72,7 +64,7 @@ export const MAIN_END_ID = 'fc-main-end';
  * The document's `<head>`. `status` is the page's: only a 200 page gets the site URL as its canonical when its head
  * names none (a not-found or failed page must not declare the address asked for, made-up paths included, canonical).
  */
-export function documentHead(opts: { tenant: ResolvedTenant; head: FragmentHead | null; url: URL; assets: ShellAssets; styles: string[]; status?: number; inline?: ReadonlyMap<string, string> }): Html {
+export function documentHead(opts: { tenant: ResolvedTenant; head: FragmentHead | null; url: URL; assets: ShellAssets; styles: string[]; status?: number }): Html {
   const { config } = opts.tenant;
   const head = opts.head;
   const title = head?.title ?? config.seo.title;
@@ -97,7 +89,8 @@ ${head?.ogImage ? html`<meta property="og:image" content="${head.ogImage}">` : '
 ${preloadFonts(config, opts.assets).map((href) => html`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)}
 ${head?.preloadImage ? preloadImageLink(head.preloadImage) : ''}
 <style>${raw(themeStyle(config, opts.assets))}</style>
-${[...opts.assets.css, ...opts.styles].map((href) => stylesheet(href, opts.inline?.get(href)))}
+${opts.assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`)}
+${opts.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.assets.entry ? html`<link rel="modulepreload" href="${opts.assets.entry}">` : ''}
 <link rel="expect" href="#${MAIN_END_ID}" blocking="render">
 ${jsonLd.map((item) => html`<script type="application/ld+json">${raw(serializeIslandProps(item))}</script>`)}

@@ -68,8 +68,6 @@ function fakeRemote(remote: RemoteName) {
     // Bundles the shell proxies under /_mf/: say which tenant header and version override arrived (a browser's must
     // never get through).
     if (url.pathname.startsWith(`/_mf/${remote}/`)) {
-      // A stylesheet (the shell inlines it: inline-styles.ts).
-      if (url.pathname.endsWith('.css')) return new Response(`.fake-${remote}{display:block}`, { headers: { 'content-type': 'text/css' } });
       return new Response(`export const remote = ${JSON.stringify(remote)}; export const tenantHeader = ${JSON.stringify(tenant)};${override ? ` export const override = ${JSON.stringify(override)};` : ''}`, { headers: { 'content-type': 'text/javascript' } });
     }
     if (url.pathname.startsWith('/api/')) return Response.json({ remote, tenant, method: request.method, path: url.pathname, ...(override ? { override } : {}) });
