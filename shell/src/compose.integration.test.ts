@@ -174,8 +174,8 @@ describe('documents', () => {
 
   it("serves the shell's client entry and stylesheet under /_shell/", async () => {
     const res = await hsGet('/');
-    const entry = attr(res.body, /<script type="module" src="(\/_shell\/[^"]+\.js)"><\/script>/);
-    const preload = attr(res.body, /<link rel="modulepreload" href="([^"]+)">/);
+    const entry = attr(res.body, /<script type="module" src="(\/_shell\/[^"]+\.js)" fetchpriority="low"><\/script>/);
+    const preload = attr(res.body, /<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/);
     const css = attr(headOf(res.body), /<link rel="stylesheet" href="(\/_shell\/[^"]+\.css)">/);
     expect(entry).toBeDefined();
     expect(preload).toBe(entry);

@@ -49,6 +49,15 @@ describe('document helpers', () => {
     expect(String(await documentHead({ tenant, head: { title: 't' }, url: new URL('https://x.test/'), assets, styles: [] }))).not.toContain('as="image"');
   });
 
+  it("fetches the shell's light client at low priority, preloaded and run (nothing of the first paint needs it)", async () => {
+    const tenant = demoTenant('harbourside-toyota');
+    const entry = '/_shell/1/main.js';
+    const head = String(await documentHead({ tenant, head: { title: 't' }, url: new URL('https://x.test/'), assets: { entry, css: [] }, styles: [] }));
+    expect(head).toContain(`<link rel="modulepreload" href="${entry}" fetchpriority="low">`);
+    const tail = String(await documentTail(tenant, { entry, css: [] }, manifestPins(tenant)));
+    expect(tail).toContain(`<script type="module" src="${entry}" fetchpriority="low"></script>`);
+  });
+
   it('holds the first paint until the end of <main> is parsed (a page painted half-parsed shifts as the rest arrives)', async () => {
     const tenant = demoTenant('harbourside-toyota');
     const head = String(await documentHead({ tenant, head: { title: 't' }, url: new URL('https://x.test/'), assets: { entry: '/_shell/1/main.js', css: ['/_shell/1/s.css'] }, styles: [] }));

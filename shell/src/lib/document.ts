@@ -71,6 +71,10 @@ export function documentHead(opts: { tenant: ResolvedTenant; head: FragmentHead 
   const description = head?.description ?? config.seo.description;
   const canonical = head?.canonical ?? (config.site_url && (opts.status ?? 200) === 200 ? new URL(opts.url.pathname, config.site_url).toString() : undefined);
   const jsonLd = head?.jsonLd ?? [];
+  // The shell's light client (`assets.entry`, here and in documentTail) is fetched at low priority: nothing of the first
+  // paint needs it (the page is whole without JavaScript; a click before it runs is held), so it must not share the
+  // line with the stylesheets, the LCP picture and the font. At Chrome's default (High) it was fetched and run before
+  // the first paint, which Lighthouse then counts as render-blocking: FCP 1.42 -> 1.22 s on a search page (slow 4G).
   return html`<!doctype html>
 <html lang="${config.locale}">
 <head>
@@ -91,7 +95,7 @@ ${head?.preloadImage ? preloadImageLink(head.preloadImage) : ''}
 <style>${raw(themeStyle(config, opts.assets))}</style>
 ${opts.assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
-${opts.assets.entry ? html`<link rel="modulepreload" href="${opts.assets.entry}">` : ''}
+${opts.assets.entry ? html`<link rel="modulepreload" href="${opts.assets.entry}" fetchpriority="low">` : ''}
 <link rel="expect" href="#${MAIN_END_ID}" blocking="render">
 ${jsonLd.map((item) => html`<script type="application/ld+json">${raw(serializeIslandProps(item))}</script>`)}
 </head>
@@ -295,7 +299,7 @@ export function documentTail(tenant: ResolvedTenant, assets: ShellAssets, pins: 
   return html`${siteFooter(tenant)}
 ${promoPopup(tenant.config)}
 <script id="forecourt-remotes" type="application/json">${raw(serializeIslandProps(remoteMap(pins)))}</script>
-${assets.entry ? html`<script type="module" src="${assets.entry}"></script>` : ''}
+${assets.entry ? html`<script type="module" src="${assets.entry}" fetchpriority="low"></script>` : ''}
 </body>
 </html>`;
 }
