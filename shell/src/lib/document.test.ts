@@ -98,6 +98,10 @@ describe('promo popup markup', () => {
     expect(inner.startsWith('<button type="button" class="fc-promo__close" data-dismiss-promo')).toBe(true);
     expect(html).toMatch(/<a class="fc-btn fc-btn--primary" href="[^"]+" data-promo-cta>/);
   });
+  it('loads its picture only when the dialog opens (lazy), not with every page', async () => {
+    const html = String(await promoPopup(tenant.config));
+    expect(html).toContain(`<img src="${tenant.config.promo_popup!.image}" alt="" width="600" height="300" loading="lazy">`);
+  });
 });
 
 describe('not found (protocol P1)', () => {

@@ -281,14 +281,15 @@ ${config.menus.footer.map(
 /**
  * Promo popup: rendered hidden; the client shows it after first render when today (in the tenant's time zone) is
  * within start..expiry and it was not dismissed (spec §4). The close button comes first in the DOM so keyboard and
- * screen-reader users meet it first; CSS keeps it in the top corner.
+ * screen-reader users meet it first; CSS keeps it in the top corner. Its picture loads when the dialog opens (`lazy`:
+ * a closed dialog's picture is not rendered), not beside the page's LCP picture on every page.
  */
 export function promoPopup(config: SiteConfig): Html {
   const p = config.promo_popup;
   if (!p) return html``;
   return html`<dialog class="fc-promo" data-promo-id="${p.id}" data-start="${p.start ?? ''}" data-expiry="${p.expiry ?? ''}" data-time-zone="${config.time_zone}" aria-labelledby="fc-promo-title">
 <button type="button" class="fc-promo__close" data-dismiss-promo aria-label="Close">&times;</button>
-${p.image ? html`<img src="${p.image}" alt="" width="600" height="300">` : ''}
+${p.image ? html`<img src="${p.image}" alt="" width="600" height="300" loading="lazy">` : ''}
 <h2 id="fc-promo-title">${p.title}</h2>
 <p>${p.description}</p>
 <a class="fc-btn fc-btn--primary" href="${p.button.href}" data-promo-cta>${p.button.label}</a>
