@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'unit',
           // The Workers' entry modules import the runtime module (their module-scope env): a Node stand-in here.
           alias: { 'cloudflare:workers': fileURLToPath(new URL('./dev/cloudflare-workers.node.mjs', import.meta.url)) },
-          include: ['{contracts,ui,demo,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api,dev,bench}/src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
+          include: ['{contracts,ui,demo,shell,mf-search,mf-vehicle,mf-locations,mf-finance,mf-account,edge-api,dev,bench}/src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'bench/lib/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.worker.test.ts', '**/*.integration.test.ts', '**/dist/**'],
           environment: 'node',
           // Files share each worker's module graph instead of importing React, valibot, Hono and the packages again

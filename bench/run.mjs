@@ -29,6 +29,7 @@ import { ROOT } from '../dev/workers.mjs';
 import { runColdStart } from './coldstart.mjs';
 import { DURATION, cannon, get, phase, tenantHost } from './lib/load.mjs';
 import { cpuTimeAudit } from './lib/lighthouse-cpu.mjs';
+import { startH2Proxy } from './lib/h2-proxy.mjs';
 import { startBenchPlatform } from './lib/platform.mjs';
 import { carPaths, cursor, demoData, searchVariants } from './lib/urls.mjs';
 import { runMemory } from './memory.mjs';
@@ -260,21 +261,25 @@ const median = (xs) => {
   return s.length ? s[Math.floor(s.length / 2)] : null;
 };
 
-await section('lighthouse', async () => {
+/**
+ * Lighthouse mobile on each page, LH_RUNS times (median of each figure), in its own Chromium: `origin` is where the
+ * platform is asked (plain HTTP/1.1, or the HTTPS/HTTP/2 proxy in front of it: lib/h2-proxy.mjs).
+ */
+async function lighthouseRuns(origin, chromeFlags) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
-  results.lighthouse = {};
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags });
+  const out = {};
   try {
     const paths = args.includes('--paths') ? args[args.indexOf('--paths') + 1].split(',') : ['/', SEARCH, carPath, '/finance'];
     for (const path of paths) {
-      const url = `http://${tenantSlug}.localhost:${platform.url.port}${path}`;
+      const url = `${origin}${path}`;
       // Warm the page first (the search index of the bench stock is built on a part's first request): what is
       // measured is the page a shopper gets from a running site, not the platform's cold start.
       for (let i = 0; i < 2; i++) await get(platform.url.port, host, path);
       const runs = [];
       for (let i = 0; i < LH_RUNS; i++) {
-        phase(`lighthouse ${path} ${i + 1}/${LH_RUNS}`);
+        phase(`lighthouse ${url} ${i + 1}/${LH_RUNS}`);
         // Gathered into a folder (and audited from it) so the same run can be audited again on CPU time (below).
         const dir = mkdtempSync(join(tmpdir(), 'fc-lh-'));
         try {
@@ -302,14 +307,31 @@ await section('lighthouse', async () => {
       }
       const ok = runs.filter((r) => !r.error);
       // The median of each figure over the runs (Lighthouse's own advice: one run is noise).
-      results.lighthouse[path] = ok.length
+      out[path] = ok.length
         ? { performance: median(ok.map((r) => r.performance)), lcp_ms: median(ok.map((r) => r.lcp_ms)), cls: median(ok.map((r) => r.cls)), tbt_ms: median(ok.map((r) => r.tbt_ms)), fcp_ms: median(ok.map((r) => r.fcp_ms)), tbt_cpu_ms: median(ok.map((r) => r.tbt_cpu_ms)), performance_cpu: median(ok.map((r) => r.performance_cpu)), runs }
         : { error: runs[0]?.error, runs };
     }
   } finally {
     await chrome.kill();
   }
+  return out;
+}
+
+await section('lighthouse', async () => {
+  // As the local platform serves (HTTP/1.1, plain), then as Cloudflare serves a site (HTTPS, HTTP/2; lib/h2-proxy.mjs),
+  // each in a browser of its own (a browser keeps what HTTPS answers told it about a host). BENCH_LH_H2=off skips the
+  // second.
+  results.lighthouse = await lighthouseRuns(`http://${tenantSlug}.localhost:${platform.url.port}`, FLAGS);
   console.log('lighthouse', JSON.stringify(results.lighthouse, null, 1));
+  if (process.env.BENCH_LH_H2 !== 'off') {
+    const proxy = await startH2Proxy(Number(platform.url.port));
+    try {
+      results.lighthouse_h2 = await lighthouseRuns(`https://${tenantSlug}.localhost:${proxy.port}`, [...FLAGS, '--ignore-certificate-errors']);
+    } finally {
+      await proxy.close();
+    }
+    console.log('lighthouse_h2', JSON.stringify(results.lighthouse_h2, null, 1));
+  }
 });
 
 await platform?.dispose();
