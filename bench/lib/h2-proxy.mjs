@@ -7,7 +7,8 @@
  * site is always HTTPS with HTTP/2 or HTTP/3 (one connection, every request multiplexed on it). This proxy puts
  * `node:http2` with a throwaway self-signed certificate (`openssl`, made per run, for `localhost` and `*.localhost`)
  * in front of the platform, forwarding every request as it came (method, path, headers, body) over HTTP/1.1 to it; the
- * browser is started with `--ignore-certificate-errors` for it. Nothing of the platform changes.
+ * browser is started with `--ignore-certificate-errors` for it. Nothing of the platform changes. Needs the `openssl`
+ * command (Debian's openssl package; the bench's machine has it).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream';
 
 /** A self-signed certificate for localhost and every *.localhost name (the tenants' local hosts). */
 function selfSignedCertificate() {
@@ -40,24 +42,43 @@ export async function startH2Proxy(targetPort) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) if (!name.startsWith(':') && !HOP.has(name)) headers[name] = value;
     // The shopper's Host is HTTP/2's :authority (the tenant's local host and the proxy's port).
-    headers.host = req.headers[':authority'] ?? req.headers.host;
+    const authority = req.headers[':authority'] ?? req.headers.host;
+    if (authority) headers.host = authority;
     const upstream = http.request({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers, agent }, (answer) => {
       const out = {};
       for (const [name, value] of Object.entries(answer.headers)) if (!HOP.has(name)) out[name] = value;
       res.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(res);
+      // An answer cut off mid-body ends the stream (reset) instead of leaving it open.
+      pipeline(answer, res, () => {});
     });
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();
     });
-    req.pipe(upstream);
+    // A request the browser gave up on stops the platform's too.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    pipeline(req, upstream, () => {});
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Every HTTP/2 session, so close() ends idle ones too (server.close() alone waits for them).
+  const sessions = new Set();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
   return {
     port: server.address().port,
     close: () =>
       new Promise((resolve) => {
+        for (const session of sessions) session.destroy();
         agent.destroy();
         server.close(() => resolve());
       }),

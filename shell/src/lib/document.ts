@@ -74,7 +74,8 @@ export function documentHead(opts: { tenant: ResolvedTenant; head: FragmentHead 
   // The shell's light client (`assets.entry`, here and in documentTail) is fetched at low priority: nothing of the first
   // paint needs it (the page is whole without JavaScript; a click before it runs is held), so it must not share the
   // line with the stylesheets, the LCP picture and the font. At Chrome's default (High) it was fetched and run before
-  // the first paint, which Lighthouse then counts as render-blocking: FCP 1.42 -> 1.22 s on a search page (slow 4G).
+  // the first paint, which Lighthouse then counts as render-blocking: FCP 1.62 -> 1.35 s on a search page (slow 4G,
+  // median of 5; bench/RESULTS.md).
   return html`<!doctype html>
 <html lang="${config.locale}">
 <head>
