@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { parseIslandWhen } from '@forecourt/contracts/islands';
-import { handOverTypedValues, holdClicks, hydrateIslands, ISLAND_HOST_READY, islandHostLoader, mountOne, readTypedValues, restoreTypedValues, scriptedControl, whenTriggered, type IslandHost, type IslandMount } from './islands.ts';
+import { handOverTypedValues, holdClicks, hydrateIslands, isEngagement, ISLAND_HOST_READY, islandHostLoader, mountOne, readTypedValues, restoreTypedValues, scriptedControl, whenTriggered, type IslandHost, type IslandMount } from './islands.ts';
 
 class FakeElement extends EventTarget {
   attrs = new Map<string, string>();
@@ -304,6 +304,22 @@ describe('whenTriggered: engaged and hash', () => {
     await p;
     expect(done).toBe(true);
     expect(remove.mock.calls.map(([type]) => type).sort()).toEqual(['focusin', 'keydown', 'pointerdown', 'pointermove', 'scroll', 'touchstart', 'wheel']);
+  });
+
+  it("engaged: a pointermove with no movement (Chrome's after a layout change under a still pointer) is not the shopper", async () => {
+    const win = new EventTarget() as unknown as Window & typeof globalThis;
+    let done = false;
+    const p = whenTriggered(new FakeElement('DIV') as unknown as Element, parseIslandWhen('engaged'), win).then(() => (done = true));
+    const move = (x: number, y: number) => win.dispatchEvent(Object.assign(new Event('pointermove'), { movementX: x, movementY: y }));
+    move(0, 0);
+    move(0, 0);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(done).toBe(false);
+    move(0, 3);
+    await p;
+    expect(done).toBe(true);
+    expect(isEngagement(Object.assign(new Event('pointermove'), { movementX: 2, movementY: 0 }))).toBe(true);
+    expect(isEngagement(Object.assign(new Event('scroll'), { movementX: 0, movementY: 0 }))).toBe(true);
   });
 
   it('hash: at once when the address names the island, else on a later hashchange to one of its names', async () => {

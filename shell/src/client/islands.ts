@@ -82,6 +82,13 @@ export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', '
 export const ENGAGED_EVENTS = ['scroll', 'wheel', 'pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
+ * Whether an `engaged` event is a person's: Chrome sends a pointer that has not moved a `pointermove` when the layout
+ * under it changes (a picture or the font arriving), with no movement; that is the page moving, not the shopper.
+ */
+export const isEngagement = (event: Event): boolean =>
+  event.type !== 'pointermove' || !((event as PointerEvent).movementX === 0 && (event as PointerEvent).movementY === 0);
+
+/**
  * Resolves once one of the island's triggers holds (contracts ISLAND_WHEN_ATTR): at once for a stored key, else on
  * the first named event, when the island nears the viewport, when the shopper points at or focuses into it, when
  * the shopper first uses the page, or when the address's hash is one of its `hash:` names (now or later), or when
@@ -117,8 +124,9 @@ export function whenTriggered(el: Element, triggers: IslandTrigger[], win: Windo
         win.addEventListener('hashchange', onHash);
         cleanups.push(() => win.removeEventListener('hashchange', onHash));
       } else if (t.kind === 'engaged') {
-        for (const type of ENGAGED_EVENTS) win.addEventListener(type, fire, { capture: true, once: true, passive: true });
-        cleanups.push(() => ENGAGED_EVENTS.forEach((type) => win.removeEventListener(type, fire, { capture: true })));
+        const engaged = (event: Event) => isEngagement(event) && fire();
+        for (const type of ENGAGED_EVENTS) win.addEventListener(type, engaged, { capture: true, passive: true });
+        cleanups.push(() => ENGAGED_EVENTS.forEach((type) => win.removeEventListener(type, engaged, { capture: true })));
       }
     }
   });
