@@ -82,8 +82,8 @@ export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', '
 export const ENGAGED_EVENTS = ['scroll', 'wheel', 'pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
- * Whether an `engaged` event is a person's: Chrome sends a pointer that has not moved a `pointermove` when the layout
- * under it changes (a picture or the font arriving), with no movement; that is the page moving, not the shopper.
+ * Whether an `engaged` event is a person's: when the layout under a pointer that has not moved changes (a picture or
+ * the font arriving), Chrome sends a `pointermove` with no movement; that is the page moving, not the shopper.
  */
 export const isEngagement = (event: Event): boolean =>
   event.type !== 'pointermove' || !((event as PointerEvent).movementX === 0 && (event as PointerEvent).movementY === 0);
