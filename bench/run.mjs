@@ -12,7 +12,9 @@
  *  - js: first-visit JavaScript bytes (gzip) per page, measured in Chromium;
  *  - lighthouse: Lighthouse mobile of home, search, a car and finance (median of BENCH_LH_RUNS, default 3), each run
  *         audited again on the page thread's CPU time (lib/lighthouse-cpu.mjs: the cores' sharing removed, a lower bound);
- *         `--paths /locations,/dealer-locator` measures those pages instead;
+ *         `--paths /locations,/dealer-locator` measures those pages instead; twice: over plain HTTP/1.1 as the local
+ *         platform serves, then over HTTPS with HTTP/2 as Cloudflare serves a site (lib/h2-proxy.mjs; BENCH_LH_H2=off
+ *         skips it);
  *  - profile: CPU per uncached car and search page, and where it goes per Worker (bench/profile.mjs);
  *  - memory: JS heap per Worker isolate and workerd's RSS after start, a soak and an idle period (bench/memory.mjs);
  *  - leads: lead delivery reliability (bench/leads-reliability.mjs), only when asked for (`--only leads`): minutes long;
