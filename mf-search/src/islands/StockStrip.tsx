@@ -10,8 +10,6 @@ import type { StockStripProps } from '../lib/stock-strip.ts';
 import { useWatchlist } from '@forecourt/ui/watchlist';
 import '../styles/similar.css';
 
-/** Cards whose photos load at once: the first row a wide screen shows; the rest load as they scroll into view. */
-export const STRIP_EAGER_CARDS = 4;
 
 /**
  * A home page's featured-stock strip (contracts SLOTS.stockStrip): heading, 'View all' to the matching search page,
@@ -51,7 +49,7 @@ export default function StockStrip({ id, heading, viewAll, cards, favourites: sh
       </div>
       <div className="fs-strip__viewport">
         <ul id={listId} className="fs-strip__list" aria-label={heading} ref={list} onScroll={measure}>
-          {cards.map((car, i) => (
+          {cards.map((car) => (
             <li key={car.id} className="fs-strip__item">
               <SearchCard
                 car={car}
@@ -60,7 +58,10 @@ export default function StockStrip({ id, heading, viewAll, cards, favourites: sh
                 favourite={favourites.has(car.id)}
                 showFavourite={showFavourite}
                 onToggleFavourite={onFavourite}
-                imageLoading={i < STRIP_EAGER_CARDS ? 'eager' : 'lazy'}
+                // Every photo lazy (issue 19: only the LCP picture loads at once): a strip sits below a page's first
+                // screen (home, finance, the car page), and an eager photo there took bandwidth from the LCP picture
+                // and the font, with a preload of its own that React writes before each eager image.
+                imageLoading="lazy"
                 watchlist={watchlistOn ? { saved: watchlist.saved.has(car.id), busy: watchlist.busy.has(car.id), onToggle: (c) => watchlist.toggle({ id: c.id, name: c.title }) } : undefined}
               />
             </li>
