@@ -242,11 +242,10 @@ export async function startPlatform(options = {}) {
     // The release registry: the versions this runtime runs (a deployment's are registered with `npm run canary`).
     if (Object.keys(releases).length) await putReleases(mf, named, releases);
     // Storage opened before the first request: Cloudflare's KV, D1 and cache are running before any isolate starts;
-    // locally each is a miniflare simulator (a Worker and a Durable Object over SQLite) that opens on first use, which
-    // took ~30-45 ms of the first page after a start (bench coldstart; a fresh platform's seeded state is copied, not
-    // written, so nothing had opened them). No Worker of ours runs for it.
-    // (Measured: first search page after a start, southern-cross, 7 alternating starts: 104 ms median with none
-    // opened, 99 with the cache only, 89 with all; bench/RESULTS.md.)
+    // locally each is a miniflare simulator (a Worker and a Durable Object over SQLite) that opens on first use, on
+    // the first page after a start (a fresh platform's seeded state is copied, not written, so nothing had opened
+    // them). No Worker of ours runs for it. Measured (first search page after a start, southern-cross, 7 alternating
+    // starts): 104 ms median with none opened, 99 with the cache only, 89 with all (bench/RESULTS.md).
     await openStorage(mf, storageBindings(named), { cache: Boolean(shell && workers[0] === shell) });
   } catch (error) {
     // The caller never gets `dispose`: stop workerd here, or its port and processes outlive the failed start.

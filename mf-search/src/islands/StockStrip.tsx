@@ -10,7 +10,6 @@ import type { StockStripProps } from '../lib/stock-strip.ts';
 import { useWatchlist } from '@forecourt/ui/watchlist';
 import '../styles/similar.css';
 
-
 /**
  * A home page's featured-stock strip (contracts SLOTS.stockStrip): heading, 'View all' to the matching search page,
  * and the cars as a horizontal list that scrolls and snaps natively (touch, trackpad, Tab into a card) without
