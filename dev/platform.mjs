@@ -246,7 +246,7 @@ export async function startPlatform(options = {}) {
     // the first page after a start (a fresh platform's seeded state is copied, not written, so nothing had opened
     // them). No Worker of ours runs for it. Measured (first search page after a start, southern-cross, 7 alternating
     // starts): 104 ms median with none opened, 99 with the cache only, 89 with all (bench/RESULTS.md).
-    await openStorage(mf, storageBindings(named), { cache: Boolean(shell && workers[0] === shell) });
+    await openStorage(mf, storageOf(workers), { cache: Boolean(shell && workers[0] === shell) });
   } catch (error) {
     // The caller never gets `dispose`: stop workerd here, or its port and processes outlive the failed start.
     await mf.dispose().catch(() => {});
@@ -327,28 +327,20 @@ function nodeService(handler) {
   };
 }
 
-/** Each running Worker's KV and D1 bindings by its wrangler.jsonc: `[{ worker, kv: [binding], d1: [binding] }]`. */
-export function storageBindings(named) {
-  return named.map(({ dir, name }) => {
-    const config = readWranglerConfig(dir);
-    return { worker: name, kv: (config.kv_namespaces ?? []).map((ns) => ns.binding), d1: (config.d1_databases ?? []).map((db) => db.binding) };
-  });
-}
-
 /** A key no Worker writes or reads: what `openStorage` looks up. */
 export const STORAGE_OPEN_KEY = '_local/storage-open';
 
 /**
- * Opens the local storage simulators with one read each of a key nothing uses (stores nothing): the Workers' KV
- * namespaces and D1 databases (`storageBindings`), and with `cache` the entry Worker's Cache API (miniflare's Node
- * proxy reaches the entry Worker's cache service, `cache:0`). A binding a run has taken away (a test's `overrides`)
- * is skipped; nothing here fails a start.
+ * Opens the local storage simulators with one read each of a key nothing uses (stores nothing): the running Workers'
+ * KV namespaces and D1 databases (`storage`: seed-state.mjs `storageOf` of their miniflare options), and with `cache`
+ * the entry Worker's Cache API (miniflare's Node proxy reaches the entry Worker's cache service, `cache:0`). A binding
+ * that cannot be reached is skipped; nothing here fails a start.
  */
-export async function openStorage(mf, bindings, { cache = false } = {}) {
+export async function openStorage(mf, storage, { cache = false } = {}) {
   const opens = [];
-  for (const { worker, kv, d1 } of bindings) {
-    for (const binding of kv) opens.push(mf.getKVNamespace(binding, worker).then((ns) => ns.get(STORAGE_OPEN_KEY)));
-    for (const binding of d1) opens.push(mf.getD1Database(binding, worker).then((db) => db.prepare('SELECT 1').first()));
+  for (const { name, kvNamespaces = {}, d1Databases = {} } of storage) {
+    for (const binding of Object.keys(kvNamespaces)) opens.push(mf.getKVNamespace(binding, name).then((ns) => ns.get(STORAGE_OPEN_KEY)));
+    for (const binding of Object.keys(d1Databases)) opens.push(mf.getD1Database(binding, name).then((db) => db.prepare('SELECT 1').first()));
   }
   if (cache) opens.push(mf.getCaches().then((caches) => caches.default.match(`https://forecourt.invalid/${STORAGE_OPEN_KEY}`)));
   const settled = await Promise.allSettled(opens);
