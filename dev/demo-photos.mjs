@@ -1,7 +1,7 @@
 /**
- * The demo's photo-weight car pictures (local runs and tests only): `/demo-img/photo/<body>/<paint>[.<trim>]/<n>.jpg`
+ * The demo's photo-weight pictures (local runs and tests only): `/demo-img/photo/<body>/<paint>[.<trim>]/<n>.jpg`
  * is the gallery drawing `/demo-img/car/.../<n>.svg` (demo/src/images.ts demoPhotoDrawing) rasterised at its own size,
- * scaled to 1600x1200, with photographic grain (fine colour noise plus softer luminance noise at two scales) and saved as a baseline JPEG of
+ * scaled to 1600x1200 (a banner `/demo-img/banner/<body>/<car>/<background>.jpg` from its 1920x540 drawing: 1600x450), with photographic grain (fine colour noise plus softer luminance noise at two scales) and saved as a baseline JPEG of
  * about 150-400 KB: what a dealer's uploaded photo weighs, so page weight and LCP say something about real stock.
  *
  * Nothing is fetched and nothing random is used: the same path gives the same bytes on every machine with the same
@@ -66,7 +66,7 @@ function grain(cache) {
 
 /**
  * A drawing (SVG text) as a photo-weight JPEG: rasterised at its own size (the drawings' blur filters make larger
- * rasters slow), scaled to 1600x1200, grain added (a quarter of its deviation: sensor-like noise, cheaper than a blend).
+ * rasters slow), scaled to 1600 px wide (1600x1200 for a car, 1600x450 for a banner), grain added (a quarter of its deviation: sensor-like noise, cheaper than a blend).
  * @param {string} svg
  * @param {DiskCache} cache the photos' folder, where the grain is kept
  * @returns {Promise<Buffer>}
@@ -75,8 +75,10 @@ export async function renderPhoto(svg, cache) {
   const [{ data, info }, noise] = await Promise.all([
     // Two steps: rasterised first, then scaled. One libvips pipeline (svgload -> resize) had librsvg render the
     // drawing, blur filters and all, straight at 1600x1200 region by region: 423 -> ~170 ms of CPU a photo this way.
+    // 1600 px wide at the drawing's proportions: 1600x1200 for a car's views (4:3), 1600x450 for a banner (1920x540);
+    // never taller than the grain tile (a narrower drawing is scaled to fit it).
     sharp(Buffer.from(svg), { density: 72 }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-      .then(({ data: drawn, info: size }) => sharp(drawn, { raw: size }).resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer({ resolveWithObject: true })),
+      .then(({ data: drawn, info: size }) => sharp(drawn, { raw: size }).resize(PHOTO_WIDTH, Math.min(PHOTO_HEIGHT, Math.round((PHOTO_WIDTH * size.height) / size.width)), { kernel: 'lanczos3', fit: 'fill' }).raw().toBuffer({ resolveWithObject: true })),
     grain(cache),
   ]);
   for (let i = 0; i < data.length; i++) {

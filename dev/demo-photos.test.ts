@@ -29,6 +29,16 @@ describe('demo photos', { timeout: 120_000 }, () => {
     }
   });
 
+  it("make a banner a 1600x450 photo of its 1920x540 drawing (a dealer's hero or promotion picture)", async () => {
+    const bytes = await photos.photo('/demo-img/banner/suv/f2f3f0/0b3d91.jpg');
+    const meta = await sharp(bytes!).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 1600, height: 450 });
+    expect(bytes!.byteLength).toBeGreaterThan(60 * 1024);
+    expect(bytes!.byteLength).toBeLessThan(400 * 1024);
+    // Only a body the drawings know: anything else is no photo (404).
+    expect(await photos.photo('/demo-img/banner/spaceship/f2f3f0/0b3d91.jpg')).toBeNull();
+  });
+
   it('are the same bytes every time (made again from scratch, not only read back from the folder)', async () => {
     const first = await photos.photo(PATHS[0]!);
     const fresh = createDemoPhotos({ dir: mkdtempSync(join(tmpdir(), 'fc-demo-photos-again-')) });
@@ -61,7 +71,7 @@ describe('demo photos', { timeout: 120_000 }, () => {
   });
 
   it('are kept on disk once made, and answer over HTTP as the demo Worker asks (GET/HEAD; 404 for any other path, colour outside the palette or body the stock never names)', async () => {
-    expect(readdirSync(dir).filter((f) => f.endsWith('.jpg')).length).toBe(PATHS.length);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.jpg')).length).toBe(PATHS.length + 1); // and the banner
     const res = await photos.fetch(new Request(`http://demo.local${PATHS[0]}`));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');

@@ -50,6 +50,8 @@ const SPIN = new RegExp(`^/demo-img/spin/${BODY}/([0-9a-f]{6})/(\\d{1,2})\\.svg$
 const LOGO = /^\/demo-img\/logo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 const INTERIOR = /^\/demo-img\/interior\/([0-9a-f]{6})\.svg$/;
 const BANNER = new RegExp(`^/demo-img/banner/${BODY}/([0-9a-f]{6})/([0-9a-f]{6})\\.svg$`);
+/** A banner as a photo-weight JPEG (what a dealer uploads for a hero or promotion): the same body and colours as BANNER. */
+const BANNER_PHOTO = new RegExp(`^/demo-img/banner/${BODY}/([0-9a-f]{6})/([0-9a-f]{6})\\.jpg$`);
 const PLACE = /^\/demo-img\/place\/([0-9a-f]{6})\/(sales|used|service|parts)\.svg$/;
 const REPORT = /^\/demo-img\/report\/([A-HJ-NPR-Z0-9]{17})\.svg$/;
 
@@ -97,7 +99,7 @@ export function demoImageExists(pathname: string): boolean {
   if (!pathname.startsWith(DEMO_IMAGE_PREFIX) || pathname.length > 200) return false;
   let m: RegExpExecArray | null;
   if ((m = CAR.exec(pathname))) return resolveBody(m[1] as string) !== null && Number(m[4]) < VIEW_COUNT;
-  if (PHOTO.test(pathname)) return demoPhotoDrawing(pathname) !== null;
+  if (PHOTO.test(pathname) || BANNER_PHOTO.test(pathname)) return demoPhotoDrawing(pathname) !== null;
   if ((m = SPIN.exec(pathname))) return resolveBody(m[1] as string) !== null && Number(m[3]) < 24;
   if ((m = LOGO.exec(pathname))) return logoRegistry().has(m[1] as string);
   if ((m = BANNER.exec(pathname))) return resolveBody(m[1] as string) !== null;
@@ -116,11 +118,17 @@ let photoTrims: ReadonlySet<string> | null = null;
  * stock can name are drawn: a body the stock uses (stock.ts stockPictureBodies), a paint of the demo palette
  * (catalogue.ts PAINTS) and, for everything but motorcycles (which the stock leaves without one), a trim of TRIMS.
  * Null (404) for any other path, colour, body or view.
+ * A banner photo `/demo-img/banner/<body>/<car>/<background>.jpg` (the heroes, promotions and brand banners of the demo
+ * content: a dealer's banners are photos too) is its drawing `....svg`, for any body the drawings know and any colours
+ * (as the drawing's own route), rendered 1600 px wide at the drawing's 1920x540 proportions.
+ * @example demoPhotoDrawing('/demo-img/banner/suv/f2f3f0/0b3d91.jpg') // '/demo-img/banner/suv/f2f3f0/0b3d91.svg'
  * @example demoPhotoDrawing('/demo-img/photo/suv/f2f3f0.a0785a/0.jpg') // '/demo-img/car/suv/f2f3f0.a0785a/0.svg'
  * @example demoPhotoDrawing('/demo-img/photo/suv/123456.a0785a/0.jpg') // null: not a palette paint
  */
 export function demoPhotoDrawing(pathname: string): string | null {
   if (pathname.length > 200) return null;
+  const banner = BANNER_PHOTO.exec(pathname);
+  if (banner) return resolveBody(banner[1] as string) ? pathname.replace(/\.jpg$/, '.svg') : null;
   const m = PHOTO.exec(pathname);
   // One spelling per view (`7`, never `07`): each spelling would be its own render and its own cached file.
   if (!m || Number(m[3]) >= VIEW_COUNT || String(Number(m[3])) !== m[3]) return null;

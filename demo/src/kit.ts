@@ -74,8 +74,8 @@ export const img = {
   /** A 360 spin frame: angle 0-23 in 15 degree steps (0 = side view, nose to the right; 6 = front; 18 = rear). */
   spin: (body: string, hex: string, angle: number) => `/demo-img/spin/${body}/${hexOf(hex)}/${angle}.svg`,
   interior: (hex: string) => `/demo-img/interior/${hexOf(hex)}.svg`,
-  /** A 1920x540 banner with the vehicle inside the central safe area (survives cover crops at 32:9, 16:9 and 4:3). */
-  banner: (body: string, carHex: string, bgHex: string) => `/demo-img/banner/${body}/${hexOf(carHex)}/${hexOf(bgHex)}.svg`,
+  /** A 1920x540 banner (a photo-weight JPEG: images.ts demoPhotoDrawing, as a dealer uploads; its drawing is the same path in .svg) with the vehicle inside the central safe area (survives cover crops at 32:9, 16:9 and 4:3). */
+  banner: (body: string, carHex: string, bgHex: string) => `/demo-img/banner/${body}/${hexOf(carHex)}/${hexOf(bgHex)}.jpg`,
   place: (hex: string, kind: string) => `/demo-img/place/${hexOf(hex)}/${kind}.svg`,
   report: (vin: string) => `/demo-img/report/${vin}.svg`,
 };

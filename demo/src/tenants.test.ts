@@ -5,7 +5,7 @@ import { parseSiteConfig, type MenuItem, type SiteConfig } from '@forecourt/cont
 import { TenantDataSchema } from '@forecourt/contracts/tenant-data';
 import { effectiveLocationType } from '@forecourt/contracts/entities/location';
 import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
-import { DEMO_TENANTS, demoSpecialHours, demoTenantData, demoTenants, renderDemoImage } from './index.ts';
+import { DEMO_TENANTS, demoSpecialHours, demoTenantData, demoTenants, renderDemoImage, demoImageExists } from './index.ts';
 import { clockLabel, DEMO_REMOTES, openingHours } from './kit.ts';
 import mfAccount from '../../mf-account/package.json';
 import mfFinance from '../../mf-finance/package.json';
@@ -109,7 +109,7 @@ describe('demo tenant configs', () => {
   it('points every config image at a picture the demo serves', () => {
     for (const s of demoTenants()) {
       const urls = [s.theme.logo.url, ...(s.promo_popup?.image ? [s.promo_popup.image] : []), ...s.banners.map((b) => b.image)];
-      for (const url of urls) expect(renderDemoImage(url), url).not.toBeNull();
+      for (const url of urls) expect(demoImageExists(url), url).toBe(true); // a drawing, or a photo (banners: images.ts demoPhotoDrawing)
     }
   });
 });
@@ -195,7 +195,7 @@ describe('demo tenant data', () => {
       for (const b of data.brands) {
         expect(b.description.length).toBeGreaterThan(1);
         expect(renderDemoImage(b.logo ?? '')).not.toBeNull();
-        expect(renderDemoImage(b.banner ?? '')).not.toBeNull();
+        expect(demoImageExists(b.banner ?? '')).toBe(true);
       }
       for (const o of data.offers) expect(renderDemoImage(o.image_or_model_image?.url ?? ''), o.id).not.toBeNull();
     }

@@ -13,6 +13,7 @@ import { breadcrumbs, notFoundPage, sectionHead, type ShellPage } from './pages.
 import { blogCardList, offerCards } from './content-blocks.ts';
 import type { Tenant } from './tenant.ts';
 import { todayIn } from '@forecourt/contracts/display';
+import { BANNER_LAYOUT, imageAttributes, preloadOf } from './banner-image.ts';
 
 /** A brand's tile in the grid: its landing page when the tenant has one, else its search page. */
 export type BrandTile = { slug: string; name: string; logo: string | null; href: string };
@@ -191,7 +192,7 @@ export async function brandPage(tenant: Tenant, slug: string, now = Date.now()):
   const slots: FragmentSlot[] = [slotFor('stockStrip', BRAND_STOCK_SLOT, { strip: 'new-arrivals', make: slug, heading: `${brand.title} in stock` })];
   const body = await html`<article class="fc-content fc-content--wide fc-brand-page">
 ${breadcrumbs([{ label: 'Brands', href: '/brands' }, { label: brand.title }])}
-${brand.banner ? html`<img class="fc-brand-banner" src="${brand.banner}" alt="" width="1920" height="540" fetchpriority="high">` : ''}
+${brand.banner ? html`<img class="fc-brand-banner"${imageAttributes(brand.banner, BANNER_LAYOUT)} alt="" width="1920" height="540" fetchpriority="high">` : ''}
 <h1 class="fc-brand-page__title">${brand.logo ? html`<img src="${compactMarkUrl(brand.logo)}" alt="" width="69" height="40">` : ''}<span>${brand.title}</span></h1>
 ${brand.description.map((p) => html`<p>${p}</p>`)}
 <p><a class="fc-btn fc-btn--primary" href="/search/${brand.slug}">View ${brand.title} stock</a></p>
@@ -213,7 +214,7 @@ ${posts.length ? html`<section class="fc-section" aria-labelledby="fc-brand-post
       title: `${brand.title} | ${config.name}`,
       description,
       ...(canonical ? { canonical } : {}),
-      ...(brand.banner ? { ogImage: siteHref(config, brand.banner) ?? brand.banner } : {}),
+      ...(brand.banner ? { ogImage: siteHref(config, brand.banner) ?? brand.banner, preloadImage: preloadOf(brand.banner, BANNER_LAYOUT) } : {}),
       jsonLd: [
         { '@context': 'https://schema.org', '@type': 'Brand', name: brand.title, description, ...(logo ? { logo: siteHref(config, logo) ?? logo } : {}), ...(canonical ? { url: canonical } : {}) },
         breadcrumbJsonLd(config, [{ name: 'Brands', path: '/brands' }, { name: brand.title, path: `/${slug}/overview` }]),

@@ -17,6 +17,8 @@ import { blogDate, blogExcerpt, pageAt, postsAbout, priceRangeSearchPath, salesS
 import { renderMarkdown } from './markdown.ts';
 import { sectionHead } from './pages.ts';
 import type { Tenant } from './tenant.ts';
+import type { ImageLayout } from '@forecourt/contracts/images';
+import { BANNER_LAYOUT, imageAttributes, OFFER_LAYOUT } from './banner-image.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString> | string;
 type Block<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
@@ -113,8 +115,8 @@ function addSlot(ctx: Ctx, make: () => FragmentSlot): boolean {
   return true;
 }
 
-const image = (img: ImageRef, opts: { lazy: boolean; className?: string; decorative?: boolean }) =>
-  html`<img${opts.className ? html` class="${opts.className}"` : ''} src="${img.src}" alt="${opts.decorative ? '' : img.alt}" width="${img.width}" height="${img.height}"${opts.lazy ? raw(' loading="lazy" decoding="async"') : raw(' fetchpriority="high"')}>`;
+const image = (img: ImageRef, opts: { lazy: boolean; className?: string; decorative?: boolean; layout?: ImageLayout }) =>
+  html`<img${opts.className ? html` class="${opts.className}"` : ''}${opts.layout ? imageAttributes(img.src, opts.layout) : html` src="${img.src}"`} alt="${opts.decorative ? '' : img.alt}" width="${img.width}" height="${img.height}"${opts.lazy ? raw(' loading="lazy" decoding="async"') : raw(' fetchpriority="high"')}>`;
 
 const actions = (list: readonly Action[], className: string) =>
   list.length ? html`<div class="${className}">${list.map((a) => html`<a class="fc-btn${a.primary ? ' fc-btn--primary' : ''}" href="${a.href}">${a.label}</a>`)}</div>` : '';
@@ -123,7 +125,7 @@ function heroBlock(block: Block<'hero'>, ctx: BlockCtx): Html {
   const titleId = `${ctx.id}-title`;
   const heading = ctx.first ? html`<h1 id="${titleId}">${block.heading}</h1>` : html`<h2 id="${titleId}">${block.heading}</h2>`;
   return html`<section class="fc-hero fc-block-hero" id="${ctx.id}" aria-labelledby="${titleId}">
-${block.image ? image(block.image, { lazy: !ctx.first, className: 'fc-hero__img' }) : ''}
+${block.image ? image(block.image, { lazy: !ctx.first, className: 'fc-hero__img', layout: BANNER_LAYOUT }) : ''}
 <div class="fc-hero__text">${heading}${block.text ? html`<p>${block.text}</p>` : ''}${actions(block.actions, 'fc-hero__actions')}</div>
 </section>`;
 }
@@ -191,7 +193,7 @@ export function offerCards(tenant: Tenant, offers: readonly Offer[], idPrefix: s
     const titleId = `${idPrefix}-o${n}`;
     const explore = exploreHref(tenant, o);
     const text = o.description.length > OFFER_TEXT_MAX ? `${o.description.slice(0, OFFER_TEXT_MAX - 3)}...` : o.description;
-    return html`<li><article class="fc-offer fc-card" aria-labelledby="${titleId}">${o.image_or_model_image?.url ? html`<img src="${o.image_or_model_image.url}" alt="" width="800" height="600" loading="lazy" decoding="async">` : ''}<div class="fc-offer__body">${raw(`<${level} id="${titleId}">`)}${o.name}${raw(`</${level}>`)}<p>${text}</p><div class="fc-offer__actions"><a class="fc-btn fc-btn--primary" href="/contact?offer=${encodeURIComponent(o.id)}">Enquire Now<span class="fc-visually-hidden">: ${o.name}</span></a>${explore && o.model ? html`<a class="fc-btn" href="${explore}">Explore ${o.model.name}</a>` : ''}</div></div></article></li>`;
+    return html`<li><article class="fc-offer fc-card" aria-labelledby="${titleId}">${o.image_or_model_image?.url ? html`<img${imageAttributes(o.image_or_model_image.url, OFFER_LAYOUT)} alt="" width="800" height="600" loading="lazy" decoding="async">` : ''}<div class="fc-offer__body">${raw(`<${level} id="${titleId}">`)}${o.name}${raw(`</${level}>`)}<p>${text}</p><div class="fc-offer__actions"><a class="fc-btn fc-btn--primary" href="/contact?offer=${encodeURIComponent(o.id)}">Enquire Now<span class="fc-visually-hidden">: ${o.name}</span></a>${explore && o.model ? html`<a class="fc-btn" href="${explore}">Explore ${o.model.name}</a>` : ''}</div></div></article></li>`;
   })}</ul>`;
 }
 

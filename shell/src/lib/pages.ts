@@ -7,7 +7,8 @@ import { telHref } from '@forecourt/contracts/display';
 import { notFoundBlock, slugify } from './document.ts';
 import type { ResolvedTenant, Tenant } from './tenant.ts';
 import { brandGridSection } from './brand-pages.ts';
-import { heroSection } from './promotions.ts';
+import { heroImage, heroSection } from './promotions.ts';
+import { BANNER_LAYOUT, imageAttributes, OFFER_LAYOUT, preloadOf } from './banner-image.ts';
 import { offersFor } from './content-blocks.ts';
 
 export type ShellPage = { status: number; head: FragmentHead; body: string };
@@ -51,7 +52,7 @@ export async function homePage(tenant: Tenant, now = Date.now()): Promise<ShellP
   const parts = sections.map((section, i) => {
     switch (section.kind) {
       case 'hero':
-        return heroSection(tenant);
+        return heroSection(tenant, now);
       case 'quick-search': {
         // mf-search's form, with the stock's own makes, models, body types and counts (contracts SLOTS.quickSearch).
         const id = 'quick-search';
@@ -70,7 +71,7 @@ export async function homePage(tenant: Tenant, now = Date.now()): Promise<ShellP
         return html`<section class="fc-section" aria-labelledby="fc-offers-title">
 ${sectionHead('fc-offers-title', 'Current offers', { href: '/special-offers', label: 'All offers' })}
 <ul class="fc-offers">${offers.map(
-          (o) => html`<li><article class="fc-offer fc-card">${o.image_or_model_image?.url ? html`<img src="${o.image_or_model_image.url}" alt="" width="800" height="600" loading="lazy">` : ''}<div class="fc-offer__body"><h3>${o.name}</h3><p>${o.description.length > 140 ? `${o.description.slice(0, 137)}...` : o.description}</p><a class="fc-btn" href="/offers/${o.id}">View offer<span class="fc-visually-hidden">: ${o.name}</span></a></div></article></li>`,
+          (o) => html`<li><article class="fc-offer fc-card">${o.image_or_model_image?.url ? html`<img${imageAttributes(o.image_or_model_image.url, OFFER_LAYOUT)} alt="" width="800" height="600" loading="lazy">` : ''}<div class="fc-offer__body"><h3>${o.name}</h3><p>${o.description.length > 140 ? `${o.description.slice(0, 137)}...` : o.description}</p><a class="fc-btn" href="/offers/${o.id}">View offer<span class="fc-visually-hidden">: ${o.name}</span></a></div></article></li>`,
         )}</ul>
 </section>`;
       }
@@ -108,6 +109,9 @@ ${config.search.used_only ? '' : html`<li><a class="fc-tile" href="/search/new-c
   });
   const body = await html`${parts}`;
   const head: FragmentHead = { title: config.seo.title, description: config.seo.description };
+  // A hero leading the page is its largest paint: its first picture is asked for from the head (issue 19).
+  const lcp = sections[0]?.kind === 'hero' ? heroImage(tenant, now) : undefined;
+  if (lcp) head.preloadImage = preloadOf(lcp, BANNER_LAYOUT);
   return { status: 200, head: slots.length ? { ...head, slots } : head, body: String(body) };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT, type Promotion } from '@forecourt/contracts/content';
-import { heroSection, slideLabel, PROMO_INTERVAL_MS } from './promotions.ts';
+import { heroImage, heroSection, slideLabel, PROMO_INTERVAL_MS } from './promotions.ts';
+import { BANNER_LAYOUT, preloadOf } from './banner-image.ts';
 import { homePage } from './pages.ts';
 import { demoTenant } from '../test/tenants.ts';
 
@@ -72,6 +73,32 @@ describe('home hero: promotions slider (spec §9: 1920x540; APG carousel)', () =
     const tenant = withPromotions([slide(1), slide(2)]);
     const { body } = await homePage(tenant);
     expect(body.match(/<h1/g)).toHaveLength(1);
+  });
+
+  it("the hero's pictures come through the image CDN at the banner's widths, the first preloaded from the head (issue 19)", async () => {
+    const tenant = withPromotions([slide(1), slide(2)]);
+    const html = String(await heroSection(tenant, NOW));
+    const first = 'https://img.example/promo-1.jpg';
+    // Every slide: src at the fallback width, the srcset of BANNER_LAYOUT, sizes as drawn (cropped to 16:9 on a phone).
+    expect(html).toContain(`src="/cdn-cgi/image/width=1200,quality=75,format=auto/${first}" srcset="/cdn-cgi/image/width=480,quality=75,format=auto/${first} 480w, `);
+    expect(html.match(/ sizes="\(max-width: 767px\) 200vw, 100vw"/g)).toHaveLength(2);
+    expect(html).toContain(`/cdn-cgi/image/width=1600,quality=75,format=auto/https://img.example/promo-2.jpg 1600w"`);
+    // The home page asks for the first slide's picture from its head: the same src, srcset and sizes as its <img>.
+    const { head } = await homePage(tenant, NOW);
+    expect(head.preloadImage).toEqual(preloadOf(first, BANNER_LAYOUT));
+    expect(head.preloadImage!.href).toBe(`/cdn-cgi/image/width=1200,quality=75,format=auto/${first}`);
+    expect(html).toContain(`src="${head.preloadImage!.href}" srcset="${head.preloadImage!.srcset}" sizes="${head.preloadImage!.sizes}"`);
+    expect(heroImage(tenant, NOW)).toBe(first);
+    // No live promotion: the first banner's picture; a drawing (SVG) keeps its own address and has no srcset.
+    const plain = withPromotions([]);
+    plain.config = { ...plain.config, banners: [{ ...plain.config.banners[0]!, image: '/img/banner.svg' }] };
+    expect(heroImage(plain, NOW)).toBe('/img/banner.svg');
+    expect((await homePage(plain, NOW)).head.preloadImage).toEqual({ href: '/img/banner.svg' });
+    expect(String(await heroSection(plain, NOW))).toContain('<img class="fc-hero__img" src="/img/banner.svg" alt=""');
+    // A home page that does not start with its hero preloads no picture (the hero is not its largest paint).
+    const late = withPromotions([slide(1)]);
+    late.config = { ...late.config, home: { sections: [{ kind: 'quick-search' }, { kind: 'hero' }] } };
+    expect((await homePage(late, NOW)).head.preloadImage).toBeUndefined();
   });
 
   it('slideLabel is "n of N"', () => {

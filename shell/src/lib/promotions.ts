@@ -3,6 +3,7 @@ import { livePromotions, type Promotion } from '@forecourt/contracts/content';
 import { PROMO_SLIDER_SIZE } from '@forecourt/contracts/constants';
 import type { Tenant } from './tenant.ts';
 import { todayIn } from '@forecourt/contracts/display';
+import { BANNER_LAYOUT, imageAttributes } from './banner-image.ts';
 
 /** How often the slider moves on by itself (client/carousel.ts), in ms: long enough to read a slide's heading and text. */
 export const PROMO_INTERVAL_MS = 6000;
@@ -16,12 +17,21 @@ export function heroSection(tenant: Tenant, now = Date.now()) {
   return slides.length ? promotionsSlider(tenant, slides) : bannerHero(tenant);
 }
 
+/**
+ * The hero's first picture (the first live promotion's, else the first banner's): the home page's largest paint when
+ * the hero leads it, preloaded from the head (pages.ts homePage). Undefined when the hero has none.
+ */
+export function heroImage(tenant: Tenant, now = Date.now()): string | undefined {
+  const slides = livePromotions(tenant.content, todayIn(tenant.config.time_zone, now));
+  return slides.length ? slides[0]!.image : tenant.config.banners[0]?.image;
+}
+
 function bannerHero(tenant: Tenant) {
   const { config } = tenant;
   const features = config.features;
   const hero = config.banners[0];
   return html`<section class="fc-hero" aria-labelledby="fc-hero-title">
-${hero ? html`<img class="fc-hero__img" src="${hero.image}" alt="" width="1920" height="540" fetchpriority="high">` : ''}
+${hero ? html`<img class="fc-hero__img"${imageAttributes(hero.image, BANNER_LAYOUT)} alt="" width="1920" height="540" fetchpriority="high">` : ''}
 <div class="fc-hero__text">
 <h1 id="fc-hero-title">${hero?.title ?? config.name}</h1>
 ${hero?.subtitle ? html`<p>${hero.subtitle}</p>` : ''}
@@ -61,7 +71,7 @@ ${count > 1
 <div class="fc-carousel__track" id="fc-promos-track" data-carousel-track aria-live="polite">
 ${slides.map(
   (s, i) => html`<div class="fc-hero fc-carousel__slide" role="group" aria-roledescription="slide" aria-label="${slideLabel(i, count)}" data-carousel-slide>
-<img class="fc-hero__img" src="${s.image}" alt="${s.alt}" width="${width}" height="${height}"${i === 0 ? html` fetchpriority="high"` : html` loading="lazy"`}>
+<img class="fc-hero__img"${imageAttributes(s.image, BANNER_LAYOUT)} alt="${s.alt}" width="${width}" height="${height}"${i === 0 ? html` fetchpriority="high"` : html` loading="lazy"`}>
 <div class="fc-hero__text">
 <h2>${s.title}</h2>
 ${s.text ? html`<p>${s.text}</p>` : ''}
