@@ -135,7 +135,7 @@ export function createImageResizer(options) {
     if (!asked.source.startsWith('/')) return new Response(null, { status: 302, headers: { location: asked.source, 'cache-control': 'no-store' } });
     if (!SOURCE_PREFIXES.some((prefix) => asked.source.startsWith(prefix))) return text(400, `Bad image request: a local source must be under ${SOURCE_PREFIXES.join(', ')}`);
     const formatFor = (type) => (asked.format === 'auto' ? (autoImageFormat(request.headers.get('accept')) ?? (type === 'image/png' ? 'png' : 'jpeg')) : asked.format);
-    const keyFor = (digest, format) => `${digest}:w${asked.width}:q${asked.quality}:${format}`;
+    const keyFor = (digest, format) => `${digest}:w${asked.width}${asked.height ? `:h${asked.height}` : ''}:q${asked.quality}:${format}`;
     // A source read within its max-age: the answer from the caches, without reading the source again.
     const sourceUrl = new URL(asked.source, request.url).href;
     const known = sources.get(sourceUrl);
@@ -166,7 +166,7 @@ export function createImageResizer(options) {
       }
       admitted++;
       try {
-        body = await limit(() => encode(source.bytes, asked.width, asked.quality, format));
+        body = await limit(() => encode(source.bytes, asked.width, asked.quality, format, asked.height));
       } catch {
         return text(415, 'Source is not an image the resizer reads');
       } finally {
@@ -201,9 +201,13 @@ export function cacheableSeconds(cacheControl) {
   return match ? Number(match[1]) : 0;
 }
 
-/** The resized picture: at most `width` wide (never enlarged), EXIF orientation applied, metadata dropped. */
-export function encode(bytes, width, quality, format) {
-  const img = sharp(bytes, { failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+/**
+ * The resized picture: at most `width` wide (never enlarged), EXIF orientation applied, metadata dropped; with a
+ * `height`, exactly `width` x `height`, scaled to cover that box and cropped around the centre (Cloudflare's
+ * `fit=cover`, which enlarges when it must).
+ */
+export function encode(bytes, width, quality, format, height) {
+  const img = sharp(bytes, { failOn: 'error' }).rotate().resize(height ? { width, height, fit: 'cover', position: 'centre' } : { width, withoutEnlargement: true });
   switch (format) {
     // effort 1: a local stand-in must answer in tens of milliseconds; Cloudflare's encoder is its own.
     case 'avif': return img.avif({ quality, effort: 1 }).toBuffer();

@@ -54,6 +54,28 @@ describe('local image resizer', { timeout: 60_000 }, () => {
     }
   });
 
+  it("crops (height with fit=cover): exactly the asked box around the centre, enlarged if it must be; cached apart from the uncropped width", async () => {
+    // A 32:9 banner, its left half red and its right half blue: the 16:9 crop is the middle (both colours, split in two).
+    const banner = await sharp({ create: { width: 1600, height: 450, channels: 3, background: '#ff0000' } })
+      .composite([{ input: await sharp({ create: { width: 800, height: 450, channels: 3, background: '#0000ff' } }).png().toBuffer(), left: 800, top: 0 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const service = resizer({ '/demo-img/banner.jpg': { type: 'image/jpeg', bytes: banner } });
+    const read = async (res: Response) => sharp(Buffer.from(await res.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const crop = await read(await get(service, imageUrl('/demo-img/banner.jpg', { width: 800, crop: '16:9' }), '*/*'));
+    expect({ width: crop.info.width, height: crop.info.height }).toEqual({ width: 800, height: 450 });
+    const pixel = (x: number, y: number) => [...crop.data.subarray((y * crop.info.width + x) * 3, (y * crop.info.width + x) * 3 + 3)];
+    expect(pixel(100, 225)[0]).toBeGreaterThan(200); // red: the banner's x 500
+    expect(pixel(700, 225)[2]).toBeGreaterThan(200); // blue: the banner's x 1100
+    // 1200x675 needs more height than the banner has: enlarged to cover, as Cloudflare's fit=cover does.
+    const big = await read(await get(service, imageUrl('/demo-img/banner.jpg', { width: 1200, crop: '16:9' }), '*/*'));
+    expect({ width: big.info.width, height: big.info.height }).toEqual({ width: 1200, height: 675 });
+    // The uncropped width is its own answer (its own cache key), the banner's whole shape.
+    const whole = await read(await get(service, imageUrl('/demo-img/banner.jpg', { width: 800 }), '*/*'));
+    expect({ width: whole.info.width, height: whole.info.height }).toEqual({ width: 800, height: 225 });
+    expect(service.stats.resized).toBe(3);
+  });
+
   it('never enlarges: a picture narrower than the width comes back at its own size', async () => {
     const small = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const service = resizer({ '/demo-img/s.png': { type: 'image/png', bytes: small } });

@@ -25,6 +25,16 @@ export const FragmentSlotSchema = v.object({
 });
 export type FragmentSlot = v.InferOutput<typeof FragmentSlotSchema>;
 
+/** One picture the head preloads (FragmentHead `preloadImage`). */
+const PreloadImageSchema = v.object({
+  href: v.pipe(v.string(), v.maxLength(2048), v.regex(/^(?:\/(?!\/)|https:\/\/)\S+$/, 'A same-origin path or an https URL')),
+  srcset: v.optional(v.pipe(v.string(), v.maxLength(8000))),
+  sizes: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  /** The media query of the `<picture>` source it stands for (absent: every screen). */
+  media: v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^[\w\s():,.-]+$/, 'A media query'))),
+});
+export type PreloadImage = v.InferOutput<typeof PreloadImageSchema>;
+
 export const FragmentHeadSchema = v.object({
   title: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
   description: v.optional(v.pipe(v.string(), v.maxLength(1000))),
@@ -44,13 +54,12 @@ export const FragmentHeadSchema = v.object({
    * so the browser asks for it before it reaches the <img>. `href`/`srcset`/`sizes` are the <img>'s own (contracts
    * images.ts responsiveImage), so the preload and the <img> pick the same file.
    */
-  preloadImage: v.optional(
-    v.object({
-      href: v.pipe(v.string(), v.maxLength(2048), v.regex(/^(?:\/(?!\/)|https:\/\/)\S+$/, 'A same-origin path or an https URL')),
-      srcset: v.optional(v.pipe(v.string(), v.maxLength(8000))),
-      sizes: v.optional(v.pipe(v.string(), v.maxLength(500))),
-    }),
-  ),
+  preloadImage: v.optional(PreloadImageSchema),
+  /**
+   * The same for a `<picture>` whose sources differ by media (the shell's home hero: a 16:9 crop on a phone): one
+   * preload per source, each with its `media`, so each screen fetches only its own file. Written after `preloadImage`.
+   */
+  preloadSources: v.optional(v.pipe(v.array(PreloadImageSchema), v.minLength(1), v.maxLength(2))),
 });
 export type FragmentHead = v.InferOutput<typeof FragmentHeadSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoImageFormat, DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS, imageQuality, imageSrcset, imageUrl, imageWidth, isResizable, parseImageRequest, responsiveImage } from './images.ts';
+import { autoImageFormat, cropHeight, DEFAULT_IMAGE_QUALITY, IMAGE_CROPS, IMAGE_QUALITIES, IMAGE_WIDTHS, imageQuality, imageSrcset, imageUrl, imageWidth, isResizable, parseImageRequest, responsiveImage } from './images.ts';
 
 const PHOTO = '/demo-img/photo/suv/f2f3f0.a0785a/0.jpg';
 
@@ -77,8 +77,32 @@ describe('parseImageRequest (what the local resizer accepts)', () => {
       '/cdn-cgi/image/width=640/',
       '/cdn-cgi/image/p.jpg',
       '/demo-img/photo/x.jpg',
+      // Crops: height and fit=cover together, the height a listed crop's at that width.
+      '/cdn-cgi/image/width=800,height=450/p.jpg',
+      '/cdn-cgi/image/width=800,fit=cover/p.jpg',
+      '/cdn-cgi/image/width=800,height=451,fit=cover/p.jpg',
+      '/cdn-cgi/image/width=800,height=450,fit=contain/p.jpg',
+      '/cdn-cgi/image/width=800,height=0450,fit=cover/p.jpg',
+      '/cdn-cgi/image/width=800,height=450,height=450,fit=cover/p.jpg',
     ];
     for (const path of bad) expect(parseImageRequest(path), path).toMatchObject({ ok: false });
+  });
+
+  it('a crop (IMAGE_CROPS): imageUrl writes height and fit=cover, and the resizer reads them back', () => {
+    expect(cropHeight(800, '16:9')).toBe(450);
+    expect(cropHeight(1200, '16:9')).toBe(675);
+    expect(imageUrl('/b.jpg', { width: 800, crop: '16:9' })).toBe('/cdn-cgi/image/width=800,height=450,fit=cover,quality=75,format=auto/b.jpg');
+    for (const width of IMAGE_WIDTHS) for (const crop of IMAGE_CROPS) {
+      expect(parseImageRequest(imageUrl(PHOTO, { width, crop }))).toEqual({ ok: true, width, quality: 75, format: 'auto', source: PHOTO, height: cropHeight(width, crop) });
+    }
+    const layout = { widths: [480, 800], sizes: '100vw', fallback: 800, crop: '16:9' as const };
+    expect(responsiveImage('/b.jpg', layout)).toEqual({
+      src: '/cdn-cgi/image/width=800,height=450,fit=cover,quality=75,format=auto/b.jpg',
+      srcSet: '/cdn-cgi/image/width=480,height=270,fit=cover,quality=75,format=auto/b.jpg 480w, /cdn-cgi/image/width=800,height=450,fit=cover,quality=75,format=auto/b.jpg 800w',
+      sizes: '100vw',
+    });
+    // A drawing is not cropped either: it keeps its address.
+    expect(responsiveImage('/b.svg', layout)).toEqual({ src: '/b.svg' });
   });
 
   it('picks AVIF, then WebP, by Accept for format=auto', () => {

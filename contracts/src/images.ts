@@ -29,6 +29,18 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
  */
 export const IMAGE_QUALITIES = [50, 60, 75, 85, 90] as const;
 export type ImageQuality = (typeof IMAGE_QUALITIES)[number];
+/**
+ * Crops a picture is asked for (width:height), as Cloudflare's `height` with `fit=cover` (centred): a phone's 16:9
+ * view of a 32:9 banner (shell banner-image.ts), so the phone gets the part it shows instead of twice its width. The
+ * height always follows from the listed width and the crop, so crops add no free dimension to bill or cache.
+ */
+export const IMAGE_CROPS = ['16:9'] as const;
+export type ImageCrop = (typeof IMAGE_CROPS)[number];
+/** The height of a `width` wide crop (whole pixels). */
+export function cropHeight(width: number, crop: ImageCrop): number {
+  const [w, h] = crop.split(':').map(Number) as [number, number];
+  return Math.round((width * h) / w);
+}
 /** Output formats the `format` option names; `auto` picks AVIF, then WebP, by the browser's Accept (else the source's). */
 export const IMAGE_FORMATS = ['auto', 'avif', 'webp', 'jpeg', 'png'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -58,6 +70,8 @@ export type ImageUrlOptions = {
   width?: number;
   /** Snapped to the nearest of IMAGE_QUALITIES (the higher on a tie); default DEFAULT_IMAGE_QUALITY. */
   quality?: number;
+  /** Cropped to this shape around the centre (`height` and `fit=cover`); default none (the picture's own shape). */
+  crop?: ImageCrop;
 };
 
 /**
@@ -82,7 +96,8 @@ export function imageUrl(src: string, options: ImageUrlOptions = {}): string {
   if (!isResizable(src)) return src;
   const width = imageWidth(options.width ?? DEFAULT_IMAGE_WIDTH);
   const source = src.startsWith('/') ? src.slice(1) : src;
-  return `${IMAGE_CDN_PREFIX}width=${width},quality=${imageQuality(options.quality)},format=auto/${source}`;
+  const crop = options.crop ? `,height=${cropHeight(width, options.crop)},fit=cover` : '';
+  return `${IMAGE_CDN_PREFIX}width=${width}${crop},quality=${imageQuality(options.quality)},format=auto/${source}`;
 }
 
 /**
@@ -90,14 +105,21 @@ export function imageUrl(src: string, options: ImageUrlOptions = {}): string {
  * serves every size).
  * @example imageSrcset('/p.jpg', [320, 640]) // '/cdn-cgi/image/width=320,quality=75,format=auto/p.jpg 320w, /cdn-cgi/image/width=640,quality=75,format=auto/p.jpg 640w'
  */
-export function imageSrcset(src: string, widths: readonly number[], options: Pick<ImageUrlOptions, 'quality'> = {}): string | null {
+export function imageSrcset(src: string, widths: readonly number[], options: Pick<ImageUrlOptions, 'quality' | 'crop'> = {}): string | null {
   if (!isResizable(src)) return null;
   const snapped = [...new Set(widths.map(imageWidth))].sort((a, b) => a - b);
-  return snapped.map((w) => `${imageUrl(src, { width: w, quality: options.quality })} ${w}w`).join(', ');
+  return snapped.map((w) => `${imageUrl(src, { width: w, quality: options.quality, ...(options.crop ? { crop: options.crop } : {}) })} ${w}w`).join(', ');
 }
 
 /** A layout's picture sizes: the widths offered and the `sizes` the browser picks among them with. */
-export type ImageLayout = { widths: readonly number[]; sizes: string; /** width of the plain `src` (the fallback) */ fallback: number };
+export type ImageLayout = {
+  widths: readonly number[];
+  sizes: string;
+  /** width of the plain `src` (the fallback) */
+  fallback: number;
+  /** the shape the layout shows it in, when not its own (cropped around the centre by the CDN) */
+  crop?: ImageCrop;
+};
 
 /** The attributes of a responsive `<img>` (React names): `src`, and `srcSet`/`sizes` when the picture is resizable. */
 export type ResponsiveImage = { src: string; srcSet?: string; sizes?: string };
@@ -107,14 +129,15 @@ export type ResponsiveImage = { src: string; srcSet?: string; sizes?: string };
  * @example responsiveImage('/p.jpg', { widths: [320, 640], sizes: '100vw', fallback: 640 })
  */
 export function responsiveImage(src: string, layout: ImageLayout, options: Pick<ImageUrlOptions, 'quality'> = {}): ResponsiveImage {
-  const srcSet = imageSrcset(src, layout.widths, options);
+  const crop = layout.crop ? { crop: layout.crop } : {};
+  const srcSet = imageSrcset(src, layout.widths, { ...options, ...crop });
   if (!srcSet) return { src };
-  return { src: imageUrl(src, { width: layout.fallback, quality: options.quality }), srcSet, sizes: layout.sizes };
+  return { src: imageUrl(src, { width: layout.fallback, quality: options.quality, ...crop }), srcSet, sizes: layout.sizes };
 }
 
 /** What an Image Resizing path asks for, once checked; or why it was refused (the resizer answers 400). */
 export type ImageRequest =
-  | { ok: true; width: ImageWidth; quality: ImageQuality; format: ImageFormat; source: string }
+  | { ok: true; width: ImageWidth; quality: ImageQuality; format: ImageFormat; source: string; /** a crop's height (`fit=cover`) */ height?: number }
   | { ok: false; reason: string };
 
 /**
@@ -138,6 +161,8 @@ export function parseImageRequest(pathAndQuery: string): ImageRequest {
   let width: ImageWidth | null = null;
   let quality: ImageQuality = DEFAULT_IMAGE_QUALITY;
   let format: ImageFormat = 'auto';
+  let height: number | null = null;
+  let fit: string | null = null;
   for (const pair of options.split(',')) {
     const [key, value, extra] = pair.split('=');
     if (!key || value === undefined || extra !== undefined || seen.has(key)) return { ok: false, reason: `bad option "${pair}"` };
@@ -153,10 +178,20 @@ export function parseImageRequest(pathAndQuery: string): ImageRequest {
     } else if (key === 'format' || key === 'f') {
       if (!(IMAGE_FORMATS as readonly string[]).includes(value)) return { ok: false, reason: `format must be one of ${IMAGE_FORMATS.join(', ')}` };
       format = value as ImageFormat;
+    } else if (key === 'height' || key === 'h') {
+      height = /^[1-9]\d{0,3}$/.test(value) ? Number(value) : NaN;
+      if (Number.isNaN(height)) return { ok: false, reason: 'height must be a whole number of pixels' };
+    } else if (key === 'fit') {
+      if (value !== 'cover') return { ok: false, reason: 'fit must be cover' };
+      fit = value;
     } else return { ok: false, reason: `unknown option "${key}"` };
   }
   if (width === null) return { ok: false, reason: 'width is required' };
-  return { ok: true, width, quality, format, source };
+  if (height === null && fit === null) return { ok: true, width, quality, format, source };
+  // A crop: height and fit=cover together, the height one of IMAGE_CROPS' at this width (no free dimension).
+  const w = width;
+  if (height === null || fit === null || !IMAGE_CROPS.some((c) => cropHeight(w, c) === height)) return { ok: false, reason: `a crop is height=<${IMAGE_CROPS.join(' or ')} of the width>,fit=cover` };
+  return { ok: true, width, quality, format, source, height };
 }
 
 /**

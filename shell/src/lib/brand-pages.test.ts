@@ -131,8 +131,9 @@ describe('/{brand}/overview', () => {
     expect(levelsSkip(page.body)).toBe(false);
     expect(page.body).toContain('class="fc-brand-banner"');
     // The banner (a photo) through the image CDN, preloaded from the head with the same src, srcset and sizes.
-    expect(page.head.preloadImage?.href).toMatch(/^\/cdn-cgi\/image\/width=1200,quality=75,format=auto\/demo-img\/banner\/.+\.jpg$/);
-    expect(page.body).toContain(`<img class="fc-brand-banner" src="${page.head.preloadImage!.href}" srcset="${page.head.preloadImage!.srcset}" sizes="${page.head.preloadImage!.sizes}"`);
+    const preload = page.head.preloadImage!;
+    expect(preload.href).toMatch(/^\/cdn-cgi\/image\/width=1200,quality=75,format=auto\/demo-img\/banner\/.+\.jpg$/);
+    expect(page.body).toContain(`<img class="fc-brand-banner" src="${preload.href}" srcset="${preload.srcset}" sizes="${preload.sizes}"`);
     expect(page.body).toContain("Kia&#39;s Sportage");
     expect(page.head.slots).toEqual([{ id: BRAND_STOCK_SLOT, remote: 'mf-search', page: 'stock-strip', params: { strip: 'new-arrivals', make: 'kia', heading: 'Kia in stock' } }]);
     expect(page.body).toContain(`<fc-slot id="${BRAND_STOCK_SLOT}">`);

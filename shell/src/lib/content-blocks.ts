@@ -17,8 +17,7 @@ import { blogDate, blogExcerpt, pageAt, postsAbout, priceRangeSearchPath, salesS
 import { renderMarkdown } from './markdown.ts';
 import { sectionHead } from './pages.ts';
 import type { Tenant } from './tenant.ts';
-import type { ImageLayout } from '@forecourt/contracts/images';
-import { BANNER_LAYOUT, imageAttributes, OFFER_LAYOUT } from './banner-image.ts';
+import { heroPicture, imageAttributes, OFFER_LAYOUT } from './banner-image.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString> | string;
 type Block<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
@@ -115,8 +114,8 @@ function addSlot(ctx: Ctx, make: () => FragmentSlot): boolean {
   return true;
 }
 
-const image = (img: ImageRef, opts: { lazy: boolean; className?: string; decorative?: boolean; layout?: ImageLayout }) =>
-  html`<img${opts.className ? html` class="${opts.className}"` : ''}${opts.layout ? imageAttributes(img.src, opts.layout) : html` src="${img.src}"`} alt="${opts.decorative ? '' : img.alt}" width="${img.width}" height="${img.height}"${opts.lazy ? raw(' loading="lazy" decoding="async"') : raw(' fetchpriority="high"')}>`;
+const image = (img: ImageRef, opts: { lazy: boolean; className?: string; decorative?: boolean }) =>
+  html`<img${opts.className ? html` class="${opts.className}"` : ''} src="${img.src}" alt="${opts.decorative ? '' : img.alt}" width="${img.width}" height="${img.height}"${opts.lazy ? raw(' loading="lazy" decoding="async"') : raw(' fetchpriority="high"')}>`;
 
 const actions = (list: readonly Action[], className: string) =>
   list.length ? html`<div class="${className}">${list.map((a) => html`<a class="fc-btn${a.primary ? ' fc-btn--primary' : ''}" href="${a.href}">${a.label}</a>`)}</div>` : '';
@@ -125,7 +124,7 @@ function heroBlock(block: Block<'hero'>, ctx: BlockCtx): Html {
   const titleId = `${ctx.id}-title`;
   const heading = ctx.first ? html`<h1 id="${titleId}">${block.heading}</h1>` : html`<h2 id="${titleId}">${block.heading}</h2>`;
   return html`<section class="fc-hero fc-block-hero" id="${ctx.id}" aria-labelledby="${titleId}">
-${block.image ? image(block.image, { lazy: !ctx.first, className: 'fc-hero__img', layout: BANNER_LAYOUT }) : ''}
+${block.image ? heroPicture(block.image.src, html` alt="${block.image.alt}" width="${block.image.width}" height="${block.image.height}"${ctx.first ? raw(' fetchpriority="high"') : raw(' loading="lazy" decoding="async"')}`) : ''}
 <div class="fc-hero__text">${heading}${block.text ? html`<p>${block.text}</p>` : ''}${actions(block.actions, 'fc-hero__actions')}</div>
 </section>`;
 }

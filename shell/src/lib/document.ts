@@ -1,6 +1,6 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { serializeIslandProps, type FragmentHead } from '@forecourt/contracts/fragments';
+import { serializeIslandProps, type FragmentHead, type PreloadImage } from '@forecourt/contracts/fragments';
 import { telHref } from '@forecourt/contracts/display';
 import { hoursSummary } from '@forecourt/contracts/hours';
 import { addressText, mapHref, siteLocations } from '@forecourt/contracts/locations';
@@ -47,8 +47,8 @@ export function preloadFonts(config: SiteConfig, assets: ShellAssets): string[] 
  * The page's LCP picture, asked for from the head with high priority (the fragment's `preloadImage`: the same `href`,
  * `srcset` and `sizes` as its <img>, so the browser fetches one file once).
  */
-export function preloadImageLink(image: NonNullable<FragmentHead['preloadImage']>): Html {
-  return html`<link rel="preload" as="image" href="${image.href}"${image.srcset ? html` imagesrcset="${image.srcset}"` : ''}${image.sizes ? html` imagesizes="${image.sizes}"` : ''} fetchpriority="high">`;
+export function preloadImageLink(image: PreloadImage): Html {
+  return html`<link rel="preload" as="image" href="${image.href}"${image.srcset ? html` imagesrcset="${image.srcset}"` : ''}${image.sizes ? html` imagesizes="${image.sizes}"` : ''}${image.media ? html` media="${image.media}"` : ''} fetchpriority="high">`;
 }
 
 /**
@@ -93,6 +93,7 @@ ${head?.ogImage ? html`<meta property="og:image" content="${head.ogImage}">` : '
 <link rel="icon" href="${config.theme.logo.url}">
 ${preloadFonts(config, opts.assets).map((href) => html`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)}
 ${head?.preloadImage ? preloadImageLink(head.preloadImage) : ''}
+${head?.preloadSources ? head.preloadSources.map(preloadImageLink) : ''}
 <style>${raw(themeStyle(config, opts.assets))}</style>
 ${opts.assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${opts.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}

@@ -8,7 +8,7 @@ import { notFoundBlock, slugify } from './document.ts';
 import type { ResolvedTenant, Tenant } from './tenant.ts';
 import { brandGridSection } from './brand-pages.ts';
 import { heroImage, heroSection } from './promotions.ts';
-import { BANNER_LAYOUT, imageAttributes, OFFER_LAYOUT, preloadOf } from './banner-image.ts';
+import { heroPreloads, imageAttributes, OFFER_LAYOUT } from './banner-image.ts';
 import { offersFor } from './content-blocks.ts';
 
 export type ShellPage = { status: number; head: FragmentHead; body: string };
@@ -111,7 +111,7 @@ ${config.search.used_only ? '' : html`<li><a class="fc-tile" href="/search/new-c
   const head: FragmentHead = { title: config.seo.title, description: config.seo.description };
   // A hero leading the page is its largest paint: its first picture is asked for from the head (issue 19).
   const lcp = sections[0]?.kind === 'hero' ? heroImage(tenant, now) : undefined;
-  if (lcp) head.preloadImage = preloadOf(lcp, BANNER_LAYOUT);
+  if (lcp) head.preloadSources = heroPreloads(lcp);
   return { status: 200, head: slots.length ? { ...head, slots } : head, body: String(body) };
 }
 

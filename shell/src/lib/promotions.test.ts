@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT, type Promotion } from '@forecourt/contracts/content';
 import { heroImage, heroSection, slideLabel, PROMO_INTERVAL_MS } from './promotions.ts';
-import { BANNER_LAYOUT, preloadOf } from './banner-image.ts';
+import { heroPreloads } from './banner-image.ts';
 import { homePage } from './pages.ts';
 import { demoTenant } from '../test/tenants.ts';
 
@@ -75,30 +75,39 @@ describe('home hero: promotions slider (spec §9: 1920x540; APG carousel)', () =
     expect(body.match(/<h1/g)).toHaveLength(1);
   });
 
-  it("the hero's pictures come through the image CDN at the banner's widths, the first preloaded from the head (issue 19)", async () => {
+  it("the hero's pictures come through the image CDN (a phone gets the 16:9 crop it shows), the first preloaded from the head (issue 19)", async () => {
     const tenant = withPromotions([slide(1), slide(2)]);
     const html = String(await heroSection(tenant, NOW));
     const first = 'https://img.example/promo-1.jpg';
-    // Every slide: src at the fallback width, the srcset of BANNER_LAYOUT, sizes as drawn (cropped to 16:9 on a phone).
-    expect(html).toContain(`src="/cdn-cgi/image/width=1200,quality=75,format=auto/${first}" srcset="/cdn-cgi/image/width=480,quality=75,format=auto/${first} 480w, `);
-    expect(html.match(/ sizes="\(max-width: 767px\) 200vw, 100vw"/g)).toHaveLength(2);
-    expect(html).toContain(`/cdn-cgi/image/width=1600,quality=75,format=auto/https://img.example/promo-2.jpg 1600w"`);
-    // The home page asks for the first slide's picture from its head: the same src, srcset and sizes as its <img>.
+    const cdn = (opts: string, src: string) => `/cdn-cgi/image/${opts},quality=75,format=auto/${src}`;
+    // Every slide: a <picture> whose phone source is the centred 16:9 crop, its <img> the whole banner.
+    expect(html.match(/<picture><source media="\(max-width: 767px\)" srcset="[^"]+" sizes="100vw"><img class="fc-hero__img" src="[^"]+" srcset="[^"]+" sizes="100vw"/g)).toHaveLength(2);
+    expect(html).toContain(`<source media="(max-width: 767px)" srcset="${cdn('width=480,height=270,fit=cover', first)} 480w, `);
+    expect(html).toContain(`${cdn('width=1200,height=675,fit=cover', first)} 1200w" sizes="100vw">`);
+    expect(html).toContain(`<img class="fc-hero__img" src="${cdn('width=1200', first)}" srcset="${cdn('width=480', first)} 480w, `);
+    expect(html).toContain(`${cdn('width=1600', 'https://img.example/promo-2.jpg')} 1600w"`);
+    // The home page asks for the first slide's picture from its head: one preload per source, each for its media,
+    // with the same src, srcset and sizes as that source (the browser fetches one file once).
     const { head } = await homePage(tenant, NOW);
-    expect(head.preloadImage).toEqual(preloadOf(first, BANNER_LAYOUT));
-    expect(head.preloadImage!.href).toBe(`/cdn-cgi/image/width=1200,quality=75,format=auto/${first}`);
-    expect(html).toContain(`src="${head.preloadImage!.href}" srcset="${head.preloadImage!.srcset}" sizes="${head.preloadImage!.sizes}"`);
+    expect(head.preloadSources).toEqual(heroPreloads(first));
+    expect(head.preloadImage).toBeUndefined();
+    const [phone, wide] = head.preloadSources!;
+    expect(phone).toMatchObject({ media: '(max-width: 767px)', href: cdn('width=800,height=450,fit=cover', first), sizes: '100vw' });
+    expect(wide).toMatchObject({ media: '(min-width: 768px)', href: cdn('width=1200', first), sizes: '100vw' });
+    expect(html).toContain(`<source media="${phone!.media}" srcset="${phone!.srcset}" sizes="${phone!.sizes}"><img class="fc-hero__img" src="${wide!.href}" srcset="${wide!.srcset}" sizes="${wide!.sizes}"`);
     expect(heroImage(tenant, NOW)).toBe(first);
-    // No live promotion: the first banner's picture; a drawing (SVG) keeps its own address and has no srcset.
+    // No live promotion: the first banner's picture; a drawing (SVG) is one <img> at its own address, one preload.
     const plain = withPromotions([]);
     plain.config = { ...plain.config, banners: [{ ...plain.config.banners[0]!, image: '/img/banner.svg' }] };
     expect(heroImage(plain, NOW)).toBe('/img/banner.svg');
-    expect((await homePage(plain, NOW)).head.preloadImage).toEqual({ href: '/img/banner.svg' });
-    expect(String(await heroSection(plain, NOW))).toContain('<img class="fc-hero__img" src="/img/banner.svg" alt=""');
+    expect((await homePage(plain, NOW)).head.preloadSources).toEqual([{ href: '/img/banner.svg' }]);
+    const drawn = String(await heroSection(plain, NOW));
+    expect(drawn).toContain('<img class="fc-hero__img" src="/img/banner.svg" alt=""');
+    expect(drawn).not.toContain('<picture>');
     // A home page that does not start with its hero preloads no picture (the hero is not its largest paint).
     const late = withPromotions([slide(1)]);
     late.config = { ...late.config, home: { sections: [{ kind: 'quick-search' }, { kind: 'hero' }] } };
-    expect((await homePage(late, NOW)).head.preloadImage).toBeUndefined();
+    expect((await homePage(late, NOW)).head.preloadSources).toBeUndefined();
   });
 
   it('slideLabel is "n of N"', () => {

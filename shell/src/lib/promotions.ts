@@ -3,7 +3,7 @@ import { livePromotions, type Promotion } from '@forecourt/contracts/content';
 import { PROMO_SLIDER_SIZE } from '@forecourt/contracts/constants';
 import type { Tenant } from './tenant.ts';
 import { todayIn } from '@forecourt/contracts/display';
-import { BANNER_LAYOUT, imageAttributes } from './banner-image.ts';
+import { heroPicture } from './banner-image.ts';
 
 /** How often the slider moves on by itself (client/carousel.ts), in ms: long enough to read a slide's heading and text. */
 export const PROMO_INTERVAL_MS = 6000;
@@ -31,7 +31,7 @@ function bannerHero(tenant: Tenant) {
   const features = config.features;
   const hero = config.banners[0];
   return html`<section class="fc-hero" aria-labelledby="fc-hero-title">
-${hero ? html`<img class="fc-hero__img"${imageAttributes(hero.image, BANNER_LAYOUT)} alt="" width="1920" height="540" fetchpriority="high">` : ''}
+${hero ? heroPicture(hero.image, html` alt="" width="1920" height="540" fetchpriority="high"`) : ''}
 <div class="fc-hero__text">
 <h1 id="fc-hero-title">${hero?.title ?? config.name}</h1>
 ${hero?.subtitle ? html`<p>${hero.subtitle}</p>` : ''}
@@ -71,7 +71,7 @@ ${count > 1
 <div class="fc-carousel__track" id="fc-promos-track" data-carousel-track aria-live="polite">
 ${slides.map(
   (s, i) => html`<div class="fc-hero fc-carousel__slide" role="group" aria-roledescription="slide" aria-label="${slideLabel(i, count)}" data-carousel-slide>
-<img class="fc-hero__img"${imageAttributes(s.image, BANNER_LAYOUT)} alt="${s.alt}" width="${width}" height="${height}"${i === 0 ? html` fetchpriority="high"` : html` loading="lazy"`}>
+${heroPicture(s.image, html` alt="${s.alt}" width="${width}" height="${height}"${i === 0 ? html` fetchpriority="high"` : html` loading="lazy"`}`)}
 <div class="fc-hero__text">
 <h2>${s.title}</h2>
 ${s.text ? html`<p>${s.text}</p>` : ''}
