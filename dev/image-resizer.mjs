@@ -3,7 +3,8 @@
  * `/cdn-cgi/image/<options>/<source>` on the zone before the Worker runs; locally dev/platform.mjs binds this Node
  * service (sharp) to the shell as IMAGE_RESIZER and the shell forwards `/cdn-cgi/image/*` to it only when that binding
  * exists. The URL rule and its checks are contracts/src/images.ts (`parseImageRequest`): width one of IMAGE_WIDTHS,
- * quality one of IMAGE_QUALITIES (default 75), format auto/avif/webp/jpeg/png; anything else is 400.
+ * quality one of IMAGE_QUALITIES (default 75), format auto/avif/webp/jpeg/png, a crop (`height` of one of IMAGE_CROPS
+ * with `fit=cover`: exactly that box around the centre); anything else is 400.
  *
  * - The source is fetched through the platform itself (`fetchSource`, the shell's own routes) and only under the
  *   local picture folders (SOURCE_PREFIXES, `/demo-img/`: the demo Worker's pictures): any other same-origin path is
