@@ -37,8 +37,11 @@ function postForm(path: string, form: Record<string, string>): Promise<{ status:
   const body = new URLSearchParams(form).toString();
   const host = `${TENANT}.localhost:${platform.url.port}`;
   return new Promise((resolve, reject) => {
+    // A connection of its own (no keep-alive agent), as support.ts getWithHost: Node 20's global agent reuses a socket
+    // the platform may just have closed as idle, which answers "socket hang up" (a clean-clone CI lost this file's
+    // no-JavaScript post to it).
     const req = request(
-      { host: platform.url.hostname, port: platform.url.port, path, method: 'POST', headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+      { host: platform.url.hostname, port: platform.url.port, path, method: 'POST', agent: false, headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
