@@ -55,9 +55,11 @@ describe('local image resizer', { timeout: 60_000 }, () => {
   });
 
   it("crops (height with fit=cover): exactly the asked box around the centre, enlarged if it must be; cached apart from the uncropped width", async () => {
-    // A 32:9 banner, its left half red and its right half blue: the 16:9 crop is the middle (both colours, split in two).
-    const banner = await sharp({ create: { width: 1600, height: 450, channels: 3, background: '#ff0000' } })
-      .composite([{ input: await sharp({ create: { width: 800, height: 450, channels: 3, background: '#0000ff' } }).png().toBuffer(), left: 800, top: 0 }])
+    // A 32:9 banner in four bands, green | red | blue | green: the 16:9 crop is the middle half (red | blue, no green);
+    // a stretched or letterboxed 800x450 would show green at its edges or a band of background at its top.
+    const band = async (colour: string) => sharp({ create: { width: 400, height: 450, channels: 3, background: colour } }).png().toBuffer();
+    const banner = await sharp({ create: { width: 1600, height: 450, channels: 3, background: '#00ff00' } })
+      .composite([{ input: await band('#ff0000'), left: 400, top: 0 }, { input: await band('#0000ff'), left: 800, top: 0 }])
       .jpeg({ quality: 90 })
       .toBuffer();
     const service = resizer({ '/demo-img/banner.jpg': { type: 'image/jpeg', bytes: banner } });
@@ -65,8 +67,12 @@ describe('local image resizer', { timeout: 60_000 }, () => {
     const crop = await read(await get(service, imageUrl('/demo-img/banner.jpg', { width: 800, crop: '16:9' }), '*/*'));
     expect({ width: crop.info.width, height: crop.info.height }).toEqual({ width: 800, height: 450 });
     const pixel = (x: number, y: number) => [...crop.data.subarray((y * crop.info.width + x) * 3, (y * crop.info.width + x) * 3 + 3)];
-    expect(pixel(100, 225)[0]).toBeGreaterThan(200); // red: the banner's x 500
-    expect(pixel(700, 225)[2]).toBeGreaterThan(200); // blue: the banner's x 1100
+    const red = (p: number[]) => p[0]! > 200 && p[1]! < 60 && p[2]! < 60;
+    const blue = (p: number[]) => p[2]! > 200 && p[0]! < 60 && p[1]! < 60;
+    expect(red(pixel(10, 225)), 'left edge: the banner at x 410').toBe(true);
+    expect(red(pixel(10, 5)), 'top left: no letterbox').toBe(true);
+    expect(blue(pixel(790, 225)), 'right edge: the banner at x 1190').toBe(true);
+    expect(blue(pixel(790, 444)), 'bottom right').toBe(true);
     // 1200x675 needs more height than the banner has: enlarged to cover, as Cloudflare's fit=cover does.
     const big = await read(await get(service, imageUrl('/demo-img/banner.jpg', { width: 1200, crop: '16:9' }), '*/*'));
     expect({ width: big.info.width, height: big.info.height }).toEqual({ width: 1200, height: 675 });

@@ -84,6 +84,10 @@ describe('parseImageRequest (what the local resizer accepts)', () => {
       '/cdn-cgi/image/width=800,height=450,fit=contain/p.jpg',
       '/cdn-cgi/image/width=800,height=0450,fit=cover/p.jpg',
       '/cdn-cgi/image/width=800,height=450,height=450,fit=cover/p.jpg',
+      // The short names are the same options: a repeat under the other name is refused too.
+      '/cdn-cgi/image/width=800,h=450,height=450,fit=cover/p.jpg',
+      '/cdn-cgi/image/w=800,width=640/p.jpg',
+      '/cdn-cgi/image/width=640,q=75,quality=75/p.jpg',
     ];
     for (const path of bad) expect(parseImageRequest(path), path).toMatchObject({ ok: false });
   });
@@ -95,6 +99,7 @@ describe('parseImageRequest (what the local resizer accepts)', () => {
     for (const width of IMAGE_WIDTHS) for (const crop of IMAGE_CROPS) {
       expect(parseImageRequest(imageUrl(PHOTO, { width, crop }))).toEqual({ ok: true, width, quality: 75, format: 'auto', source: PHOTO, height: cropHeight(width, crop) });
     }
+    expect(parseImageRequest('/cdn-cgi/image/w=800,h=450,fit=cover/p.jpg')).toMatchObject({ ok: true, width: 800, height: 450 });
     const layout = { widths: [480, 800], sizes: '100vw', fallback: 800, crop: '16:9' as const };
     expect(responsiveImage('/b.jpg', layout)).toEqual({
       src: '/cdn-cgi/image/width=800,height=450,fit=cover,quality=75,format=auto/b.jpg',

@@ -5,7 +5,7 @@
  *
  * Deployed, Cloudflare answers `/cdn-cgi/image/*` on the zone before the Worker runs. In local runs and tests a local
  * resizer (dev/image-resizer.mjs, sharp in Node) answers the very same URLs through the shell, so the markup is the
- * same everywhere. Vector pictures (SVG: logos, marks, banners) are not resized: they pass through unchanged.
+ * same everywhere. Vector pictures (SVG: logos, marks, drawings) are not resized: they pass through unchanged.
  *
  * Widths and qualities come from bounded lists (IMAGE_WIDTHS, IMAGE_QUALITIES): every distinct width or quality is one
  * more transformation to bill and to cache, and the local resizer refuses any other (400), as a zone would be
@@ -140,11 +140,15 @@ export type ImageRequest =
   | { ok: true; width: ImageWidth; quality: ImageQuality; format: ImageFormat; source: string; /** a crop's height (`fit=cover`) */ height?: number }
   | { ok: false; reason: string };
 
+/** Cloudflare's short option names, read as the long ones. */
+const OPTION_NAMES: Record<string, string> = { w: 'width', h: 'height', q: 'quality', f: 'format' };
+
 /**
  * Reads `/cdn-cgi/image/<options>/<source>` as the local resizer serves it: `width` one of IMAGE_WIDTHS (required),
- * `quality` one of IMAGE_QUALITIES (default 75), `format` one of IMAGE_FORMATS (default auto); any other option, a repeated
- * one or a source that is not a root-relative path or an http(s) URL is refused. A root-relative source comes back
- * with its leading slash.
+ * `quality` one of IMAGE_QUALITIES (default 75), `format` one of IMAGE_FORMATS (default auto), a crop (`height` of one
+ * of IMAGE_CROPS at that width, with `fit=cover`); any other option, a repeated one (under either of its names) or a
+ * source that is not a root-relative path or an http(s) URL is refused. A root-relative source comes back with its
+ * leading slash.
  * @example parseImageRequest('/cdn-cgi/image/width=640,quality=75,format=auto/demo-img/photo/suv/f2f3f0/0.jpg') // { ok: true, width: 640, quality: 75, format: 'auto', source: '/demo-img/photo/suv/f2f3f0/0.jpg' }
  */
 export function parseImageRequest(pathAndQuery: string): ImageRequest {
@@ -164,7 +168,9 @@ export function parseImageRequest(pathAndQuery: string): ImageRequest {
   let height: number | null = null;
   let fit: string | null = null;
   for (const pair of options.split(',')) {
-    const [key, value, extra] = pair.split('=');
+    const [given, value, extra] = pair.split('=');
+    // One name per option (Cloudflare's short forms w, h, q, f are the same options): `w=800,width=640` is a repeat.
+    const key = given ? (OPTION_NAMES[given] ?? given) : given;
     if (!key || value === undefined || extra !== undefined || seen.has(key)) return { ok: false, reason: `bad option "${pair}"` };
     seen.add(key);
     if (key === 'width' || key === 'w') {

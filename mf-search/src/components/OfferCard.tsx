@@ -2,6 +2,7 @@ import type { Offer } from '@forecourt/contracts/entities/content';
 import { FINANCE_DISCLAIMER_LIMIT as DISCLAIMER_TRUNCATE_CHARS } from '@forecourt/contracts/constants';
 import { formatNumber } from '@forecourt/contracts/display';
 import { offerSearchPath } from '../lib/query-caches.ts';
+import { cardImage } from '../lib/card-image.ts';
 
 function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
@@ -18,7 +19,8 @@ export function OfferCard({ offer, inStock }: { offer: Offer; inStock: number | 
         // Shown whole (contain) in a 4:3 frame, the vehicle pictures' ratio: a banner or a photo of another shape is
         // letterboxed on the surface colour, never cut at an edge (issue 13: offer pictures lost their right edge).
         <div className="fs-offer__media">
-          <img src={offer.image_or_model_image.url} alt="" width={800} height={600} loading="lazy" decoding="async" />
+          {/* Through the image CDN at a card's widths: the offers page lays its cards out as the search results. */}
+          <img {...cardImage(offer.image_or_model_image.url)} alt="" width={800} height={600} loading="lazy" decoding="async" />
         </div>
       ) : null}
       <div className="fs-offer__body">

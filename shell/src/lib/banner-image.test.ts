@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { html } from 'hono/html';
-import { BANNER_LAYOUT, heroPicture, heroPreloads, imageAttributes, OFFER_LAYOUT, preloadOf } from './banner-image.ts';
+import { BANNER_LAYOUT, HERO_WIDE_LAYOUT, heroPicture, heroPreloads, imageAttributes, OFFER_LAYOUT, preloadOf } from './banner-image.ts';
 
 const cdn = (opts: string, src: string) => `/cdn-cgi/image/${opts},quality=75,format=auto/${src}`;
 
@@ -16,13 +16,16 @@ describe('banner and offer pictures through the image CDN (issue 19, spec §9)',
   it("a hero's banner: a <picture> whose phone source is the centred 16:9 crop; its preloads, one per media", async () => {
     const picture = String(await heroPicture('/b.jpg', html` alt="" width="1920" height="540" fetchpriority="high"`));
     expect(picture).toBe(
-      `<picture><source media="(max-width: 767px)" srcset="${[480, 640, 800, 1200].map((w) => `${cdn(`width=${w},height=${Math.round((w * 9) / 16)},fit=cover`, 'b.jpg')} ${w}w`).join(', ')}" sizes="100vw">` +
-        `<img class="fc-hero__img"${String(await imageAttributes('/b.jpg', BANNER_LAYOUT))} alt="" width="1920" height="540" fetchpriority="high"></picture>`,
+      `<picture><source media="(max-width: 767px)" srcset="${[480, 640, 800, 960].map((w) => `${cdn(`width=${w},height=${Math.round((w * 9) / 16)},fit=cover`, 'b.jpg')} ${w}w`).join(', ')}" sizes="100vw">` +
+        `<img class="fc-hero__img"${String(await imageAttributes('/b.jpg', HERO_WIDE_LAYOUT))} alt="" width="1920" height="540" fetchpriority="high"></picture>`,
     );
     const [phone, wide] = heroPreloads('/b.jpg');
     expect(phone).toEqual({ href: cdn('width=800,height=450,fit=cover', 'b.jpg'), srcset: expect.stringContaining('480w'), sizes: '100vw', media: '(max-width: 767px)' });
     expect(picture).toContain(`<source media="${phone!.media}" srcset="${phone!.srcset}" sizes="${phone!.sizes}">`);
-    expect(wide).toEqual({ ...preloadOf('/b.jpg', BANNER_LAYOUT), media: '(min-width: 768px)' });
+    // From 768 px the hero covers a box clamp(320px, 38vw, 520px) tall: a 32:9 banner is drawn 32/9 of that wide.
+    expect(wide).toEqual({ ...preloadOf('/b.jpg', HERO_WIDE_LAYOUT), media: '(min-width: 768px)' });
+    expect(wide!.sizes).toBe('clamp(1138px, 135vw, 1849px)');
+    expect(wide!.href).toBe(cdn('width=1600', 'b.jpg'));
   });
 
   it('a drawing (SVG) keeps its address, with no srcset and no <picture>; addresses are escaped', async () => {

@@ -31,8 +31,8 @@ describe('renderBlocks: the page heading', () => {
     expect(html).not.toContain('Test page');
     // Through the image CDN (banner-image.ts heroPicture): the phone's 16:9 crop as the source, the whole banner as the img.
     expect(html).toContain('<picture><source media="(max-width: 767px)" srcset="/cdn-cgi/image/width=480,height=270,fit=cover,quality=75,format=auto/img/hero.jpg 480w, ');
-    expect(html).toContain('<img class="fc-hero__img" src="/cdn-cgi/image/width=1200,quality=75,format=auto/img/hero.jpg" srcset="/cdn-cgi/image/width=480,quality=75,format=auto/img/hero.jpg 480w, ');
-    expect(html).toContain('/cdn-cgi/image/width=1600,quality=75,format=auto/img/hero.jpg 1600w" sizes="100vw" alt="" width="1280" height="720" fetchpriority="high"></picture>');
+    expect(html).toContain('<img class="fc-hero__img" src="/cdn-cgi/image/width=1600,quality=75,format=auto/img/hero.jpg" srcset="/cdn-cgi/image/width=800,quality=75,format=auto/img/hero.jpg 800w, ');
+    expect(html).toContain('/cdn-cgi/image/width=1600,quality=75,format=auto/img/hero.jpg 1600w" sizes="clamp(1138px, 135vw, 1849px)" alt="" width="1280" height="720" fetchpriority="high"></picture>');
     expect(html).toContain('<a class="fc-btn fc-btn--primary" href="/about-us">Meet us</a>');
   });
 

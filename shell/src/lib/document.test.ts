@@ -100,7 +100,11 @@ describe('promo popup markup', () => {
   });
   it('loads its picture only when the dialog opens (lazy), not with every page', async () => {
     const html = String(await promoPopup(tenant.config));
-    expect(html).toContain(`<img src="${tenant.config.promo_popup!.image}" alt="" width="600" height="300" loading="lazy">`);
+    const image = tenant.config.promo_popup!.image!;
+    // Through the image CDN at the dialog's width (banner-image.ts POPUP_LAYOUT), not the 1600 px banner as uploaded.
+    expect(image).toMatch(/\.jpg$/);
+    expect(html).toContain(`<img src="/cdn-cgi/image/width=640,quality=75,format=auto/${image.replace(/^\//, '')}" srcset="/cdn-cgi/image/width=320,quality=75,format=auto/`);
+    expect(html).toContain(`1200w" sizes="min(600px, 100vw - 2rem)" alt="" width="600" height="300" loading="lazy">`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { serializeIslandProps, type FragmentHead, type PreloadImage } from '@forecourt/contracts/fragments';
+import { imageAttributes, POPUP_LAYOUT } from './banner-image.ts';
 import { telHref } from '@forecourt/contracts/display';
 import { hoursSummary } from '@forecourt/contracts/hours';
 import { addressText, mapHref, siteLocations } from '@forecourt/contracts/locations';
@@ -291,7 +292,7 @@ export function promoPopup(config: SiteConfig): Html {
   if (!p) return html``;
   return html`<dialog class="fc-promo" data-promo-id="${p.id}" data-start="${p.start ?? ''}" data-expiry="${p.expiry ?? ''}" data-time-zone="${config.time_zone}" aria-labelledby="fc-promo-title">
 <button type="button" class="fc-promo__close" data-dismiss-promo aria-label="Close">&times;</button>
-${p.image ? html`<img src="${p.image}" alt="" width="600" height="300" loading="lazy">` : ''}
+${p.image ? html`<img${imageAttributes(p.image, POPUP_LAYOUT)} alt="" width="600" height="300" loading="lazy">` : ''}
 <h2 id="fc-promo-title">${p.title}</h2>
 <p>${p.description}</p>
 <a class="fc-btn fc-btn--primary" href="${p.button.href}" data-promo-cta>${p.button.label}</a>

@@ -81,10 +81,10 @@ describe('home hero: promotions slider (spec §9: 1920x540; APG carousel)', () =
     const first = 'https://img.example/promo-1.jpg';
     const cdn = (opts: string, src: string) => `/cdn-cgi/image/${opts},quality=75,format=auto/${src}`;
     // Every slide: a <picture> whose phone source is the centred 16:9 crop, its <img> the whole banner.
-    expect(html.match(/<picture><source media="\(max-width: 767px\)" srcset="[^"]+" sizes="100vw"><img class="fc-hero__img" src="[^"]+" srcset="[^"]+" sizes="100vw"/g)).toHaveLength(2);
+    expect(html.match(/<picture><source media="\(max-width: 767px\)" srcset="[^"]+" sizes="100vw"><img class="fc-hero__img" src="[^"]+" srcset="[^"]+" sizes="clamp\(1138px, 135vw, 1849px\)"/g)).toHaveLength(2);
     expect(html).toContain(`<source media="(max-width: 767px)" srcset="${cdn('width=480,height=270,fit=cover', first)} 480w, `);
-    expect(html).toContain(`${cdn('width=1200,height=675,fit=cover', first)} 1200w" sizes="100vw">`);
-    expect(html).toContain(`<img class="fc-hero__img" src="${cdn('width=1200', first)}" srcset="${cdn('width=480', first)} 480w, `);
+    expect(html).toContain(`${cdn('width=960,height=540,fit=cover', first)} 960w" sizes="100vw">`);
+    expect(html).toContain(`<img class="fc-hero__img" src="${cdn('width=1600', first)}" srcset="${cdn('width=800', first)} 800w, `);
     expect(html).toContain(`${cdn('width=1600', 'https://img.example/promo-2.jpg')} 1600w"`);
     // The home page asks for the first slide's picture from its head: one preload per source, each for its media,
     // with the same src, srcset and sizes as that source (the browser fetches one file once).
@@ -93,7 +93,7 @@ describe('home hero: promotions slider (spec §9: 1920x540; APG carousel)', () =
     expect(head.preloadImage).toBeUndefined();
     const [phone, wide] = head.preloadSources!;
     expect(phone).toMatchObject({ media: '(max-width: 767px)', href: cdn('width=800,height=450,fit=cover', first), sizes: '100vw' });
-    expect(wide).toMatchObject({ media: '(min-width: 768px)', href: cdn('width=1200', first), sizes: '100vw' });
+    expect(wide).toMatchObject({ media: '(min-width: 768px)', href: cdn('width=1600', first), sizes: 'clamp(1138px, 135vw, 1849px)' });
     expect(html).toContain(`<source media="${phone!.media}" srcset="${phone!.srcset}" sizes="${phone!.sizes}"><img class="fc-hero__img" src="${wide!.href}" srcset="${wide!.srcset}" sizes="${wide!.sizes}"`);
     expect(heroImage(tenant, NOW)).toBe(first);
     // No live promotion: the first banner's picture; a drawing (SVG) is one <img> at its own address, one preload.
