@@ -135,6 +135,19 @@ export function responsiveImage(src: string, layout: ImageLayout, options: Pick<
   return { src: imageUrl(src, { width: layout.fallback, quality: options.quality, ...crop }), srcSet, sizes: layout.sizes };
 }
 
+/** A head preload of a picture (`<link rel="preload" as="image">`'s href, imagesrcset and imagesizes). */
+export type ImagePreload = { href: string; srcset?: string; sizes?: string };
+
+/**
+ * The preload of a picture shown in `layout`: the same file choice as its `<img>` (responsiveImage), so the browser
+ * fetches one file once; a picture that is not resizable is preloaded at its own address.
+ * @example imagePreload('/p.jpg', { widths: [320, 640], sizes: '100vw', fallback: 640 }) // { href: '/cdn-cgi/image/width=640,...', srcset: '... 320w, ... 640w', sizes: '100vw' }
+ */
+export function imagePreload(src: string, layout: ImageLayout): ImagePreload {
+  const image = responsiveImage(src, layout);
+  return { href: image.src, ...(image.srcSet ? { srcset: image.srcSet, sizes: image.sizes } : {}) };
+}
+
 /** What an Image Resizing path asks for, once checked; or why it was refused (the resizer answers 400). */
 export type ImageRequest =
   | { ok: true; width: ImageWidth; quality: ImageQuality; format: ImageFormat; source: string; /** a crop's height (`fit=cover`) */ height?: number }

@@ -5,7 +5,7 @@
  * carousels (similar cars, the home page's stock strips: min(18rem, 85%)). At 390px a card is ~358 CSS px (640w on a
  * 1.75x phone); at 1366px ~310 CSS px (320w). The search page's first card is its LCP and preloaded from the head.
  */
-import { responsiveImage, type ImageLayout, type ResponsiveImage } from '@forecourt/contracts/images';
+import { imagePreload, responsiveImage, type ImageLayout, type ImagePreload, type ResponsiveImage } from '@forecourt/contracts/images';
 
 /** Widths offered for a card photo and the `sizes` the browser picks among them with. */
 export const CARD_IMAGE_LAYOUT: ImageLayout = {
@@ -18,7 +18,4 @@ export const CARD_IMAGE_LAYOUT: ImageLayout = {
 export const cardImage = (src: string): ResponsiveImage => responsiveImage(src, CARD_IMAGE_LAYOUT);
 
 /** The head's preload of a card photo (the search page's first card: its LCP), in the fragment head's shape. */
-export function cardImagePreload(src: string): { href: string; srcset?: string; sizes?: string } {
-  const image = cardImage(src);
-  return { href: image.src, ...(image.srcSet ? { srcset: image.srcSet, sizes: image.sizes } : {}) };
-}
+export const cardImagePreload = (src: string): ImagePreload => imagePreload(src, CARD_IMAGE_LAYOUT);

@@ -4,7 +4,7 @@
  */
 import { THUMBNAILS_MIN_IMAGES } from '@forecourt/contracts/constants';
 import type { Car, Hotspots } from '@forecourt/contracts/entities/car';
-import { responsiveImage, type ImageLayout, type ResponsiveImage } from '@forecourt/contracts/images';
+import { imagePreload, responsiveImage, type ImageLayout, type ImagePreload, type ResponsiveImage } from '@forecourt/contracts/images';
 
 /** Only web addresses the browser may load as media: root-relative or http(s); `javascript:`, `data:`, `//host` are not. */
 export function safeMediaUrl(url: string | null | undefined): string | null {
@@ -109,11 +109,9 @@ export const PRINT_IMAGE_WIDTH = 640;
 export const galleryImage = (src: string, layout: ImageLayout = GALLERY_IMAGE_LAYOUT): ResponsiveImage => responsiveImage(src, layout);
 
 /** The head's preload of the slider's first photo (the car page's LCP), in the fragment head's shape; null without one. */
-export function galleryPreload(slides: readonly Slide[]): { href: string; srcset?: string; sizes?: string } | null {
+export function galleryPreload(slides: readonly Slide[]): ImagePreload | null {
   const first = slides.find((s): s is ImageSlide => s.kind === 'image');
-  if (!first) return null;
-  const image = galleryImage(first.src);
-  return { href: image.src, ...(image.srcSet ? { srcset: image.srcSet, sizes: image.sizes } : {}) };
+  return first ? imagePreload(first.src, GALLERY_IMAGE_LAYOUT) : null;
 }
 
 export type ImageSlide = { kind: 'image'; src: string; thumb: string; alt: string; /** position among the photos, from 0 */ image: number };

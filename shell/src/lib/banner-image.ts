@@ -1,6 +1,6 @@
 import { html } from 'hono/html';
 import type { PreloadImage } from '@forecourt/contracts/fragments';
-import { isResizable, responsiveImage, type ImageLayout } from '@forecourt/contracts/images';
+import { imagePreload, isResizable, responsiveImage, type ImageLayout } from '@forecourt/contracts/images';
 
 /**
  * A banner across the page at its own 32:9 (a brand page's banner, `.fc-brand-banner`; spec §9: 1920x540 uploads), as
@@ -55,10 +55,7 @@ export function heroPicture(src: string, attributes: ReturnType<typeof html>) {
  * The head's preload of a page's largest picture (its LCP) shown in `layout`: the same `href`, `srcset` and `sizes`
  * as its `<img>` (imageAttributes), so the browser fetches one file, once, before it has parsed the body.
  */
-export function preloadOf(src: string, layout: ImageLayout): PreloadImage {
-  const image = responsiveImage(src, layout);
-  return { href: image.src, ...(image.srcSet ? { srcset: image.srcSet, sizes: image.sizes } : {}) };
-}
+export const preloadOf = (src: string, layout: ImageLayout): PreloadImage => imagePreload(src, layout);
 
 /** The preloads of a hero's banner (heroPicture): one per source, each for its media; one for a drawing. */
 export function heroPreloads(src: string): PreloadImage[] {
