@@ -46,7 +46,7 @@ describe('the location block slot in workerd (spec §2 Location block)', () => {
     expect(html).toContain('data-island="mf-locations/LocationsCarousel"');
     const cards = [...html.matchAll(/<li class="fl-carousel__item">/g)].length;
     expect(cards).toBeGreaterThan(3);
-    expect(html).toContain('>Swipe<');
+    expect(html).toMatch(/<p class="fl-carousel__hint"><svg class="fc-icon"[^>]*>.*?<\/svg> Swipe <svg class="fc-icon"/);
     expect(html).toContain('href="/search/harbour-hyundai-used">View Our Stock');
   });
   it('params the contract refuses, or show=id without its id: the protocol’s empty 404', async () => {

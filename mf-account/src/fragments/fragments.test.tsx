@@ -1,3 +1,4 @@
+import { iconHtml } from '@forecourt/ui/icon-html';
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from '@forecourt/contracts/fragments';
@@ -22,7 +23,7 @@ describe('header account slot', () => {
   it('server-renders a count of 0 (localStorage is read after hydration) with a clear accessible name', () => {
     expect(html).toContain('href="/watchlist"');
     expect(html).toMatch(/<span data-favourites-count="">0<\/span>/);
-    expect(html).toContain('<span aria-hidden="true">♥</span>');
+    expect(html).toContain(`<a href="/watchlist" class="fc-btn fa-count">${iconHtml('heart')} <span data-favourites-count="">0</span>`);
     expect(html).toContain('<span class="fc-visually-hidden"> <!-- -->saved cars</span>');
     // fc-btn gives the 44px target.
     expect(html).toContain('class="fc-btn fa-count"');

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@forecourt/contracts/browser-storage';
 import { escapeHtml } from '@forecourt/contracts/display';
 import { islandContainerProps, islandPropsScriptProps, type IslandTrigger } from '@forecourt/contracts/islands';
 import { savedCarsLabel } from '../lib/favourites.ts';
+import { iconHtml } from '@forecourt/ui/icon-html';
 
 /** The header slot island's container id (also naming its props script). */
 export const HEADER_SLOT_ISLAND_ID = 'fa-header-account';
@@ -30,6 +31,6 @@ export function headerSlotHtml(watchlist: boolean): string {
   const container = islandContainerProps('mf-account', 'HeaderAccount', HEADER_SLOT_ISLAND_ID, { when: headerSlotTriggers(watchlist) });
   const { dangerouslySetInnerHTML, ...script } = islandPropsScriptProps(HEADER_SLOT_ISLAND_ID, { watchlist });
   // React separates the label's two adjacent text nodes with an empty comment, which hydration expects.
-  const link = `<a href="/watchlist" class="fc-btn fa-count"><span aria-hidden="true">♥</span> <span data-favourites-count="">0</span><span class="fc-visually-hidden"> <!-- -->${escapeHtml(savedCarsLabel(0))}</span></a>`;
+  const link = `<a href="/watchlist" class="fc-btn fa-count">${iconHtml('heart')} <span data-favourites-count="">0</span><span class="fc-visually-hidden"> <!-- -->${escapeHtml(savedCarsLabel(0))}</span></a>`;
   return `<div${attributes(container)}>${link}</div><script${attributes(script)}>${dangerouslySetInnerHTML.__html}</script>`;
 }

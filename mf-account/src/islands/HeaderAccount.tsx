@@ -4,6 +4,7 @@ import { on } from '@forecourt/contracts/events';
 import { readWatchlistCache } from '@forecourt/contracts/watchlist-client';
 import { savedCarsLabel, touchesFavourites } from '../lib/favourites.ts';
 import '../styles/account.css';
+import { Icon } from '@forecourt/ui/icons';
 
 export type HeaderAccountProps = {
   /** The tenant's `watchlist` switch: count the signed-in shopper's server watchlist (cached in this browser). */
@@ -41,7 +42,7 @@ export default function HeaderAccount({ watchlist = false }: HeaderAccountProps)
 
   return (
     <a href="/watchlist" className="fc-btn fa-count">
-      <span aria-hidden="true">♥</span> <span data-favourites-count="">{count}</span>
+      <Icon name="heart" /> <span data-favourites-count="">{count}</span>
       <span className="fc-visually-hidden"> {savedCarsLabel(count)}</span>
     </a>
   );

@@ -1,3 +1,4 @@
+import { iconHtml } from '@forecourt/ui/icon-html';
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { locationInput, locationsData, siteConfig } from '../test/tenant.ts';
@@ -67,7 +68,7 @@ describe('LocationsSummary: the carousel layout', () => {
   it('the Swipe hint only above 3 cards (spec §9); Previous and Next disabled and held invisible until hydrated; no autoplay control', () => {
     expect(render(3)).not.toContain('Swipe');
     const html = render(4);
-    expect(html).toContain('<p class="fl-carousel__hint"><span aria-hidden="true">← </span>Swipe<span aria-hidden="true"> →</span></p>');
+    expect(html).toContain(`<p class="fl-carousel__hint">${iconHtml('arrow-left')} Swipe ${iconHtml('arrow-right')}</p>`);
     expect(html).toContain('<div class="fl-carousel__controls"><button type="button" class="fc-btn fc-btn--sm fl-carousel__prev" aria-controls="fl-carousel-list" disabled="">');
     expect(html.match(/disabled=""/g)).toHaveLength(2);
     expect(html).not.toMatch(/Pause|Play|data-interval/);

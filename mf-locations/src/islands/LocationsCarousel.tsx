@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SummaryCard } from '../components/SummaryCard.tsx';
 import { AllLocationsLink } from '../components/LocationBlock.tsx';
 import { showSwipeHint, type BlockCard } from '../lib/block.ts';
+import { Icon } from '@forecourt/ui/icons';
 
 export type LocationsCarouselProps = {
   /** The island's id: the heading's and the list's ids start with it. */
@@ -72,7 +73,7 @@ export default function LocationsCarousel({ id, cards, total }: LocationsCarouse
       <div className="fl-carousel__bar">
         {showSwipeHint(cards.length) ? (
           <p className="fl-carousel__hint">
-            <span aria-hidden="true">← </span>Swipe<span aria-hidden="true"> →</span>
+            <Icon name="arrow-left" /> Swipe <Icon name="arrow-right" />
           </p>
         ) : null}
         <div className="fl-carousel__controls" data-ready={ready ? '' : undefined}>

@@ -10,6 +10,6 @@ describe('SaveSearch', () => {
     expect(html).toContain('<input type="hidden" name="redirect" value="/search/used-cars/toyota?body=suv"/>');
     // The label is an attribute value, escaped.
     expect(html).toContain('value="Used Toyota &lt;SUVs&gt; &amp; &quot;more&quot;"');
-    expect(html).toMatch(/<button type="submit" class="fc-btn fc-btn--sm fs-save-search__button"><span aria-hidden="true">☆<\/span> <!-- -->Save search<\/button>/);
+    expect(html).toMatch(/<button type="submit" class="fc-btn fc-btn--sm fs-save-search__button"><svg class="fc-icon"[^>]*>.*?<\/svg> <!-- -->Save search<\/button>/);
   });
 });

@@ -3,6 +3,7 @@ import { ACCOUNT_API } from '@forecourt/contracts/account';
 import { REQUEST_TIMEOUT_MS } from '@forecourt/contracts/constants';
 import { MY_GARAGE_PATH, signInPath } from '@forecourt/contracts/routes';
 import { showToast } from '@forecourt/ui/toast';
+import { Icon } from '@forecourt/ui/icons';
 
 /** Texts of the control and its toast. */
 export const SAVE_SEARCH_TEXTS = {
@@ -66,7 +67,7 @@ export function SaveSearch({ url, label }: Props) {
       <input type="hidden" name="label" value={label} />
       <input type="hidden" name="redirect" value={url} />
       <button type="submit" className="fc-btn fc-btn--sm fs-save-search__button" aria-disabled={busy ? 'true' : undefined}>
-        <span aria-hidden="true">☆</span> {busy ? SAVE_SEARCH_TEXTS.saving : SAVE_SEARCH_TEXTS.button}
+        <Icon name="star-outline" /> {busy ? SAVE_SEARCH_TEXTS.saving : SAVE_SEARCH_TEXTS.button}
       </button>
     </form>
   );

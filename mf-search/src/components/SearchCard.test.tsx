@@ -79,8 +79,8 @@ describe('SearchCard: compare control (optional props)', () => {
     expect(render(card())).not.toContain('fs-card__compare');
   });
   it('shows a Compare toggle (pressed when compared) for a comparable car, nothing for a car without a price', () => {
-    expect(withCompare(card(), false)).toMatch(/<button type="button" class="fs-card__toggle fs-card__compare" aria-pressed="false"><span aria-hidden="true">\+<\/span> Compare<span class="fc-visually-hidden"> <!-- -->2021 Toyota Corolla/);
-    expect(withCompare(card(), true)).toMatch(/class="fs-card__toggle fs-card__compare" aria-pressed="true" data-compared="">/);
+    expect(withCompare(card(), false)).toMatch(/<button type="button" class="fs-card__toggle fs-card__compare" aria-pressed="false"><svg class="fc-icon"[^>]*><path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z"><\/path><\/svg> Compare<span class="fc-visually-hidden"> <!-- -->2021 Toyota Corolla/);
+    expect(withCompare(card(), true)).toMatch(/class="fs-card__toggle fs-card__compare" aria-pressed="true" data-compared=""><svg class="fc-icon"[^>]*><path fill="currentColor" d="M9.5 16.2 [^"]*"><\/path><\/svg> Compare/);
     expect(withCompare(card({ price: 0, before_price: null }), false)).not.toContain('fs-card__compare');
     expect(withCompare(card({ price: 0, before_price: null }), true)).toContain('fs-card__compare');
   });
@@ -191,12 +191,12 @@ describe('SearchCard: the server watchlist Save / Saved (spec §4 Watchlist togg
     expect(html).toContain('<form class="fs-card__fave-form" action="/api/watchlist/save-car" method="post">');
     expect(html).toContain('<input type="hidden" name="car_id" value="148223"/>');
     expect(html).toContain('<input type="hidden" name="redirect" value="/watchlist"/>');
-    expect(html).toMatch(/<button type="submit" class="fs-card__toggle fs-card__fave"><span aria-hidden="true">♡<\/span> <!-- -->Save<span class="fc-visually-hidden"> <!-- -->2021 Toyota Corolla/);
+    expect(html).toMatch(/<button type="submit" class="fs-card__toggle fs-card__fave"><svg class="fc-icon"[^>]*><path fill="none"[^>]*><\/path><\/svg> <!-- -->Save<span class="fc-visually-hidden"> <!-- -->2021 Toyota Corolla/);
     // It replaces the local favourite: one save control per card.
     expect(count(html, /fs-card__fave[" ]/g)).toBe(1);
   });
   it('says Saved when saved, and is aria-disabled while the change is sent', () => {
-    expect(watchlist(card(), { saved: true })).toMatch(/data-saved=""><span aria-hidden="true">♥<\/span> <!-- -->Saved/);
+    expect(watchlist(card(), { saved: true })).toMatch(/data-saved=""><svg class="fc-icon"[^>]*><path fill="currentColor"[^>]*><\/path><\/svg> <!-- -->Saved/);
     expect(watchlist(card(), { busy: true })).toContain('aria-disabled="true"');
   });
   it('a sold car cannot be newly saved (no control) unless already saved', () => {

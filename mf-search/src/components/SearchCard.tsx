@@ -7,6 +7,7 @@ import { cardMemo } from '../lib/card-html.ts';
 import type { CardButton, CardCar } from '../lib/card.ts';
 import { cardImage } from '../lib/card-image.ts';
 import '../styles/card.css';
+import { Icon } from '@forecourt/ui/icons';
 
 /** How a card's photo loads: above the fold ('priority': eager, high fetch priority), in a first row ('eager'), or 'lazy'. */
 export type CardImageLoading = 'priority' | 'eager' | 'lazy';
@@ -41,7 +42,7 @@ function WatchlistToggle({ car, saved, busy, onToggle }: { car: CardCar } & NonN
     <WatchlistForm className="fs-card__fave-form" carId={car.id} onToggle={() => onToggle(car)}>
       {/* The label carries the state; aria-disabled (not disabled) keeps focus on it while the change is sent. */}
       <button type="submit" className="fs-card__toggle fs-card__fave" data-saved={saved ? '' : undefined} aria-disabled={busy ? 'true' : undefined}>
-        <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
+        <Icon name={saved ? 'heart' : 'heart-outline'} /> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
         <span className="fc-visually-hidden"> {car.a11yName}</span>
       </button>
     </WatchlistForm>
@@ -120,13 +121,13 @@ function CardContent({ car, idBase, favourite, showFavourite, onToggleFavourite,
         {!watchlist && showFavourite && (car.available || favourite) ? (
           // The label carries the state (Save / Saved); no aria-pressed, so it is not announced twice.
           <button type="button" className="fs-card__toggle fs-card__fave" data-saved={favourite ? '' : undefined} onClick={() => onToggleFavourite(car)}>
-            <span aria-hidden="true">{favourite ? '♥' : '♡'}</span> {favourite ? 'Saved' : 'Save'}
+            <Icon name={favourite ? 'heart' : 'heart-outline'} /> {favourite ? 'Saved' : 'Save'}
             <span className="fc-visually-hidden"> {car.a11yName}</span>
           </button>
         ) : null}
         {showCompare ? (
           <button type="button" className="fs-card__toggle fs-card__compare" aria-pressed={compared} data-compared={compared ? '' : undefined} onClick={() => onToggleCompare!(car)}>
-            <span aria-hidden="true">{compared ? '✓' : '+'}</span> Compare
+            <Icon name={compared ? 'check' : 'plus'} /> Compare
             <span className="fc-visually-hidden"> {car.a11yName}</span>
           </button>
         ) : null}

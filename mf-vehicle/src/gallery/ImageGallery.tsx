@@ -4,6 +4,7 @@ import { galleryImage, PHOTO_SIZE, slideAtScroll, slideForKey, swipeStep, THUMB_
 import { SlideCount } from './SlideCount.tsx';
 import { VideoView } from './VideoView.tsx';
 import './gallery.css';
+import { Icon } from '@forecourt/ui/icons';
 
 /** Island props: plain JSON built by the server component (Gallery.tsx). */
 export type ImageGalleryProps = {
@@ -140,7 +141,7 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
       const content = (
         <>
           {thumb ? <img {...galleryImage(thumb, THUMB_IMAGE_LAYOUT)} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" fetchPriority="low" decoding="async" /> : null}
-          {slide.kind === 'video' ? <span className="fvg-thumb__video" aria-hidden="true">▶</span> : null}
+          {slide.kind === 'video' ? <span className="fvg-thumb__video"><Icon name="play" /></span> : null}
           <span className="fc-visually-hidden">{label}</span>
         </>
       );

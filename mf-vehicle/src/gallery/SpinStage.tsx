@@ -3,6 +3,7 @@ import { galleryImage, type SpinMedia, type SpinView } from './media.ts';
 import { HotspotLayer } from './HotspotLayer.tsx';
 import { hotspotsAt, initialSpinState, preloadStatus, SPIN_AUTOROTATE_MS, spinKeyStep, spinReducer, type PreloadState } from './spin.ts';
 import { SpinPoster } from './SpinPoster.tsx';
+import { Icon } from '@forecourt/ui/icons';
 
 const VIEW_LABELS: Record<SpinView, string> = { spinner: 'Spin', gallery: 'Images', interior: 'Interior' };
 /** Aspect of a frame until the first one has loaded (the demo's frames are 4:3, like its photos). */
@@ -184,7 +185,7 @@ export default function SpinStage({ name, media, photos }: { name: string; media
                 <HotspotLayer spots={hotspotsAt(media.hotspots.exterior, frame)} open={tip} onToggle={toggleTip} prefix="fvs-ext" />
                 {!interacted ? (
                   <p className="fvs-hint" aria-hidden="true">
-                    <span className="fvs-hint__hand">⟷</span> Drag or swipe to rotate
+                    <span className="fvs-hint__hand"><Icon name="arrows-horizontal" /></span> Drag or swipe to rotate
                   </p>
                 ) : null}
               </div>
@@ -198,10 +199,10 @@ export default function SpinStage({ name, media, photos }: { name: string; media
           {status === 'ready' ? (
             <div className="fvs-controls">
               <button type="button" className="fvs-button" onClick={() => step(-1)}>
-                <span aria-hidden="true">⟲</span> Rotate left
+                <Icon name="rotate-left" /> Rotate left
               </button>
               <button type="button" className="fvs-button" onClick={() => step(1)}>
-                Rotate right <span aria-hidden="true">⟳</span>
+                Rotate right <Icon name="rotate-right" />
               </button>
               <button type="button" className="fvs-button fvs-play" onClick={() => dispatch({ type: state.rotating ? 'pause' : 'play' })}>
                 {state.rotating ? 'Pause rotation' : 'Play rotation'}

@@ -1,4 +1,5 @@
 import { galleryImage, PHOTO_SIZE, type VideoSlide } from './media.ts';
+import { Icon } from '@forecourt/ui/icons';
 
 /**
  * The slider's video slide: until the shopper reaches it, a still linking to the provider's page (its player, scripts
@@ -14,7 +15,7 @@ export function VideoView({ slide, poster, active, load }: { slide: VideoSlide; 
       <a className="fvg-facade" href={video.page} tabIndex={active ? 0 : -1}>
         {poster ? <img {...galleryImage(poster)} alt="" width={PHOTO_SIZE.width} height={PHOTO_SIZE.height} loading="lazy" decoding="async" /> : null}
         <span className="fvg-facade__play">
-          <span aria-hidden="true">▶ </span>
+          <Icon name="play" />{' '}
           {`Play the video of the ${slide.title.replace(/^Video of the /, '')}`}
         </span>
       </a>

@@ -5,6 +5,7 @@ import { emit, on } from '@forecourt/contracts/events';
 import { track } from '@forecourt/contracts/track';
 import { showWatchlistToggle, WATCHLIST_TEXTS } from '@forecourt/contracts/watchlist-client';
 import { useWatchlist, WatchlistForm } from '@forecourt/ui/watchlist';
+import { Icon } from '@forecourt/ui/icons';
 
 export type FaveButtonProps = {
   car: FavouriteEntry;
@@ -33,7 +34,7 @@ function WatchlistSave({ car, available = true }: FaveButtonProps) {
     <WatchlistForm className="fv-save-form" carId={car.id} onToggle={() => toggle({ id: car.id, name: car.name })}>
       {/* aria-disabled (not disabled): focus stays on the button while the change is sent. */}
       <button type="submit" className="fv-tool" aria-pressed={saved} aria-disabled={busy ? 'true' : undefined}>
-        <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
+        <Icon name={saved ? 'heart' : 'heart-outline'} /> {saved ? WATCHLIST_TEXTS.saved : WATCHLIST_TEXTS.save}
       </button>
     </WatchlistForm>
   );
@@ -56,7 +57,7 @@ function LocalFave({ car }: { car: FavouriteEntry }) {
   }
   return (
     <button type="button" className="fv-tool" aria-pressed={saved} onClick={toggle}>
-      <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? 'Saved' : 'Fave'}
+      <Icon name={saved ? 'heart' : 'heart-outline'} /> {saved ? 'Saved' : 'Fave'}
     </button>
   );
 }

@@ -8,6 +8,7 @@ import { addressText, mapHref, siteLocations } from '@forecourt/contracts/locati
 import { COMPACT_MARK_BOX, compactMarkUrl } from '@forecourt/contracts/marks';
 import { REMOTE_NAMES, type MenuItem, type RemoteName, type SiteConfig } from '@forecourt/contracts/tenant';
 import { fontFacesCss, isWebFont, type WebFontFamily } from '@forecourt/ui/fonts';
+import { iconHtml } from '@forecourt/ui/icon-html';
 import { themeTokensCss } from '@forecourt/ui/tokens';
 import type { ResolvedTenant } from './tenant.ts';
 
@@ -202,6 +203,7 @@ export function announcementBar(config: SiteConfig): Html {
 </div>`;
 }
 
+const MENU_ICON = raw(iconHtml('menu'));
 const PHONE_ICON = raw('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z"/></svg>');
 
 export function siteHeader(tenant: ResolvedTenant, accountSlot: string): Html {
@@ -216,7 +218,7 @@ export function siteHeader(tenant: ResolvedTenant, accountSlot: string): Html {
 <div class="fc-header__tools">
 <div class="fc-header__account">${raw(accountSlot)}</div>
 <a class="fc-header__phone" href="${telHref(config.contact.phone)}" aria-label="Call ${config.name} on ${config.contact.phone}">${PHONE_ICON}<span class="fc-header__phone-number">${config.contact.phone}</span></a>
-<button type="button" class="fc-menu-toggle" aria-expanded="false" aria-controls="fc-nav" data-menu-toggle><span aria-hidden="true">&#9776;</span><span class="fc-menu-toggle__label">Menu</span></button>
+<button type="button" class="fc-menu-toggle" aria-expanded="false" aria-controls="fc-nav" data-menu-toggle>${MENU_ICON}<span class="fc-menu-toggle__label">Menu</span></button>
 </div>
 </div>
 </header>
