@@ -2,8 +2,10 @@
  * The web fonts the platform self-hosts (contracts FONT_FAMILIES; ui/README.md "Fonts"). Each is a variable font from
  * @fontsource-variable (SIL Open Font License 1.1), latin subset only (every demo and dealer text is latin), served by
  * the shell from its own origin (`/_shell/<version>/fonts/<family>.woff2`, copied by dev/build.mjs), preloaded for the
- * tenant's families, `font-display: swap`, and backed by a local fallback whose metrics are adjusted to the web font's
- * (Capsize: size-adjust, ascent/descent/line-gap overrides), so the swap when it arrives moves nothing (CLS 0).
+ * tenant's families, `font-display: swap`, and backed by local fallbacks whose metrics are adjusted to the web font's
+ * (Capsize: size-adjust, ascent/descent/line-gap overrides), so the swap when it arrives moves nothing (CLS 0): Arial
+ * (Windows, macOS, iOS; Liberation Sans, its metric twin, on Linux) and Roboto (Android, which has neither: without
+ * it a phone drew the text in unadjusted Roboto until the web font came, and the swap moved it).
  */
 import { createFontStack, type FontMetrics } from '@capsizecss/core';
 import arial from '@capsizecss/metrics/arial';
@@ -11,6 +13,7 @@ import dmSans from '@capsizecss/metrics/dMSans';
 import inter from '@capsizecss/metrics/inter';
 import oswald from '@capsizecss/metrics/oswald';
 import plusJakartaSans from '@capsizecss/metrics/plusJakartaSans';
+import roboto from '@capsizecss/metrics/roboto';
 import type { FontFamily } from '@forecourt/contracts/tenant';
 
 /** The system stack (theme font `system`: nothing downloaded). */
@@ -43,7 +46,7 @@ function build(family: FontFamily) {
   if (!isWebFont(family)) hit = { stack: SYSTEM_STACK, fallbackFace: '' };
   else {
     const font = WEB_FONTS[family];
-    const { fontFamily, fontFaces } = createFontStack([{ ...font.metrics, familyName: font.family }, arial], { fontFaceFormat: 'styleString' });
+    const { fontFamily, fontFaces } = createFontStack([{ ...font.metrics, familyName: font.family }, arial, roboto], { fontFaceFormat: 'styleString' });
     // On Linux, Arial is usually Liberation Sans (same metrics): let the adjusted fallback find it by that name too.
     const fallbackFace = fontFaces.replace("src: local('Arial'), local('ArialMT');", "src: local('Arial'), local('ArialMT'), local('Liberation Sans'), local('LiberationSans');").replace(/\s*\n\s*/g, '');
     hit = { stack: `${fontFamily},${font.generic}`, fallbackFace };

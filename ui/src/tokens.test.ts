@@ -46,7 +46,7 @@ describe('themeTokensCss (the design system on :root)', () => {
 
 describe('fonts (self-hosted, metric-matched fallbacks)', () => {
   it('stacks the web font, its adjusted fallback and the generic family; system is the system stack', () => {
-    expect(fontStack('inter')).toBe('"Inter Variable", "Inter Variable Fallback", Arial,sans-serif');
+    expect(fontStack('inter')).toBe('"Inter Variable", "Inter Variable Fallback: Arial", "Inter Variable Fallback: Roboto", Arial, Roboto,sans-serif');
     expect(fontStack('system')).toBe(SYSTEM_STACK);
   });
 
@@ -56,7 +56,12 @@ describe('fonts (self-hosted, metric-matched fallbacks)', () => {
     expect(css).toContain('src:url(/_shell/1/fonts/inter.woff2) format("woff2")');
     expect(css).toContain('font-display:swap');
     expect(css).toContain('unicode-range:U+0000-00FF');
-    expect(css).toMatch(/font-family: "Oswald Variable Fallback";src: local\('Arial'\), local\('ArialMT'\), local\('Liberation Sans'\)[^}]*size-adjust: [\d.]+%/);
+    expect(css).toMatch(/font-family: "Oswald Variable Fallback: Arial";src: local\('Arial'\), local\('ArialMT'\), local\('Liberation Sans'\)[^}]*size-adjust: [\d.]+%/);
+    // Android has neither Arial nor Liberation Sans: its Roboto, adjusted to the web font too.
+    expect(css).toMatch(/font-family: "Oswald Variable Fallback: Roboto";src: local\('Roboto Regular'\), local\('Roboto-Regular'\);[^}]*size-adjust: [\d.]+%/);
+    // Each fallback's adjustment is its own (Roboto's and Arial's metrics differ).
+    const adjust = (face: string) => new RegExp(`"Oswald Variable Fallback: ${face}";[^}]*size-adjust: ([\\d.]+)%`).exec(css)![1];
+    expect(adjust('Arial')).not.toBe(adjust('Roboto'));
     expect(fontFacesCss(['system'], () => 'x')).toBe('');
     for (const font of Object.values(WEB_FONTS)) expect(font.file).toMatch(/-latin-wght-normal\.woff2$/);
   });
