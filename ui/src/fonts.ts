@@ -48,18 +48,22 @@ function build(family: FontFamily) {
     const font = WEB_FONTS[family];
     const { fontFamily, fontFaces } = createFontStack([{ ...font.metrics, familyName: font.family }, arial, roboto], { fontFaceFormat: 'styleString' });
     // On Linux, Arial is usually Liberation Sans (same metrics): let the adjusted fallback find it by that name too.
-    const fallbackFace = fontFaces.replace("src: local('Arial'), local('ArialMT');", "src: local('Arial'), local('ArialMT'), local('Liberation Sans'), local('LiberationSans');").replace(/\s*\n\s*/g, '');
+    // Android's Roboto has been one variable font since Android 12, whose full name may be plain "Roboto".
+    const fallbackFace = fontFaces
+      .replace("src: local('Arial'), local('ArialMT');", "src: local('Arial'), local('ArialMT'), local('Liberation Sans'), local('LiberationSans');")
+      .replace("src: local('Roboto Regular'), local('Roboto-Regular');", "src: local('Roboto Regular'), local('Roboto-Regular'), local('Roboto');")
+      .replace(/\s*\n\s*/g, '');
     hit = { stack: `${fontFamily},${font.generic}`, fallbackFace };
   }
   stacks.set(family, hit);
   return hit;
 }
 
-/** The CSS font-family value of a theme font: the web font, its adjusted fallback, the generic family. */
+/** The CSS font-family value of a theme font: the web font, its adjusted fallbacks, the generic family. */
 export const fontStack = (family: FontFamily): string => build(family).stack;
 
 /**
- * The @font-face rules of a theme's fonts: each web font (served at `url(family)`) and its metric-adjusted fallback.
+ * The @font-face rules of a theme's fonts: each web font (served at `url(family)`) and its metric-adjusted fallbacks.
  * @example fontFacesCss(['inter'], (f) => `/_shell/0.1.0/fonts/${f}.woff2`)
  */
 export function fontFacesCss(families: readonly FontFamily[], url: (family: WebFontFamily) => string): string {

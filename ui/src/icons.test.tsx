@@ -9,10 +9,12 @@ describe('icons', () => {
   });
 
   it('is a 1em square in the text colour, hidden from assistive technology and never a tab stop', () => {
-    const svg = iconHtml('heart');
-    expect(svg).toMatch(/^<svg class="fc-icon" width="1em" height="1em" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M[^"]+"><\/path><\/svg>$/);
-    // An outline icon strokes the same kind of path instead of filling it.
+    // An outline icon strokes its path instead of filling it; the saved heart does both, so it is the outline's size.
+    expect(iconHtml('plus')).toMatch(/^<svg class="fc-icon" width="1em" height="1em" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M[^"]+"><\/path><\/svg>$/);
     expect(iconHtml('heart-outline')).toContain('<path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" d="');
+    expect(iconHtml('heart')).toContain('<path fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round" d="');
+    const d = (name: 'heart' | 'heart-outline') => /d="([^"]+)"/.exec(iconHtml(name))![1];
+    expect(d('heart')).toBe(d('heart-outline'));
   });
 
   it('writes no text: nothing for the text shaper to look up in the system fonts', () => {
