@@ -204,7 +204,7 @@ export function announcementBar(config: SiteConfig): Html {
 }
 
 const MENU_ICON = raw(iconHtml('menu'));
-const PHONE_ICON = raw('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z"/></svg>');
+const PHONE_ICON = raw(iconHtml('phone'));
 
 export function siteHeader(tenant: ResolvedTenant, accountSlot: string): Html {
   const { config } = tenant;
