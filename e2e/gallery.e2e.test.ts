@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { startPlatform } from '../dev/platform.mjs';
 import { demoStock, demoTenants } from '../demo/dist/index.mjs';
+import { THUMBS_AT_FIRST } from '../mf-vehicle/src/gallery/media.ts';
 import { axeViolations, collectErrors, dismissPromos, getWithHost, stylesApplied, usePlatformAndBrowser, type AxeViolation, hydrateIsland } from './support.ts';
 
 type Platform = Awaited<ReturnType<typeof startPlatform>>;
@@ -70,6 +71,43 @@ describe.skipIf(!spinCar)('vehicle page media', () => {
     expect(preload?.[1]).toBe(/<img [^>]*src="([^"]+)"/.exec(slides[0]!)?.[1]);
     expect(res.body.match(/class="fvg-thumb"/g)).toHaveLength(car.images.length);
     expect(res.body).toMatch(/data-island="mf-vehicle\/SpinViewer"[^>]*data-island-when="visible"/);
+  });
+
+  it(`thumbnails: the strip's first ${THUMBS_AT_FIRST} pictures load with the page, the rest as the strip scrolls near them; without JavaScript all of them (issue 19)`, async () => {
+    expect(car.images.length).toBeGreaterThan(THUMBS_AT_FIRST + 2);
+    const context = await newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const thumbRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image' && /\/cdn-cgi\/image\/width=1[26]0,/.test(r.url())) thumbRequests.push(r.url());
+    });
+    const strip = page.locator('.fvg-thumbs:not(.fvg-thumbs--dialog)');
+    const drawn = () => strip.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+    await page.goto(`${platform.tenantUrl(tenant)}/cars/${car.slug}`, { waitUntil: 'load' });
+    await page.waitForTimeout(300);
+    expect(await strip.locator('.fvg-thumb').count()).toBe(car.images.length);
+    expect(await strip.locator('img').count()).toBe(THUMBS_AT_FIRST);
+    expect(thumbRequests.length).toBe(THUMBS_AT_FIRST);
+    // The shopper scrolls the strip: the gallery hydrates and every thumbnail it comes near gets its picture.
+    await hydrateIsland(page, '#fv-gallery');
+    await strip.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(async () => (await drawn()).filter(Boolean).length, { timeout: 10_000 }).toBe(car.images.length);
+    expect(new Set(thumbRequests).size).toBe(car.images.length);
+    expect(galleryErrors(errors)).toEqual([]);
+    expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
+    await context.close();
+
+    const noScript = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`${platform.tenantUrl(tenant)}/cars/${car.slug}`, { waitUntil: 'load' });
+    const plainStrip = plain.locator('.fvg-thumbs');
+    expect(await plainStrip.locator('img').count()).toBe(car.images.length);
+    await plainStrip.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect
+      .poll(() => plainStrip.locator('img').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 })
+      .toBe(car.images.length);
+    await noScript.close();
   });
 
   // One page for the slider and its full screen viewer (the same car and browser: a second page load, island and

@@ -5,7 +5,7 @@ import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
 import { sampleCar } from '@forecourt/contracts/fixtures/car';
 import { parseIslandProps } from '@forecourt/contracts/fragments';
 import { Gallery } from './index.ts';
-import { GALLERY_IMAGE_LAYOUT, galleryImage, galleryPreload, gallerySlides } from './media.ts';
+import { GALLERY_IMAGE_LAYOUT, galleryImage, galleryPreload, gallerySlides, THUMBS_AT_FIRST } from './media.ts';
 
 const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ image: { url: `/demo-img/p/${i}.svg`, thumb: { url: `/demo-img/p/${i}-t.svg` } } }));
 const car = (over: Partial<Car> = {}): Car => v.parse(CarSchema, { ...sampleCar, images: photos(6), video_url: null, external_video_url: null, ...over });
@@ -61,6 +61,20 @@ describe('Gallery server render', () => {
     expect(html(car()).match(/href="#fvg-slide-\d+"/g)).toHaveLength(6);
     expect(html(car({ images: photos(3) }))).not.toContain('fvg-thumbs');
     expect(html(car({ status: 'sold', sold: true }))).not.toContain('fvg-thumbs');
+  });
+
+  it(`the strip's first ${THUMBS_AT_FIRST} thumbnails have their picture; later ones only in <noscript> (no request while scripts run), every link still there`, () => {
+    const out = html(car({ images: photos(THUMBS_AT_FIRST + 4) }));
+    const strip = out.split('class="fvg-thumbs"')[1]!.split('</ul>')[0]!;
+    const items = strip.split('<li>').slice(1);
+    expect(items).toHaveLength(THUMBS_AT_FIRST + 4);
+    for (const [i, item] of items.entries()) {
+      expect(item).toContain(`href="#fvg-slide-${i + 1}"`);
+      expect(item).toContain(`Photo ${i + 1}</span>`);
+      expect(item).toContain(`/demo-img/p/${i}-t.svg`);
+      if (i < THUMBS_AT_FIRST) expect(item).not.toContain('<noscript>');
+      else expect(item).toMatch(/^<a [^>]*><noscript><img [^>]*loading="lazy"[^>]*\/><\/noscript>/);
+    }
   });
 
   it('controls that need JavaScript are hidden in the server HTML; the dialog is closed and empty', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { closeOtherDialogs, returnFocus } from '../lib/dialogs.ts';
-import { galleryImage, PHOTO_SIZE, slideAtScroll, slideForKey, swipeStep, THUMB_IMAGE_LAYOUT, THUMB_SIZE, VIEWER_IMAGE_LAYOUT, type Slide } from './media.ts';
+import { galleryImage, PHOTO_SIZE, slideAtScroll, slideForKey, swipeStep, THUMB_IMAGE_LAYOUT, THUMB_SIZE, THUMBS_AT_FIRST, VIEWER_IMAGE_LAYOUT, type Slide } from './media.ts';
 import { SlideCount } from './SlideCount.tsx';
 import { VideoView } from './VideoView.tsx';
 import './gallery.css';
@@ -39,6 +39,8 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const poster = slides.find((s) => s.kind === 'image')?.src;
+  /** Strip thumbnails drawn with their picture: the first THUMBS_AT_FIRST, then up to the furthest the strip has neared. */
+  const [thumbsDrawn, setThumbsDrawn] = useState(THUMBS_AT_FIRST);
   /** The video slide has been shown: its player is mounted (and stays, so it keeps playing state). */
   const [videoShown, setVideoShown] = useState(false);
   useEffect(() => {
@@ -65,6 +67,25 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
       if (el) setActive(slideAtScroll(el.scrollLeft, el.clientWidth, count));
     }, 80);
   };
+
+  // The strip's later thumbnails get their picture as the strip scrolls near them (within one strip width).
+  const allDrawn = !thumbnails || thumbsDrawn >= count;
+  useEffect(() => {
+    const list = thumbList.current;
+    if (allDrawn || !list || typeof IntersectionObserver !== 'function') {
+      if (!allDrawn && list) setThumbsDrawn(count);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const near = entries.filter((e) => e.isIntersecting).map((e) => Array.prototype.indexOf.call(list.children, e.target));
+        if (near.length) setThumbsDrawn((drawn) => Math.max(drawn, ...near.map((i) => i + 1)));
+      },
+      { root: list, rootMargin: '0px 100%' },
+    );
+    for (const item of Array.from(list.children).slice(thumbsDrawn)) observer.observe(item);
+    return () => observer.disconnect();
+  }, [allDrawn, count, thumbsDrawn]);
 
   // Keep the active thumbnail in view without scrolling the page.
   useEffect(() => {
@@ -138,9 +159,11 @@ export default function ImageGallery({ name, slides, thumbnails, priorityCount }
     slides.map((slide, i) => {
       const label = slide.kind === 'image' ? `Photo ${slide.image + 1}` : 'Video';
       const thumb = slide.kind === 'image' ? slide.thumb : undefined;
+      const picture = thumb ? <img {...galleryImage(thumb, THUMB_IMAGE_LAYOUT)} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" fetchPriority="low" decoding="async" /> : null;
       const content = (
         <>
-          {thumb ? <img {...galleryImage(thumb, THUMB_IMAGE_LAYOUT)} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" fetchPriority="low" decoding="async" /> : null}
+          {/* Not yet drawn: the picture only without JavaScript (a browser running scripts reads <noscript> as text). */}
+          {inDialog || i < thumbsDrawn ? picture : picture ? <noscript>{picture}</noscript> : null}
           {slide.kind === 'video' ? <span className="fvg-thumb__video"><Icon name="play" /></span> : null}
           <span className="fc-visually-hidden">{label}</span>
         </>

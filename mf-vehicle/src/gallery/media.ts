@@ -103,6 +103,13 @@ export const GALLERY_IMAGE_LAYOUT: ImageLayout = {
 };
 export const VIEWER_IMAGE_LAYOUT: ImageLayout = { ...GALLERY_IMAGE_LAYOUT, sizes: '100vw', fallback: 1200 };
 export const THUMB_IMAGE_LAYOUT: ImageLayout = { widths: [120, 160], sizes: '96px', fallback: 120 };
+/**
+ * Thumbnails drawn with their picture before the shopper uses the strip: a desktop strip's first screen (8 x 104 CSS
+ * px fill the ~840 px slider; a phone shows ~4). The strip is a horizontal list, so Chromium's lazy loading counts
+ * every thumbnail as near the viewport and asks for all of them (up to 24) in the page's first frame; the rest are drawn
+ * as the strip scrolls near them once the gallery is hydrated, and by `<noscript>` without JavaScript (issue 19).
+ */
+export const THUMBS_AT_FIRST = 8;
 export const PRINT_IMAGE_WIDTH = 640;
 
 /** `src`, `srcSet` and `sizes` of a photo in one of the layouts above (an SVG keeps its plain `src`). */
