@@ -47,6 +47,9 @@ async function expectAxeClean(page: Page) {
 async function open(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'load' });
   await hydrateIsland(page, '#fs-results');
+  // The island's own first effect: until it runs, a facet or paging link navigates as a plain link would (a click in
+  // between reloads the page instead of asking the API; seen once under CI load).
+  await page.waitForSelector('#fs-results .fs-layout[data-js]', { state: 'attached' });
 }
 
 /** Records when each `input` event of the element reached the page (what restarts a debounce). */
