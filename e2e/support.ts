@@ -59,7 +59,6 @@ export async function axeViolations(page: Page, include?: string[]): Promise<Axe
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   for (let attempt = 0; ; attempt++) {
     await islandsSettled(page);
-    await nextFrames(page);
     const before = await islandStates(page);
     const violations = await runAxe(page, include);
     if (attempt === 1 || (await islandStates(page)) === before) return violations;
@@ -73,15 +72,6 @@ function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
     const result = await axe.run(within ? { include: within.map((s) => [s]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   }, include);
-}
-
-/**
- * Two rendering updates: cards and sections are `content-visibility:auto`, and content a render has just put on screen
- * stays skipped (not hit-testable) until the next update finds it relevant. axe's colour contrast looks under a button
- * with `elementsFromPoint`, so in that gap it read a card's white-on-primary button against the page background (1.03).
- */
-function nextFrames(page: Page): Promise<void> {
-  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** Each island's state in document order: waiting for its trigger, loading, mounted or failed (shell/src/client/islands.ts). */
