@@ -65,13 +65,33 @@ export async function axeViolations(page: Page, include?: string[]): Promise<Axe
   }
 }
 
-function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
-  // `include`: only the parts of the page a test is about (selectors), else the whole document.
-  return page.evaluate(async (within) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(within ? { include: within.map((s) => [s]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  }, include);
+/**
+ * Runs axe once with every `content-visibility:auto` part of the page rendered, as a shopper sees each part when it is
+ * on screen. A part the browser has not rendered yet (never near the viewport) is laid out at its placeholder height
+ * (`contain-intrinsic-block-size`, e.g. a search card's 480 px, a car page section's 400 px), while the elements inside
+ * it, measured, get their real size and overflow it. axe places elements by their rectangles, so a button low in an
+ * unrendered card sat "under" the next card, and its contrast was read against that card's background (white on the
+ * page colour, 1.03; white on a plain button's grey, 1.14: the flaky findings CI met five times). The style goes in for
+ * axe's run only, after a rendered frame, and comes out after it.
+ */
+async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
+  await page.evaluate(async () => {
+    const style = document.createElement('style');
+    style.id = 'e2e-axe-render-all';
+    style.textContent = '*{content-visibility:visible!important}';
+    document.head.append(style);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+  try {
+    // `include`: only the parts of the page a test is about (selectors), else the whole document.
+    return await page.evaluate(async (within) => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const result = await axe.run(within ? { include: within.map((s) => [s]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    }, include);
+  } finally {
+    await page.evaluate(() => document.getElementById('e2e-axe-render-all')?.remove()).catch(() => {});
+  }
 }
 
 /** Each island's state in document order: waiting for its trigger, loading, mounted or failed (shell/src/client/islands.ts). */
