@@ -12,7 +12,7 @@
  * so the wall figures of a profiled run are not the unprofiled ones: read the per-Worker ms as shares of the first
  * request, and take the latencies from a run without it.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { DEMO_WORKER, ROOT, WORKERS, readWranglerConfig } from '../dev/workers.mjs';
@@ -28,6 +28,10 @@ const WARMUP_STARTS = Number(process.env.BENCH_WARMUP_STARTS ?? 7);
 const PROFILE = process.env.BENCH_COLDSTART_PROFILE === '1';
 const INTERVAL_US = Number(process.env.BENCH_PROFILE_INTERVAL_US ?? 100);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 8);
+/** `BENCH_PROFILE_DUMP=<dir>`: each profile taken is also written there (`<worker>-<n>.cpuprofile`, for DevTools). */
+const DUMP = process.env.BENCH_PROFILE_DUMP;
+if (DUMP) mkdirSync(DUMP, { recursive: true });
+let dumped = 0;
 const SEARCH = '/search/new-used-and-demo-cars';
 const ms = (n) => +n.toFixed(1);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -50,6 +54,7 @@ async function profiled(sessions, request) {
   const spans = [];
   for (const [name, s] of Object.entries(sessions)) {
     const { profile } = await s.send('Profiler.stop');
+    if (DUMP) writeFileSync(join(DUMP, `${short(name)}-${++dumped}.cpuprofile`), JSON.stringify(profile));
     const a = analyse(profile, INTERVAL_US, modulesDir(name));
     if (a.total_ms < 0.05) continue; // a Worker the request did not reach
     spans.push(...busySpans(profile, short(name)));
