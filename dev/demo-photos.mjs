@@ -88,12 +88,40 @@ export async function renderPhoto(svg, cache) {
   return sharp(data, { raw: info }).jpeg({ quality: PHOTO_QUALITY, optimiseCoding: true, chromaSubsampling: '4:2:0' }).toBuffer();
 }
 
+/** Bumped when the light recipe changes (its own cache names: a light photo is never served as a full one). */
+const LIGHT_RECIPE = 'photo-light-v1';
+
+/**
+ * A drawing as the light recipe's JPEG: rasterised at half its own size (400x300 for a car's view, 960x270 for a
+ * banner), no grain, quality 75. About 20 ms of CPU instead of ~170 (and its resizes are as cheap): what the test runs
+ * serve (`demoPhotoRecipe`), where a clean clone would otherwise make every photo its pages show at full weight.
+ * @param {string} svg
+ * @returns {Promise<Buffer>}
+ */
+export function renderLightPhoto(svg) {
+  return sharp(Buffer.from(svg), { density: 36 }).removeAlpha().jpeg({ quality: 75 }).toBuffer();
+}
+
+/**
+ * Which recipe a platform's photo service uses: `FORECOURT_DEMO_PHOTOS` (`full` or `light`) when set, else `light` in
+ * test runs (vitest sets VITEST) and `full` everywhere else (`npm start`, the benchmarks). The tests look at where
+ * pictures go and that they load, not at their weight; the visual baselines start their platform with `full`.
+ * @returns {'full' | 'light'}
+ */
+export function demoPhotoRecipe(env = process.env) {
+  const asked = env.FORECOURT_DEMO_PHOTOS;
+  if (asked === 'full' || asked === 'light') return asked;
+  return env.VITEST ? 'light' : 'full';
+}
+
 /**
  * The demo's photo service. `photo(pathname)` answers the JPEG bytes of a photo path (null when the path names no
  * photo); `fetch(request)` answers it over HTTP (GET/HEAD; 404 otherwise) as the demo Worker's PHOTOS binding.
- * @param {{ dir?: string, maxBytes?: number, concurrency?: number }} [options]
+ * `recipe`: `full` (default: photo weight, renderPhoto) or `light` (renderLightPhoto).
+ * @param {{ dir?: string, maxBytes?: number, concurrency?: number, recipe?: 'full' | 'light' }} [options]
  */
 export function createDemoPhotos(options = {}) {
+  const light = options.recipe === 'light';
   const cache = new DiskCache({ dir: options.dir ?? join(ROOT, 'demo/generated/photos'), maxBytes: options.maxBytes ?? 1024 ** 3 });
   const limit = limitConcurrency(options.concurrency ?? 2);
   const inFlight = new Map();
@@ -104,7 +132,7 @@ export function createDemoPhotos(options = {}) {
     const { demoPhotoDrawing, renderDemoImage } = await demo;
     const drawing = demoPhotoDrawing(pathname);
     if (!drawing) return null;
-    const name = cacheFileName(`${RECIPE}:${pathname}`, '.jpg');
+    const name = cacheFileName(`${light ? LIGHT_RECIPE : RECIPE}:${pathname}`, '.jpg');
     const cached = await cache.get(name);
     if (cached) return cached;
     // Two requests for the same new photo make it once.
@@ -113,7 +141,7 @@ export function createDemoPhotos(options = {}) {
       pending = limit(async () => {
         const svg = renderDemoImage(drawing)?.body;
         if (!svg) return null;
-        const bytes = await renderPhoto(svg, cache);
+        const bytes = light ? await renderLightPhoto(svg) : await renderPhoto(svg, cache);
         await cache.put(name, bytes);
         return bytes;
       }).finally(() => inFlight.delete(name));

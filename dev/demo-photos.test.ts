@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createDemoPhotos } from './demo-photos.mjs';
+import { createDemoPhotos, demoPhotoRecipe } from './demo-photos.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'fc-demo-photos-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,5 +84,30 @@ describe('demo photos', { timeout: 120_000 }, () => {
       expect((await photos.fetch(new Request(`http://demo.local${path}`))).status, path).toBe(404);
     }
     expect((await photos.fetch(new Request(`http://demo.local${PATHS[0]}`, { method: 'POST' }))).status).toBe(405);
+  });
+});
+
+describe('the light recipe (test runs)', { timeout: 60_000 }, () => {
+  it('makes a half-size JPEG of the same drawing, kept under its own name beside the full one', async () => {
+    const light = createDemoPhotos({ dir, recipe: 'light' });
+    const full = createDemoPhotos({ dir });
+    const small = await light.photo(PATHS[0]!);
+    const meta = await sharp(small!).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 400, height: 300 });
+    expect(small!.byteLength).toBeLessThan(60 * 1024);
+    const banner = await sharp((await light.photo('/demo-img/banner/suv/f2f3f0/0b3d91.jpg'))!).metadata();
+    expect({ width: banner.width, height: banner.height }).toEqual({ width: 960, height: 270 });
+    // The same folder serves each recipe its own bytes (the full one is not replaced by the light one, nor read as it).
+    expect((await sharp((await full.photo(PATHS[0]!))!).metadata()).width).toBe(1600);
+    expect(Buffer.compare((await light.photo(PATHS[0]!))!, small!)).toBe(0);
+    expect(await light.photo('/demo-img/photo/spaceship/f2f3f0/0.jpg')).toBeNull();
+  });
+
+  it('is what test runs serve unless FORECOURT_DEMO_PHOTOS says otherwise; everything else serves full photos', () => {
+    expect(demoPhotoRecipe({ VITEST: 'true' })).toBe('light');
+    expect(demoPhotoRecipe({})).toBe('full');
+    expect(demoPhotoRecipe({ VITEST: 'true', FORECOURT_DEMO_PHOTOS: 'full' })).toBe('full');
+    expect(demoPhotoRecipe({ FORECOURT_DEMO_PHOTOS: 'light' })).toBe('light');
+    expect(demoPhotoRecipe({ FORECOURT_DEMO_PHOTOS: 'huge' })).toBe('full');
   });
 });

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { localWorkerVersionId } from './canary.mjs';
-import { createDemoPhotos } from './demo-photos.mjs';
+import { createDemoPhotos, demoPhotoRecipe } from './demo-photos.mjs';
 import { createImageResizer } from './image-resizer.mjs';
 import { importBundle } from './local-kv.mjs';
 import { seedCacheEnabled, seedNow, seededState, storageOf } from './seed-state.mjs';
@@ -35,7 +35,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
  *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, vars?: Record<string, Record<string, string>>, only?: string[], cronSeconds?: number,
- *   demo?: boolean, images?: boolean, inspectorPort?: number, directShell?: boolean }} [options]
+ *   demo?: boolean, images?: boolean, photos?: 'full'|'light', inspectorPort?: number, directShell?: boolean }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
@@ -47,6 +47,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
  *   `images` (default: as `demo`): bind the local image resizer (dev/image-resizer.mjs, sharp in Node) to the shell as
  *   IMAGE_RESIZER, which answers `/cdn-cgi/image/*` as Cloudflare Image Resizing does on a deployed zone; the demo Worker's
  *   photo-weight JPEGs (`/demo-img/photo/*`) come from dev/demo-photos.mjs bound to it as PHOTOS.
+ *   `photos` (default: `light` in test runs, else `full`; dev/demo-photos.mjs demoPhotoRecipe) chooses their recipe.
  *   `canaries` (from dev/canary.mjs `prepareCanary`: `[{ remote, version, dir }]`) runs a second build of a remote beside
  *   the current tree's, as a gradual deployment would: the remote's Worker name then answers through
  *   dev/version-router.mjs, which routes by `Cloudflare-Workers-Version-Overrides` like Cloudflare does (to stable
@@ -151,8 +152,9 @@ export async function startPlatform(options = {}) {
     const scriptPath = join(ROOT, DEMO_WORKER.dir, 'dist/worker/index.js');
     if (!existsSync(scriptPath)) throw new Error(`${DEMO_WORKER.dir} is not built: run \`npm run build\` first`);
     const { compatibility_date, compatibility_flags } = readWranglerConfig('shell');
-    // The photo-weight JPEGs: a Node service (sharp does not run in workerd), made once and kept on disk.
-    const photos = createDemoPhotos();
+    // The photo-weight JPEGs: a Node service (sharp does not run in workerd), made once and kept on disk. Test runs
+    // serve the light recipe unless a start asks for `photos: 'full'` (dev/demo-photos.mjs demoPhotoRecipe).
+    const photos = createDemoPhotos({ recipe: options.photos ?? demoPhotoRecipe() });
     workers.push({ name: DEMO_WORKER.name, ...bundled({ modules: true, scriptPath, modulesRoot: join(ROOT, DEMO_WORKER.dir, 'dist/worker') }), compatibilityDate: compatibility_date, compatibilityFlags: compatibility_flags, serviceBindings: { PHOTOS: nodeService(photos.fetch) } });
     shell.serviceBindings = { ...shell.serviceBindings, [DEMO_WORKER.binding]: DEMO_WORKER.name };
   }

@@ -42,7 +42,8 @@ let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, persist: false, logLevel: 'error' });
+  // The baselines show the photo-weight pictures a shopper sees (test runs otherwise serve the light ones).
+  platform = await startPlatform({ port: 0, persist: false, logLevel: 'error', photos: 'full' });
   browser = await launchChromium();
 }, 240_000);
 
