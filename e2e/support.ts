@@ -71,7 +71,7 @@ export async function axeViolations(page: Page, include?: string[]): Promise<Axe
  * (`contain-intrinsic-block-size`, e.g. a search card's 480 px, a car page section's 400 px), while the elements inside
  * it, measured, get their real size and overflow it. axe places elements by their rectangles, so a button low in an
  * unrendered card sat "under" the next card, and its contrast was read against that card's background (white on the
- * page colour, 1.03; white on a plain button's grey, 1.14: the flaky findings CI met five times). The style goes in for
+ * page colour, 1.03; white on a plain button's grey, 1.14: the flaky findings CI met four times). The style goes in for
  * axe's run only, after a rendered frame, and comes out after it.
  */
 async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
