@@ -15,6 +15,7 @@ import { createDemoPhotos, demoPhotoRecipe } from './demo-photos.mjs';
 import { createImageResizer } from './image-resizer.mjs';
 import { importBundle } from './local-kv.mjs';
 import { seedCacheEnabled, seedNow, seededState, storageOf } from './seed-state.mjs';
+import { startWatch } from './start-watch.mjs';
 import { loadWorkerOptions } from './worker-options.mjs';
 import { DEMO_WORKER, REMOTES, ROOT, WORKERS, readWranglerConfig } from './workers.mjs';
 import { applyMigrations as applyD1Migrations, readMigrations } from '../edge-api/scripts/migrations.mjs';
@@ -208,7 +209,10 @@ export async function startPlatform(options = {}) {
   // with `overrides` (a test's failing or slow Worker, which may take its storage bindings away): those seed below.
   const migrate = selected.some((w) => w.dir === 'edge-api');
   let seeded = null;
+  // A start still in one step after a minute says which (dev/start-watch.mjs); stopped however the start ends.
+  const watch = startWatch();
   if (persist === false && seed && !options.overrides && seedCacheEnabled()) {
+    watch.step('making or copying the seeded state (dev/seed-state.mjs)');
     const seedOptions = { scale, now: await seedNow(options.now), pins: options.pins ?? {} };
     seeded = await seededState({
       storage: storageOf(workers),
@@ -217,9 +221,13 @@ export async function startPlatform(options = {}) {
         if (migrate) await applyMigrations(store);
         await seedDemo(store, { ...seedOptions, workers: selected.map(({ dir }) => ({ dir, name: nameOf[dir] })) });
       },
+    }).catch((error) => {
+      watch.stop();
+      throw error;
     });
   }
   const persistOptions = persistOptionsFor(seeded?.dir ?? persist);
+  watch.step('starting workerd');
   const mf = new Miniflare({
     host,
     port,
@@ -232,29 +240,35 @@ export async function startPlatform(options = {}) {
     workers,
   });
   const url = await mf.ready.catch((error) => {
+    watch.stop();
     seeded?.remove();
     throw error;
   });
   try {
     // D1 belongs to edge-api: migrate it when edge-api runs.
+    watch.step('migrating and seeding');
     if (migrate && !seeded) await applyMigrations(mf);
     // Each running Worker by its folder and name (a remote beside its canary runs as `<name>@<version>`).
     const named = selected.map(({ dir }) => ({ dir, name: nameOf[dir] }));
     if (seed && !seeded) await seedDemo(mf, { scale, now: options.now, workers: named, pins: options.pins });
     // The release registry: the versions this runtime runs (a deployment's are registered with `npm run canary`).
+    watch.step('writing the release registry');
     if (Object.keys(releases).length) await putReleases(mf, named, releases);
     // Storage opened before the first request: Cloudflare's KV, D1 and cache are running before any isolate starts;
     // locally each is a miniflare simulator (a Worker and a Durable Object over SQLite) that opens on first use, on
     // the first page after a start (a fresh platform's seeded state is copied, not written, so nothing had opened
     // them). No Worker of ours runs for it. Measured (first search page after a start, southern-cross, 7 alternating
     // starts): 104 ms median with none opened, 99 with the cache only, 89 with all (bench/RESULTS.md).
+    watch.step('opening storage');
     await openStorage(mf, storageOf(workers), { cache: Boolean(shell && workers[0] === shell) });
   } catch (error) {
     // The caller never gets `dispose`: stop workerd here, or its port and processes outlive the failed start.
+    watch.stop();
     await mf.dispose().catch(() => {});
     seeded?.remove();
     throw error;
   }
+  watch.stop();
   const stopCron = selected.some((w) => w.dir === 'edge-api') ? startCron(mf, options.cronSeconds ?? 10) : () => {};
   return {
     url,
