@@ -117,7 +117,7 @@ function printWorkers(label, workers) {
 }
 
 /** The Workers with an isolate warm-up (contracts warm-up.ts), by folder. */
-const WARMED = ['shell', 'mf-search', 'mf-vehicle', 'mf-account', 'edge-api'];
+const WARMED = ['shell', 'mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account', 'edge-api'];
 
 /**
  * What each Worker's isolate warm-up costs its module start: its built bundle started alone in workerd (Miniflare, no

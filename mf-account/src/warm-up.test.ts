@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fakeKv, siteConfig, siteConfigInput, tenantEntries } from '@forecourt/contracts/fixtures/tenant';
 import { TENANT_HEADER } from '@forecourt/contracts/tenant';
-import { WARM_UP_ROUNDS } from '@forecourt/contracts/warm-up';
+import { warmUpTenantReads, WARM_UP_ROUNDS } from '@forecourt/contracts/warm-up';
 import { createApp } from './app.tsx';
 import { headerSlotHtml } from './fragments/header-slot-html.ts';
-import { warmUpAccount } from './warm-up.ts';
+import { WARM_UP_DIALOG_FORMS, warmUpAccount } from './warm-up.ts';
 
 describe('mf-account isolate warm-up (issue 19, cold start)', () => {
   it('makes the header slot of both kinds of tenant and matches the shell’s paths, each round', async () => {
@@ -13,6 +13,13 @@ describe('mf-account isolate warm-up (issue 19, cold start)', () => {
     expect(matched).toHaveLength(WARM_UP_ROUNDS * 4);
     expect(matched).toContain('GET /fragments/header-account');
     expect(chars).toBeGreaterThan(WARM_UP_ROUNDS * (headerSlotHtml(true).length + headerSlotHtml(false).length));
+  });
+
+  it('makes the four lead forms of a car page’s dialogs each round, a form of several KB each', async () => {
+    const withForms = await warmUpAccount({ match: () => {} }, 1);
+    const headerAndReads = await warmUpTenantReads(1) + headerSlotHtml(true).length + headerSlotHtml(false).length;
+    expect(WARM_UP_DIALOG_FORMS).toEqual(['enquire', 'test-drive', 'request-photos', 'car-contact']);
+    expect(withForms - headerAndReads).toBeGreaterThan(WARM_UP_DIALOG_FORMS.length * 2_000);
   });
 
   it('leaves the app answering: the real router matched first by the warm-up still routes every method', async () => {

@@ -11,6 +11,7 @@ import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
 import { FAKE_QUOTE } from './test/fake-services.ts';
 import { fetchWorker } from './test/worker.ts';
+import { warmUp } from './warm-up.tsx';
 
 const get = (path: string, tenant?: string) => fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} });
 const quote = (tenant: string, ip: string, body: unknown = { purchasePrice: 30000, loanTerm: 5 }) =>
@@ -21,6 +22,12 @@ const quote = (tenant: string, ip: string, body: unknown = { purchasePrice: 3000
   });
 
 describe('mf-finance Worker (workerd)', () => {
+  it('warmed up at module start inside workerd: the car page’s calculator, a made-up tenant’s reads and the router (issue 19)', async () => {
+    expect((await get('/fragments/finance-calculator?car_id=1&price=30000&make=Toyota&year=2021', 'test-motors')).status).toBe(200);
+    expect(warmUp.state()).toMatchObject({ status: 'done' });
+    expect(warmUp.state().result).toBeGreaterThan(2_000);
+  });
+
   it('answers the finance page for a seeded tenant: HTML, head, version, shareable for a minute', async () => {
     const res = await get('/fragments/finance?vehiclePriceBudget=30000', 'test-motors');
     expect(res.status).toBe(200);

@@ -6,10 +6,17 @@ import { slotFor } from '@forecourt/contracts/slots';
 import { TENANT_HEADER, VERSION_HEADER } from '@forecourt/contracts/tenant';
 import manifest from '../dist/asset-manifest.json';
 import { fetchWorker } from './test/worker.ts';
+import { warmUp } from './warm-up.tsx';
 
 const get = (path: string, tenant?: string) => fetchWorker(path, { headers: tenant ? { [TENANT_HEADER]: tenant } : {} });
 
 describe('mf-locations Worker (workerd)', () => {
+  it('warmed up at module start inside workerd: its slots, a made-up tenant’s reads and the router (issue 19)', async () => {
+    expect((await get('/fragments/locations', 'test-motors')).status).toBe(200);
+    expect(warmUp.state()).toMatchObject({ status: 'done' });
+    expect(warmUp.state().result).toBeGreaterThan(2_000);
+  });
+
   it('answers the locations fragment for a seeded tenant: HTML, head, version, the tenant’s locations', async () => {
     const res = await get('/fragments/locations', 'test-motors');
     expect(res.status).toBe(200);
