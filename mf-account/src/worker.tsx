@@ -8,6 +8,6 @@ import { warmUp, warmUpAccount } from './warm-up.ts';
 const app = createApp({ styles: assetManifest.css as string[], version: assetManifest.version });
 export default app;
 
-// At module start, before any request: the header slot, a made-up tenant's reads and the router warmed (warm-up.ts;
-// issue 19, cold start).
+// At module start, before any request: the header slot, a car page's dialog forms, a made-up tenant's reads and the
+// router warmed (warm-up.ts; issue 19, cold start).
 if (warmUpWanted(env)) void warmUp.start(() => warmUpAccount(app.router));
