@@ -43,7 +43,7 @@ export function getWithHost(origin: URL, host: string, path: string, headers: Re
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string; seen?: unknown }> };
 
 /**
  * Runs axe-core (WCAG 2.0-2.2 A/AA rules) in the page; evaluate() is not subject to the page's CSP. The script goes in
@@ -87,7 +87,23 @@ async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
     return await page.evaluate(async (within) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
       const result = await axe.run(within ? { include: within.map((s) => [s]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+      // A contrast finding says what lay under the element's centre and what its own background was as axe read it
+      // (a rare flake reads a primary button against #efefef, Chromium's default button face: bench/RESULTS.md).
+      const under = (target: unknown) => {
+        const el = typeof target === 'string' ? document.querySelector(target) : null;
+        if (!el) return undefined;
+        const box = el.getBoundingClientRect();
+        const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`;
+        const own = getComputedStyle(el);
+        const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2).slice(0, 4);
+        return { box: [box.x, box.y, box.width, box.height].map(Math.round), background: own.backgroundColor, transition: own.transitionProperty, under: stack.map((e) => `${name(e)} ${getComputedStyle(e).backgroundColor}`) };
+      };
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary, ...(v.id === 'color-contrast' ? { seen: under(n.target[0]) } : {}) })),
+      }));
     }, include);
   } finally {
     await page.evaluate(() => document.getElementById('e2e-axe-render-all')?.remove()).catch(() => {});
