@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { DEMO_WORKER, ROOT, WORKERS, readWranglerConfig } from '../dev/workers.mjs';
+import { DEMO_WORKER, ROOT, WARMED_WORKERS, WORKERS, readWranglerConfig } from '../dev/workers.mjs';
 import { analyse } from './lib/cpuprofile.mjs';
 import { get, phase, tenantHost } from './lib/load.mjs';
 import { startBenchPlatform } from './lib/platform.mjs';
@@ -116,8 +116,6 @@ function printWorkers(label, workers) {
   }
 }
 
-/** The Workers with an isolate warm-up (contracts warm-up.ts), by folder. */
-const WARMED = ['shell', 'mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account', 'edge-api'];
 
 /**
  * What each Worker's isolate warm-up costs its module start: its built bundle started alone in workerd (Miniflare, no
@@ -127,7 +125,7 @@ const WARMED = ['shell', 'mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance'
  */
 export async function moduleStartCost() {
   const out = {};
-  for (const dir of WARMED) {
+  for (const dir of WARMED_WORKERS) {
     const code = readFileSync(join(ROOT, dir, 'dist/worker/index.js'), 'utf8').replace(/\/\/# sourceMappingURL.*$/m, '');
     // The bundle ends `…&&W.start(()=>…);export{…}`: the start call becomes `void 0` (names may hold `$`).
     const without = code.replace(/(?<![\w$])[\w$]+\.start\(\(\)=>[^;]*(?=;export\{)/, 'void 0');

@@ -10,10 +10,7 @@ import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM module without types
-import { ROOT } from './workers.mjs';
-
-/** The Workers with a warm-up, by folder (each one's entry module starts it). */
-const WARMED = ['shell', 'mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account', 'edge-api'];
+import { ROOT, WARMED_WORKERS } from './workers.mjs';
 
 /** Starts `script` alone in workerd, sends it one request (its module has run by then), and answers what it logged. */
 async function moduleStartLog(script: string): Promise<string> {
@@ -44,7 +41,7 @@ describe('isolate warm-ups at module scope (issue 19, cold start)', () => {
     expect(await moduleStartLog(script)).toMatch(/mf-test: warm-up failed .*global scope/);
   });
 
-  it.each(WARMED)('%s: its built bundle’s warm-up finishes at module scope without a failure', async (dir) => {
+  it.each(WARMED_WORKERS as string[])('%s: its built bundle’s warm-up finishes at module scope without a failure', async (dir) => {
     const script = readFileSync(join(ROOT, dir, 'dist/worker/index.js'), 'utf8').replace(/\/\/# sourceMappingURL.*$/m, '');
     // The bundle starts its warm-up (the entry module's `warmUp.start(...)` call).
     expect(script).toMatch(/\.start\(\(\)=>/);

@@ -19,6 +19,8 @@ export const WORKERS = [
  * The demo Worker (demo/src/worker.ts): local runs only. It has no wrangler.jsonc and is never deployed; the local
  * runtime binds it to the shell as DEMO, which serves `/demo-img/*` and `/demo-video/*` only through that binding.
  */
+/** The Workers whose entry module warms its isolate at module start (contracts warm-up.ts), by folder. */
+export const WARMED_WORKERS = ['shell', 'mf-search', 'mf-vehicle', 'mf-locations', 'mf-finance', 'mf-account', 'edge-api'];
 export const DEMO_WORKER = { dir: 'demo', name: 'forecourt-demo', binding: 'DEMO' };
 
 import { readFileSync } from 'node:fs';
