@@ -1,7 +1,9 @@
 /**
  * The composed platform through the shell, as a shopper would use it: for every demo tenant, home and search are
  * server-rendered, hydrate, respond to a click, log no errors and pass axe (WCAG 2.2 AA). The header's saved-cars
- * count for a browser holding a saved list is mf-account's island, the same on every tenant: checked on one.
+ * count for a browser holding a saved list is mf-account's island, the same on every tenant: checked on one. Last, the
+ * axe helper every e2e file uses is checked on a page of its own: it reads a part it renders at final colours, and it
+ * still finds a real contrast failure.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -223,5 +225,37 @@ describe('small screens', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).toBe(true);
     expect(errors).toEqual([]);
     await small.close();
+  });
+});
+
+describe('the axe helper (e2e/support.ts)', () => {
+  // A section the browser has not rendered (content-visibility:auto, far below the first screen) holding two buttons
+  // with the kit's background transition: one whose final colours pass, one that fails. Before the helper's run, each
+  // button's style is made to start from the button face, as Chromium now and then leaves it on a loaded machine.
+  const page = (failing: boolean) => `<!doctype html><html lang="en"><head><title>t</title><style>
+    .b{background:#0b3d91;color:#fff;border:0;padding:8px;font:16px sans-serif;transition:background-color 20s}
+    .b.start{background:#efefef}
+    section{content-visibility:auto;contain-intrinsic-block-size:auto 400px}
+    .low{background:#ccc}
+  </style></head><body><main><h1>t</h1><div style="height:3000px"></div>
+  <section><h2>Part</h2><button type="button" class="b start" id="ok">Calculate</button>
+  ${failing ? '<button type="button" class="b low" id="bad">Low</button>' : ''}</section></main></body></html>`;
+
+  it('reads a part it renders at its final colours, not from a transition, and still finds a real contrast failure', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    for (const failing of [false, true]) {
+      await tab.setContent(page(failing));
+      // The start style is applied while the section is unrendered, then taken away: rendering the section would start
+      // a 20 s transition from #efefef (white on it is 1.14) if the helper let transitions run.
+      await tab.evaluate(() => {
+        const ok = document.getElementById('ok')!;
+        void getComputedStyle(ok).backgroundColor;
+        ok.classList.remove('start');
+      });
+      const found = await axeViolations(tab);
+      expect(found.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])).toEqual(failing ? [['color-contrast', ['#bad']]] : []);
+    }
+    await context.close();
   });
 });

@@ -70,15 +70,22 @@ export async function axeViolations(page: Page, include?: string[]): Promise<Axe
  * on screen. A part the browser has not rendered yet (never near the viewport) is laid out at its placeholder height
  * (`contain-intrinsic-block-size`, e.g. a search card's 480 px, a car page section's 400 px), while the elements inside
  * it, measured, get their real size and overflow it. axe places elements by their rectangles, so a button low in an
- * unrendered card sat "under" the next card, and its contrast was read against that card's background (white on the
- * page colour, 1.03; white on a plain button's grey, 1.14: the flaky findings CI met four times). The style goes in for
- * axe's run only, after a rendered frame, and comes out after it.
+ * unrendered card sat "under" the next card, and its contrast could be read against that card's background. The style
+ * goes in for axe's run only, after a rendered frame, and comes out after it.
+ *
+ * It also turns transitions off. Now and then, on a loaded machine, Chromium gives a button inside a part it has not
+ * rendered yet a style whose background is the element's default (a button's #efefef face, a link's transparent) while
+ * every other property is the kit's. Rendering the part then starts `.fc-btn`'s 0.15 s background transition from that
+ * default, and axe read the transition's first value (under load its clock had not moved on yet): white on #efefef
+ * 1.14, white on the page colour 1.03. A scratch probe under two busy cores met it on about 1 car page in 20 to 60, on
+ * every `.fc-btn` of the unrendered sections at once, and on background-color only (bench/RESULTS.md). With no
+ * transition the part shows its final colours at once, as a shopper sees them 0.15 s later.
  */
 async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
   await page.evaluate(async () => {
     const style = document.createElement('style');
     style.id = 'e2e-axe-render-all';
-    style.textContent = '*{content-visibility:visible!important}';
+    style.textContent = '*,*::before,*::after{content-visibility:visible!important;transition:none!important}';
     document.head.append(style);
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
@@ -96,7 +103,8 @@ async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
         const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`;
         const own = getComputedStyle(el);
         const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2).slice(0, 4);
-        return { box: [box.x, box.y, box.width, box.height].map(Math.round), background: own.backgroundColor, transition: own.transitionProperty, under: stack.map((e) => `${name(e)} ${getComputedStyle(e).backgroundColor}`) };
+        const running = el.getAnimations().map((a) => `${a.constructor.name} ${'transitionProperty' in a ? a.transitionProperty : 'animationName' in a ? a.animationName : ''} ${a.playState} ${Math.round(Number(a.currentTime ?? 0))}ms`);
+        return { box: [box.x, box.y, box.width, box.height].map(Math.round), background: own.backgroundColor, running, under: stack.map((e) => `${name(e)} ${getComputedStyle(e).backgroundColor}`) };
       };
       return result.violations.map((v) => ({
         id: v.id,
