@@ -504,7 +504,8 @@ export const SEED_PUT_RETRIES = 3;
 /** Writes `entries` to `kv` SEED_PUT_BATCH at a time, each failed write tried again up to SEED_PUT_RETRIES times. */
 export async function putInBatches(kv, entries, { batch = SEED_PUT_BATCH, retries = SEED_PUT_RETRIES, pauseMs = 50 } = {}) {
   const putOne = async ({ key, value }) => {
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    // Text and bytes (a snapshot head) as they are; anything else as JSON.
+    const text = typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value);
     for (let attempt = 0; ; attempt++) {
       try {
         return await kv.put(key, text);

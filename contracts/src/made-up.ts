@@ -220,21 +220,25 @@ export function tenantEntries(configs: readonly SiteConfigInput[], data: Readonl
 }
 
 /**
- * The read side of an in-memory KV namespace over `entries` (string values as text, anything else as JSON, as
- * `wrangler kv put` stores them): what a warm-up's tenant store reads. Tests use fixtures/tenant.ts `fakeKv` (it also
- * records the reads).
+ * The read side of an in-memory KV namespace over `entries` (string values as text, bytes as bytes, anything else as
+ * JSON, as `wrangler kv put` stores them): what a warm-up's tenant store reads. Tests use fixtures/tenant.ts `fakeKv`
+ * (it also records the reads).
  */
 export type MemoryKv = {
   get(key: string, type: 'json' | { type: 'json'; cacheTtl?: number }): Promise<unknown>;
+  get(key: string, type: 'arrayBuffer'): Promise<ArrayBuffer | null>;
   get(key: string, type?: 'text'): Promise<string | null>;
 };
 export function memoryKv(entries: Readonly<Record<string, unknown>>): MemoryKv {
-  const stored = new Map(Object.entries(entries).map(([k, value]) => [k, typeof value === 'string' ? value : JSON.stringify(value)]));
-  const get = async (key: string, options: 'json' | 'text' | { type: 'json'; cacheTtl?: number } = 'text'): Promise<unknown> => {
-    const text = stored.get(key);
-    if (text === undefined) return null;
+  const stored = new Map(Object.entries(entries).map(([k, value]) => [k, typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value)]));
+  const get = async (key: string, options: 'json' | 'text' | 'arrayBuffer' | { type: 'json'; cacheTtl?: number } = 'text'): Promise<unknown> => {
+    const value = stored.get(key);
+    if (value === undefined) return null;
     const type = typeof options === 'string' ? options : options.type;
-    if (type !== 'json' && type !== 'text') throw new Error(`memoryKv reads text and json only, not ${String(type)}`);
+    if (type !== 'json' && type !== 'text' && type !== 'arrayBuffer') throw new Error(`memoryKv reads text, json and arrayBuffer only, not ${String(type)}`);
+    // Bytes as a new ArrayBuffer on every read, as KV's are.
+    if (type === 'arrayBuffer') return (typeof value === 'string' ? new TextEncoder().encode(value) : value.slice()).buffer;
+    const text = typeof value === 'string' ? value : new TextDecoder().decode(value);
     return type === 'json' ? JSON.parse(text) : text;
   };
   return { get: get as MemoryKv['get'] };

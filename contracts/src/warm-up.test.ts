@@ -46,11 +46,17 @@ describe('isolate warm-ups (issue 19, cold start)', () => {
     expect(warmUpWanted({ WARM_UP: 'off' })).toBe(false);
   });
 
-  it('reads its made-up KV as text or JSON, and refuses any other read type (a warm-up must not answer what KV would not)', async () => {
-    const kv = memoryKv({ a: { b: 1 }, t: 'x' });
+  it('reads its made-up KV as text, JSON or bytes, and refuses any other read type (a warm-up must not answer what KV would not)', async () => {
+    const kv = memoryKv({ a: { b: 1 }, t: 'x', bin: new Uint8Array([1, 2, 3]) });
     expect(await kv.get('a', 'json')).toEqual({ b: 1 });
     expect(await kv.get('t')).toBe('x');
     expect(await kv.get('none', 'json')).toBeNull();
-    await expect((kv.get as (key: string, type: string) => Promise<unknown>)('t', 'arrayBuffer')).rejects.toThrow(/text and json only/);
+    // Bytes as a new ArrayBuffer on every read (a reader may keep or change it), text as its UTF-8 bytes.
+    const first = (await kv.get('bin', 'arrayBuffer'))!;
+    expect([...new Uint8Array(first)]).toEqual([1, 2, 3]);
+    new Uint8Array(first)[0] = 9;
+    expect([...new Uint8Array((await kv.get('bin', 'arrayBuffer'))!)]).toEqual([1, 2, 3]);
+    expect([...new Uint8Array((await kv.get('t', 'arrayBuffer'))!)]).toEqual([0x78]);
+    await expect((kv.get as (key: string, type: string) => Promise<unknown>)('t', 'stream')).rejects.toThrow(/text, json and arrayBuffer only/);
   });
 });

@@ -19,6 +19,7 @@ interface KVNamespace<Key extends string = string> {
   get(key: Key, type?: 'text'): Promise<string | null>;
   get<ExpectedValue = unknown>(key: Key, type: 'json'): Promise<ExpectedValue | null>;
   get<ExpectedValue = unknown>(key: Key, options: { type: 'json'; cacheTtl?: number }): Promise<ExpectedValue | null>;
+  get(key: Key, type: 'arrayBuffer'): Promise<ArrayBuffer | null>;
 }
 
 /** A Workers Analytics Engine dataset (wrangler.jsonc `analytics_engine_datasets`): the shell writes data points. */

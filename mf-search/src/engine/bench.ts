@@ -118,12 +118,14 @@ export async function benchEngine(cars: readonly Car[], options: BenchOptions = 
 const SEARCH_PAGE_FACETS = ['car_type', 'make', 'model', 'simple_body', 'categories', 'simple_fuel', 'simple_transmission', 'simple_drive', 'colour', 'location_id'] as const;
 
 /** A KV namespace in memory (reads are asynchronous, as KV's are). */
-function memoryKv(entries: ReadonlyArray<{ key: string; value: string }>): Pick<KVNamespace, 'get'> {
+function memoryKv(entries: ReadonlyArray<{ key: string; value: string | Uint8Array }>): Pick<KVNamespace, 'get'> {
   const data = new Map(entries.map((e) => [e.key, e.value]));
   const get = async (key: string, type?: unknown) => {
     const value = data.get(key);
     if (value === undefined) return null;
-    return type === 'json' ? JSON.parse(value) : value;
+    if (type === 'arrayBuffer') return (typeof value === 'string' ? new TextEncoder().encode(value) : value.slice()).buffer;
+    const text = typeof value === 'string' ? value : new TextDecoder().decode(value);
+    return type === 'json' ? JSON.parse(text) : text;
   };
   return { get } as unknown as Pick<KVNamespace, 'get'>;
 }

@@ -1,8 +1,9 @@
 /**
- * The snapshot head's format 2 (issue 19 cold start): the columns packed for a cold isolate (few long strings, narrow
- * typed columns, stubs made one at a time) decode to exactly the columns a build makes, on the real demo stock; a head
- * of format 1 is ignored (the index is built from the stock); a query's pass reads visibility from the state columns,
- * which agree with visibility.ts car by car.
+ * The snapshot head's format 3 (issue 19 cold start): the columns packed for a cold isolate (a few KB of JSON that
+ * describe them, their bytes in a binary body: narrow typed columns, strings as one UTF-8 text each, stubs made one at
+ * a time) decode to exactly the columns a build makes, on the real demo stock; a head of an older format (JSON text)
+ * is ignored (the index is built from the stock); a query's pass reads visibility from the state columns, which agree
+ * with visibility.ts car by car.
  */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -11,7 +12,7 @@ import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import { kvStockChunkKey, kvStockMetaKey, type StockMeta } from '@forecourt/contracts/tenant-data';
 import { createEmbeddedSearch } from './embedded.ts';
-import { deserialiseCore, kvSnapshotHeadKey, loadSnapshotIndex, serialiseCore, snapshotWrites, SNAPSHOT_FORMAT } from './snapshot.ts';
+import { BodyWriter, bodyReader, decodeHead, deserialiseCore, kvSnapshotHeadKey, loadSnapshotIndex, serialiseCore, snapshotWrites, SNAPSHOT_FORMAT } from './snapshot.ts';
 import { buildTenantIndex, indexCore, indexedCars, visibilityOf, type CarStub, type IndexCore } from './tenant-index.ts';
 import { isVisible } from './visibility.ts';
 import { loadTenantIndex } from '../lib/stock.ts';
@@ -25,8 +26,12 @@ const req = (input: SearchRequestInput) => v.parse(SearchRequestSchema, input);
 
 /** Every stub of a core, made (a snapshot's are made on first use). */
 const stubsOf = (core: IndexCore) => Array.from({ length: core.stubs.length }, (_, i) => core.stubs.at(i));
-/** The head's columns through JSON, as KV stores them. */
-const roundTrip = (core: IndexCore) => deserialiseCore(JSON.parse(JSON.stringify(serialiseCore(core))));
+/** The head's columns through JSON and bytes, as KV stores them. */
+function roundTrip(core: IndexCore): IndexCore {
+  const body = new BodyWriter();
+  const described = JSON.parse(JSON.stringify(serialiseCore(core, body)));
+  return deserialiseCore(described, bodyReader(body.bytes().slice()));
+}
 
 function expectSameColumns(back: IndexCore, built: IndexCore): void {
   // The build's stubs as the head stores them: ids and stock numbers as text ('' for none), absent values null.
@@ -49,7 +54,7 @@ function expectSameColumns(back: IndexCore, built: IndexCore): void {
   expect(back.orders).toEqual(built.orders);
 }
 
-describe('snapshot head format 2', () => {
+describe('snapshot head format 3', () => {
   for (const [tenant, cars] of Object.entries(STOCK)) {
     it(`decodes to the columns a build makes of ${tenant}'s demo stock`, () => {
       const built = indexCore(indexedCars(cars));
@@ -83,15 +88,42 @@ describe('snapshot head format 2', () => {
     expectSameColumns(roundTrip(empty), empty);
   }, 30_000);
 
-  it('is smaller than half a KB a car, with no per-car JSON value', () => {
+  it('is smaller than half a KB a car, its JSON a few KB with no per-car value, its columns bytes', () => {
     const cars = generateCars(3_000, { seed: 19 }).map((car) => ({ ...car, show_on_dealer_website: true }));
     const head = snapshotWrites('acme', cars, metaOf(cars)).find((p) => p.key === kvSnapshotHeadKey('acme'))!;
+    expect(head.value).toBeInstanceOf(Uint8Array);
     expect(head.value.length).toBeLessThan(3_000 * 500);
-    // No per-car arrays: the only JSON arrays are dictionaries (facet keys and labels, car types, statuses).
-    const core = JSON.parse(head.value).core;
-    expect(JSON.stringify(core.strings).length).toBeLessThan(JSON.stringify(cars.map((c) => [c.id, c.slug, c.stocknum])).length);
-    for (const facet of Object.values(core.facets) as Array<{ keys: string[]; codes?: { bits: number } }>) if (facet.codes && facet.keys.length < 255) expect(facet.codes.bits).toBe(8);
+    const decoded = decodeHead((head.value as Uint8Array).slice().buffer)!;
+    // What a cold isolate parses as JSON: the dictionaries (facet keys and labels, car types, statuses) and where each
+    // column's bytes are, not the cars.
+    const json = JSON.stringify(decoded.header);
+    expect(json.length).toBeLessThan(40_000);
+    expect(decoded.body.byteLength).toBeGreaterThan(json.length);
+    const core = (decoded.header as { core: { facets: Record<string, { keys: string[]; codes?: { bits: number } }> } }).core;
+    for (const facet of Object.values(core.facets)) if (facet.codes && facet.keys.length < 255) expect(facet.codes.bits).toBe(8);
   }, 30_000);
+
+  it('keeps strings beyond ASCII: ids, slugs and stock numbers of any script, read one at a time', () => {
+    const names = ['Ü-ß', '東京-7', 'plain', '', 'é'.repeat(40), '🚗-1'];
+    const cars = generateCars(names.length, { seed: 5 }).map((car, i): Car => ({ ...car, show_on_dealer_website: true, stocknum: names[i]!, id: `${car.id}-${names[i]}` }));
+    const built = indexCore(indexedCars(cars));
+    const back = roundTrip(built);
+    expectSameColumns(back, built);
+    for (let i = 0; i < cars.length; i++) expect(back.stubs.idAt?.(i)).toBe(String(built.stubs.at(i)!.id));
+  });
+
+  it('reads nothing from a head that is not one: another magic, a cut header, JSON text', () => {
+    const cars = generateCars(10, { seed: 3 }).map((car) => ({ ...car, show_on_dealer_website: true }));
+    const bytes = snapshotWrites('acme', cars, metaOf(cars)).find((p) => p.key === kvSnapshotHeadKey('acme'))!.value as Uint8Array;
+    expect(decodeHead(bytes.slice().buffer)).not.toBeNull();
+    const other = bytes.slice();
+    other[0] = 0x7b;
+    expect(decodeHead(other.buffer)).toBeNull();
+    expect(decodeHead(bytes.slice(0, 12).buffer)).toBeNull();
+    expect(decodeHead(new TextEncoder().encode('{"format":2}').buffer)).toBeNull();
+    expect(decodeHead('{"format":2}')).toBeNull();
+    expect(decodeHead(null)).toBeNull();
+  });
 
   it('a loaded snapshot answers as a fresh build (counts, facets, stats, hits) and makes no lookup for a search page', async () => {
     const tenant = 'southern-cross-motor-group';
@@ -127,17 +159,38 @@ describe('snapshot head format 2', () => {
     expect(index.lookups.bySlug?.get(first.slug)).toBeTypeOf('number');
   }, 30_000);
 
-  it('ignores a head of format 1 and builds the index from the stock', async () => {
+  it('reads the columns from parts when they are too large for the head, and nothing from a head whose part is gone', async () => {
+    const tenant = 'acme';
+    const cars = generateCars(200, { seed: 11 }).map((car) => ({ ...car, show_on_dealer_website: true }));
+    const meta = metaOf(cars);
+    const kv = fakeKv();
+    kv.data.set(kvStockMetaKey(tenant), JSON.stringify(meta));
+    const puts = snapshotWrites(tenant, cars, meta, { corePartBytes: 4_096 });
+    const parts = puts.filter((p) => p.key.includes(':core:'));
+    expect(parts.length).toBeGreaterThan(2);
+    expect(parts.every((p) => p.value instanceof Uint8Array && p.value.byteLength <= 4_096)).toBe(true);
+    for (const put of puts) kv.data.set(put.key, put.value);
+    const index = (await loadSnapshotIndex(asKv(kv), tenant, meta))!;
+    const request = req({ sortBy: 'price_asc', facets: ['make', 'categories'], hitsPerPage: 40 });
+    const a = await createEmbeddedSearch(async () => index).search(scopeOf(tenant), request);
+    const b = await createEmbeddedSearch({ [tenant]: cars }).search(scopeOf(tenant), request);
+    expect({ ...a, hits: a.hits.map((h) => h.id), ms: 0 }).toEqual({ ...b, hits: b.hits.map((h) => h.id), ms: 0 });
+    expect(a.hits).toHaveLength(40);
+    kv.data.delete(parts[1]!.key);
+    expect(await loadSnapshotIndex(asKv(kv), tenant, meta)).toBeNull();
+  });
+
+  it('ignores a head of an older format (JSON text) and builds the index from the stock', async () => {
     const tenant = 'acme';
     const cars = generateCars(120, { seed: 7 });
     const meta = metaOf(cars);
     const kv = fakeKv();
     kv.data.set(kvStockMetaKey(tenant), JSON.stringify(meta));
     for (let i = 0; i < meta.chunks; i++) kv.data.set(kvStockChunkKey(tenant, i), JSON.stringify(cars.slice(i * 500, (i + 1) * 500)));
-    // The head an import of format 1 wrote for this very stock (columns as arrays of strings and base64 Float64).
-    const format1 = { format: 1, tenant, updated_at: meta.updated_at, count: meta.count, cars: cars.length, shards: 2, shardSize: 64, core: { stubs: { strings: { id: [] }, numbers: {}, sold: '' } } };
-    expect(SNAPSHOT_FORMAT).toBe(2);
-    kv.data.set(kvSnapshotHeadKey(tenant), JSON.stringify(format1));
+    // The head an import of format 2 wrote for this very stock (JSON text, the columns in base64).
+    const format2 = { format: 2, tenant, updated_at: meta.updated_at, count: meta.count, cars: cars.length, shards: 8, shardSize: 16, core: { cars: cars.length, strings: { id: { text: '', ends: { bits: 8, base: 0, data: '' } } } } };
+    expect(SNAPSHOT_FORMAT).toBe(3);
+    kv.data.set(kvSnapshotHeadKey(tenant), JSON.stringify(format2));
     expect(await loadSnapshotIndex(asKv(kv), tenant, meta)).toBeNull();
     const engine = createEmbeddedSearch((t) => loadTenantIndex(asKv(kv), t));
     const page = await engine.search(scopeOf(tenant), req({ hitsPerPage: 30, facets: ['make'] }));

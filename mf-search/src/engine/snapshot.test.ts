@@ -10,7 +10,7 @@ import type { Car } from '@forecourt/contracts/entities/car';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import { kvStockChunkKey, kvStockMetaKey, type StockMeta } from '@forecourt/contracts/tenant-data';
 import { createEmbeddedSearch } from './embedded.ts';
-import { kvSnapshotHeadKey, loadSnapshotIndex, shardCarStore, snapshotToken, snapshotWrites, kvSnapshotShardKey, kvSnapshotCardsKey, StaleSnapshotError, SNAPSHOT_FORMAT } from './snapshot.ts';
+import { decodeHead, encodeHead, kvSnapshotHeadKey, loadSnapshotIndex, shardCarStore, snapshotToken, snapshotWrites, kvSnapshotShardKey, kvSnapshotCardsKey, StaleSnapshotError, SNAPSHOT_FORMAT } from './snapshot.ts';
 import { loadTenantIndex, STOCK_CHUNKS_KEPT } from '../lib/stock.ts';
 import { buildTenantIndex } from './tenant-index.ts';
 import { asKv, fakeKv } from '../test/fake-kv.ts';
@@ -92,7 +92,7 @@ describe('loadTenantIndex', () => {
   it('asks for the first card block before it decodes the columns, and the first page reads it once (issue 19 cold start)', async () => {
     const kv = kvWith(tenant, cars);
     const block0 = kvSnapshotCardsKey(tenant, snapshotToken(metaOf(cars).updated_at), 0);
-    const head = JSON.parse(kv.data.get(kvSnapshotHeadKey(tenant))!);
+    const head = (kv.data.get(kvSnapshotHeadKey(tenant)) as Uint8Array).slice().buffer;
     // The KV answers the block only when told: the load finishes without waiting for it (the columns need no card).
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -161,9 +161,12 @@ describe('loadTenantIndex', () => {
 
   it('never serves another tenant\'s snapshot or another format', async () => {
     const kv = kvWith(tenant, cars);
-    const head = JSON.parse(kv.data.get(kvSnapshotHeadKey(tenant))!);
+    const head = (kv.data.get(kvSnapshotHeadKey(tenant)) as Uint8Array).slice().buffer;
     expect(await loadSnapshotIndex(asKv(kv), 'other', metaOf(cars), head)).toBeNull();
-    expect(await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars), { ...head, format: SNAPSHOT_FORMAT + 1 })).toBeNull();
+    // The same head re-encoded loads; with another format in its header it does not.
+    const { header, body } = decodeHead(head)!;
+    expect(await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars), encodeHead(header as object, body).slice().buffer)).not.toBeNull();
+    expect(await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars), encodeHead({ ...(header as object), format: SNAPSHOT_FORMAT + 1 }, body).slice().buffer)).toBeNull();
     expect(await loadSnapshotIndex(asKv(kv), tenant, { ...metaOf(cars), count: cars.length + 1 })).toBeNull();
     expect(await loadSnapshotIndex(asKv(kv), tenant, metaOf(cars))).not.toBeNull();
   });

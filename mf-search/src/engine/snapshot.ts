@@ -8,10 +8,10 @@
  * one JSON text per line, parsed one at a time.
  *
  * KV layout (namespace STOCK, beside `stock:<slug>:meta` and its chunks):
- * - `stock:<slug>:snap`: the head (format, the stock version it was made from, shard count, the columns inline:
- *   SerialisedCore, ~170 bytes a car in format 2, parsed as a few long strings and decoded into typed columns
- *   without making a per-car object: a stub is made when a page shows its car);
- * - `stock:<slug>:snap:<token>:core:<i>`: the columns' JSON in parts, only when too long to sit in the head;
+ * - `stock:<slug>:snap`: the head, bytes (format 3, `encodeHead`): a few KB of JSON (format, the stock version it was
+ *   made from, shard count, the columns' description: SerialisedCore) and the columns' bytes, ~140 bytes a car, copied
+ *   into typed columns without parsing anything per car (a stub is made when a page shows its car);
+ * - `stock:<slug>:snap:<token>:core:<i>`: the columns' bytes in parts, only when too large to sit in the head;
  * - `stock:<slug>:snap:<token>:cars:<i>`: full-car shard i;
  * - `stock:<slug>:snap:<token>:cards:<i>`: card block i;
  * - `stock:<slug>:snap:<token>:texts`: the cars' searchable texts, read on the first text query (the text index is
@@ -32,21 +32,21 @@ import type { FacetValueInfo } from './facets.ts';
 import { indexCore, indexedCars, indexFromCore, NUMBER_FIELDS, type CarStore, type CarStub, type FacetColumn, type IndexCore, type NumberField, type StateColumns, type StubList, type TenantIndex } from './tenant-index.ts';
 
 /** Bumped whenever the snapshot's shape changes: a head of another format is ignored (the index is built instead). */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 /**
- * Full cars per shard (format 2): a shard is read for a car's own page (or a compare), ~130 KB at 8 KB a car; a KV read
+ * Full cars per shard: a shard is read for a car's own page (or a compare), ~130 KB at 8 KB a car; a KV read
  * costs about the same up to a few hundred KB, so one page's read stays one small read.
  */
 export const SNAPSHOT_SHARD_SIZE = 16;
 /**
- * Shards' worth of cars per card block (format 2): a block holds the card projections (card-projection.ts, ~1 KB a
+ * Shards' worth of cars per card block: a block holds the card projections (card-projection.ts, ~1 KB a
  * car) of SNAPSHOT_SHARD_SIZE x this many cars in "most relevant" order: 256 cars, ~250 KB. Search pages read hits
  * from the blocks only; every block read is kept (a tenant's blocks are ~1 KB a car in all), so once its blocks are
  * in, a search page of any sort, page or filter reads no KV.
  */
 export const SNAPSHOT_CARD_BLOCK_SHARDS = 16;
-/** The longest columns' JSON kept inline in the head (KV values may hold 25 MiB); longer goes in parts of this size. */
-export const SNAPSHOT_CORE_PART_CHARS = 8_000_000;
+/** The largest columns' body kept inline in the head (KV values may hold 25 MiB); larger goes in parts of this size. */
+export const SNAPSHOT_CORE_PART_BYTES = 8_000_000;
 /** Full-car shards kept per tenant index (least recently used beyond): 16 x ~130 KB. */
 export const SNAPSHOT_SHARDS_KEPT = 16;
 /** Parsed full cars kept per tenant index (least recently used beyond): the car pages of the moment (page, slots, compare). */
@@ -72,24 +72,25 @@ export const kvSnapshotTextsKey = (slug: string, token: string) => `stock:${slug
 export const isSnapshotKey = (slug: string, key: string) => key === kvSnapshotHeadKey(slug) || key.startsWith(`${kvSnapshotHeadKey(slug)}:`);
 
 /**
- * The columns as JSON (format 2): what a cold isolate parses, so few and long strings. Typed columns in base64 in the
- * narrowest integer width their values fit (PackedInts); the cars' ids, slugs and stock numbers each one text with its
- * end offsets (a stub is made from the columns only when a page shows its car: tenant-index.ts StubList); car type
- * and status as dictionary codes; categories as offsets and codes.
+ * The columns' description (format 3): JSON, a few KB, naming where each column's bytes are in the head's body
+ * (Blob). Typed columns in the narrowest integer width their values fit (PackedInts); the cars' ids, slugs and stock
+ * numbers each one UTF-8 text with its end offsets (a stub is made from the columns only when a page shows its car:
+ * tenant-index.ts StubList); car type and status as dictionary codes; categories as offsets and codes.
  */
-type PackedInts = { bits: 8 | 16 | 32; base: number; data: string };
+type PackedInts = { bits: 8 | 16 | 32; base: number; data: Blob };
 /** Numbers: whole numbers packed as ints, others Float64; `nulls` marks absent values (NaN in memory). */
-type PackedNumbers = { ints: PackedInts; nulls?: string } | { floats: string };
-type PackedStrings = { text: string; ends: PackedInts };
+type PackedNumbers = { ints: PackedInts; nulls?: Blob } | { floats: Blob };
+/** Strings: their UTF-8 bytes in one blob and each one's end there (a string is decoded when it is read). */
+type PackedStrings = { text: Blob; ends: PackedInts };
 type SerialisedFacet = { keys: string[]; info: Array<[string, string]>; codes?: PackedInts; starts?: PackedInts; multi?: PackedInts };
 type SerialisedCore = {
   cars: number;
   strings: Record<StringStubField, PackedStrings>;
-  state: { carTypes: string[]; carType: string; statuses: string[]; status: string; sold: string; soldAt: PackedNumbers; createdAt: PackedNumbers; sortPrice: PackedNumbers };
+  state: { carTypes: string[]; carType: Blob; statuses: string[]; status: Blob; sold: Blob; soldAt: PackedNumbers; createdAt: PackedNumbers; sortPrice: PackedNumbers };
   /** The nullable prices of the stubs (numbers.subscription_price is 0 for none). */
   prices: Record<NullablePriceField, PackedNumbers>;
   numbers: Record<NumberField, PackedNumbers>;
-  reduced: string;
+  reduced: Blob;
   facets: Record<TermFacet, SerialisedFacet>;
   orders: Record<SortOption, PackedInts>;
 };
@@ -98,35 +99,39 @@ const NULLABLE_PRICE_FIELDS = ['offer_price', 'before_price', 'subscription_pric
 type StringStubField = (typeof STRING_STUB_FIELDS)[number];
 type NullablePriceField = (typeof NULLABLE_PRICE_FIELDS)[number];
 
-/** Bytes as base64 (btoa/atob: both in workerd and Node). */
-function toBase64(view: ArrayBufferView): string {
-  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 /**
- * Base64 to bytes, natively where the runtime can (`Uint8Array.fromBase64` in recent V8, Node's and workerd's
- * nodejs_compat `Buffer`): a cold isolate decodes ~1 MB of columns, too slow for a JavaScript loop that is not yet
- * optimised. The loop is the fallback.
+ * Where a column's bytes are in the head's binary body: [byte offset, byte length]. Every offset is a multiple of 8,
+ * so any typed array of the body's bytes is aligned.
  */
-type NativeBase64 = { fromBase64?: (text: string) => Uint8Array };
-type BufferLike = { from(text: string, encoding: 'base64'): Uint8Array };
-function fromBase64(text: string): ArrayBuffer {
-  const native = (Uint8Array as unknown as NativeBase64).fromBase64;
-  const buffer = (globalThis as { Buffer?: BufferLike }).Buffer;
-  let bytes: Uint8Array;
-  if (native) bytes = native(text);
-  else if (buffer) bytes = buffer.from(text, 'base64');
-  else {
-    const binary = atob(text);
-    bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+type Blob = [number, number];
+
+/** The head's binary body as it is written: each column's bytes appended at the next multiple of 8. */
+export class BodyWriter {
+  private readonly parts: Uint8Array[] = [];
+  private size = 0;
+  add(view: ArrayBufferView): Blob {
+    const pad = (8 - (this.size % 8)) % 8;
+    if (pad > 0) this.parts.push(new Uint8Array(pad));
+    const at = this.size + pad;
+    this.parts.push(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
+    this.size = at + view.byteLength;
+    return [at, view.byteLength];
   }
-  // A copy with its own aligned buffer (a Buffer may view a shared pool at any offset; Buffer#slice does not copy).
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
+  bytes(): Uint8Array {
+    const out = new Uint8Array(this.size);
+    let at = 0;
+    for (const part of this.parts) {
+      out.set(part, at);
+      at += part.byteLength;
+    }
+    return out;
+  }
 }
-const bytesOf = (text: string) => new Uint8Array(fromBase64(text));
+
+/** A column's bytes out of the body: a copy with its own aligned buffer (a memory copy; nothing is decoded). */
+type BodyReader = (blob: Blob) => ArrayBuffer;
+export const bodyReader = (body: Uint8Array): BodyReader => (blob) => body.slice(blob[0], blob[0] + blob[1]).buffer;
+const bytesOf = (blob: Blob, take: BodyReader) => new Uint8Array(take(blob));
 
 const HeadSchema = v.object({
   format: v.literal(SNAPSHOT_FORMAT),
@@ -137,14 +142,50 @@ const HeadSchema = v.object({
   cars: v.number(),
   shards: v.number(),
   shardSize: v.number(),
-  /** The columns, inline; absent when in `coreParts` parts. */
-  core: v.optional(v.unknown()),
+  /** The columns' description (SerialisedCore); their bytes are the head's body, or in `coreParts` parts. */
+  core: v.unknown(),
   coreParts: v.optional(v.number()),
 });
+
+/** A binary head's first bytes ("FCSN"); a JSON head of an older format starts with `{`. */
+const HEAD_MAGIC = [0x46, 0x43, 0x53, 0x4e] as const;
+
+/**
+ * A head as KV stores it (format 3): "FCSN", the header's length in bytes (u32, little-endian), the header (JSON:
+ * format, stock version, shards, the columns' description), zeros to a multiple of 8, then the body (the columns'
+ * bytes), unless the body is in parts. A cold isolate parses only the header's few KB of JSON; the columns are
+ * copied out of the body as they are, where format 2's base64 in one JSON text cost a fresh isolate ~10 ms to parse.
+ */
+export function encodeHead(header: object, body: Uint8Array | null): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const start = Math.ceil((8 + json.byteLength) / 8) * 8;
+  const out = new Uint8Array(start + (body?.byteLength ?? 0));
+  out.set(HEAD_MAGIC, 0);
+  new DataView(out.buffer).setUint32(4, json.byteLength, true);
+  out.set(json, 8);
+  if (body) out.set(body, start);
+  return out;
+}
+
+/** A head's header (not yet checked) and body; null for anything that is not a binary head. */
+export function decodeHead(value: unknown): { header: unknown; body: Uint8Array } | null {
+  if (Object.prototype.toString.call(value) !== '[object ArrayBuffer]') return null;
+  const bytes = new Uint8Array(value as ArrayBuffer);
+  if (bytes.byteLength < 8 || HEAD_MAGIC.some((b, i) => bytes[i] !== b)) return null;
+  const length = new DataView(bytes.buffer).getUint32(4, true);
+  if (8 + length > bytes.byteLength) return null;
+  let header: unknown;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length)));
+  } catch {
+    return null;
+  }
+  return { header, body: bytes.subarray(Math.ceil((8 + length) / 8) * 8) };
+}
 export type SnapshotHead = v.InferOutput<typeof HeadSchema>;
 
 /** Ints in the narrowest width their range fits (as offsets from their minimum). */
-function packInts(values: ArrayLike<number>): PackedInts {
+function packInts(values: ArrayLike<number>, body: BodyWriter): PackedInts {
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < values.length; i++) {
@@ -154,12 +195,12 @@ function packInts(values: ArrayLike<number>): PackedInts {
   }
   if (values.length === 0) min = max = 0;
   const span = max - min;
-  if (span <= 0xff) return { bits: 8, base: min, data: toBase64(Uint8Array.from(values, (x) => x - min)) };
-  if (span <= 0xffff) return { bits: 16, base: min, data: toBase64(Uint16Array.from(values, (x) => x - min)) };
-  return { bits: 32, base: 0, data: toBase64(Int32Array.from(values)) };
+  if (span <= 0xff) return { bits: 8, base: min, data: body.add(Uint8Array.from(values, (x) => x - min)) };
+  if (span <= 0xffff) return { bits: 16, base: min, data: body.add(Uint16Array.from(values, (x) => x - min)) };
+  return { bits: 32, base: 0, data: body.add(Int32Array.from(values)) };
 }
-function unpackInts(packed: PackedInts): Int32Array {
-  const buffer = fromBase64(packed.data);
+function unpackInts(packed: PackedInts, take: BodyReader): Int32Array {
+  const buffer = take(packed.data);
   if (packed.bits === 32) return new Int32Array(buffer);
   return widen(packed, buffer, Int32Array);
 }
@@ -175,20 +216,20 @@ function widen<A extends Int32Array | Float64Array>(packed: PackedInts, buffer: 
   if (base !== 0) for (let i = 0; i < out.length; i++) out[i] = out[i]! + base;
   return out;
 }
-function packNumbers(values: Float64Array): PackedNumbers {
+function packNumbers(values: Float64Array, body: BodyWriter): PackedNumbers {
   let nulls = false;
   for (const x of values) {
     if (Number.isNaN(x)) nulls = true;
-    else if (!Number.isInteger(x) || x < -0x80000000 || x > 0x7fffffff || Object.is(x, -0)) return { floats: toBase64(values) };
+    else if (!Number.isInteger(x) || x < -0x80000000 || x > 0x7fffffff || Object.is(x, -0)) return { floats: body.add(values) };
   }
-  const ints = packInts(values.map((x) => (Number.isNaN(x) ? 0 : x)));
-  return nulls ? { ints, nulls: toBase64(Uint8Array.from(values, (x) => (Number.isNaN(x) ? 1 : 0))) } : { ints };
+  const ints = packInts(values.map((x) => (Number.isNaN(x) ? 0 : x)), body);
+  return nulls ? { ints, nulls: body.add(Uint8Array.from(values, (x) => (Number.isNaN(x) ? 1 : 0))) } : { ints };
 }
-function unpackNumbers(packed: PackedNumbers): Float64Array {
-  if ('floats' in packed) return new Float64Array(fromBase64(packed.floats));
+function unpackNumbers(packed: PackedNumbers, take: BodyReader): Float64Array {
+  if ('floats' in packed) return new Float64Array(take(packed.floats));
   const { ints } = packed;
   // Straight into Float64 (no Int32 copy between, no iterator: Float64Array.from walks one in cold code).
-  const buffer = fromBase64(ints.data);
+  const buffer = take(ints.data);
   let out: Float64Array;
   if (ints.bits === 32) {
     const wide = new Int32Array(buffer);
@@ -196,17 +237,25 @@ function unpackNumbers(packed: PackedNumbers): Float64Array {
     out.set(wide);
   } else out = widen(ints, buffer, Float64Array);
   if (packed.nulls !== undefined) {
-    const nulls = bytesOf(packed.nulls);
+    const nulls = bytesOf(packed.nulls, take);
     for (let i = 0; i < nulls.length; i++) if (nulls[i] === 1) out[i] = NaN;
   }
   return out;
 }
-function packStrings(values: readonly string[]): PackedStrings {
+function packStrings(values: readonly string[], body: BodyWriter): PackedStrings {
+  const encoder = new TextEncoder();
+  const parts = values.map((value) => encoder.encode(value));
+  const text = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
   let end = 0;
-  return { text: values.join(''), ends: packInts(values.map((value) => (end += value.length))) };
+  const ends = parts.map((part) => {
+    text.set(part, end);
+    return (end += part.byteLength);
+  });
+  return { text: body.add(text), ends: packInts(ends, body) };
 }
 
-export function serialiseCore(core: IndexCore): SerialisedCore {
+/** The columns: their description (JSON) and their bytes, appended to `body`. */
+export function serialiseCore(core: IndexCore, body: BodyWriter): SerialisedCore {
   const n = core.stubs.length;
   const stubs = Array.from({ length: n }, (_, i) => core.stubs.at(i)!);
   const facets = {} as Record<TermFacet, SerialisedFacet>;
@@ -217,10 +266,10 @@ export function serialiseCore(core: IndexCore): SerialisedCore {
       return [known?.value ?? key, known?.label ?? key];
     });
     const out: SerialisedFacet = { keys, info };
-    if (codes) out.codes = packInts(codes);
+    if (codes) out.codes = packInts(codes, body);
     if (multi) {
-      out.starts = packInts(multi.starts);
-      out.multi = packInts(multi.codes);
+      out.starts = packInts(multi.starts, body);
+      out.multi = packInts(multi.codes, body);
     }
     facets[facet] = out;
   }
@@ -228,53 +277,62 @@ export function serialiseCore(core: IndexCore): SerialisedCore {
   const orNaN = (x: number | null | undefined) => x ?? NaN;
   return {
     cars: n,
-    strings: Object.fromEntries(STRING_STUB_FIELDS.map((f) => [f, packStrings(stubs.map((stub) => String(stub[f] ?? '')))])) as Record<StringStubField, PackedStrings>,
+    strings: Object.fromEntries(STRING_STUB_FIELDS.map((f) => [f, packStrings(stubs.map((stub) => String(stub[f] ?? '')), body)])) as Record<StringStubField, PackedStrings>,
     state: {
       carTypes: state.carTypes,
-      carType: toBase64(state.carType),
+      carType: body.add(state.carType),
       statuses: state.statuses,
-      status: toBase64(state.status),
-      sold: toBase64(state.sold),
-      soldAt: packNumbers(state.soldAt),
-      createdAt: packNumbers(state.createdAt),
-      sortPrice: packNumbers(state.sortPrice),
+      status: body.add(state.status),
+      sold: body.add(state.sold),
+      soldAt: packNumbers(state.soldAt, body),
+      createdAt: packNumbers(state.createdAt, body),
+      sortPrice: packNumbers(state.sortPrice, body),
     },
-    prices: Object.fromEntries(NULLABLE_PRICE_FIELDS.map((f) => [f, packNumbers(Float64Array.from(stubs, (stub) => orNaN(stub[f])))])) as Record<NullablePriceField, PackedNumbers>,
-    numbers: Object.fromEntries(NUMBER_FIELDS.map((f) => [f, packNumbers(core.numbers[f])])) as Record<NumberField, PackedNumbers>,
-    reduced: toBase64(core.reduced),
+    prices: Object.fromEntries(NULLABLE_PRICE_FIELDS.map((f) => [f, packNumbers(Float64Array.from(stubs, (stub) => orNaN(stub[f])), body)])) as Record<NullablePriceField, PackedNumbers>,
+    numbers: Object.fromEntries(NUMBER_FIELDS.map((f) => [f, packNumbers(core.numbers[f], body)])) as Record<NumberField, PackedNumbers>,
+    reduced: body.add(core.reduced),
     facets,
-    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, packInts(core.orders[s])])) as Record<SortOption, PackedInts>,
+    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, packInts(core.orders[s], body)])) as Record<SortOption, PackedInts>,
   };
 }
 
-/** The strings of a PackedStrings, one at a time (a slice of the text: nothing is made before it is read). */
-function stringsOf(packed: PackedStrings): (i: number) => string {
-  const ends = unpackInts(packed.ends);
-  return (i) => packed.text.slice(i === 0 ? 0 : ends[i - 1]!, ends[i]!);
+/**
+ * The strings of a PackedStrings, one at a time: each decoded from its own bytes when it is read, so a search page's
+ * stubs decode a few dozen short strings, not the column.
+ */
+function stringsOf(packed: PackedStrings, take: BodyReader): (i: number) => string {
+  const ends = unpackInts(packed.ends, take);
+  const decoder = new TextDecoder();
+  let bytes: Uint8Array | undefined;
+  return (i) => {
+    bytes ??= new Uint8Array(take(packed.text));
+    return decoder.decode(bytes.subarray(i === 0 ? 0 : ends[i - 1]!, ends[i]!));
+  };
 }
 
-export function deserialiseCore(data: SerialisedCore): IndexCore {
+/** The columns from their description and their bytes (`take`: the head's body). */
+export function deserialiseCore(data: SerialisedCore, take: BodyReader): IndexCore {
   const n = data.cars;
-  const id = stringsOf(data.strings.id);
-  const slug = stringsOf(data.strings.slug);
-  const stocknum = stringsOf(data.strings.stocknum);
+  const id = stringsOf(data.strings.id, take);
+  const slug = stringsOf(data.strings.slug, take);
+  const stocknum = stringsOf(data.strings.stocknum, take);
   const state: StateColumns = {
     carTypes: data.state.carTypes,
-    carType: bytesOf(data.state.carType),
+    carType: bytesOf(data.state.carType, take),
     statuses: data.state.statuses,
-    status: bytesOf(data.state.status),
-    sold: bytesOf(data.state.sold),
-    soldAt: unpackNumbers(data.state.soldAt),
-    createdAt: unpackNumbers(data.state.createdAt),
-    sortPrice: unpackNumbers(data.state.sortPrice),
+    status: bytesOf(data.state.status, take),
+    sold: bytesOf(data.state.sold, take),
+    soldAt: unpackNumbers(data.state.soldAt, take),
+    createdAt: unpackNumbers(data.state.createdAt, take),
+    sortPrice: unpackNumbers(data.state.sortPrice, take),
   };
-  const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, unpackNumbers(data.numbers[f])])) as Record<NumberField, Float64Array>;
+  const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, unpackNumbers(data.numbers[f], take)])) as Record<NumberField, Float64Array>;
   // The nullable prices are read only when a stub is made.
   let prices: Record<NullablePriceField, Float64Array> | undefined;
   const orNull = (x: number) => (Number.isNaN(x) ? null : x);
   const made: Array<CarStub | undefined> = [];
   const stubAt = (i: number): CarStub => {
-    prices ??= Object.fromEntries(NULLABLE_PRICE_FIELDS.map((f) => [f, unpackNumbers(data.prices[f])])) as Record<NullablePriceField, Float64Array>;
+    prices ??= Object.fromEntries(NULLABLE_PRICE_FIELDS.map((f) => [f, unpackNumbers(data.prices[f], take)])) as Record<NullablePriceField, Float64Array>;
     const sold = state.sold[i];
     // Every car is on the dealer website (the index holds no other).
     return {
@@ -306,30 +364,32 @@ export function deserialiseCore(data: SerialisedCore): IndexCore {
     const f = data.facets[facet];
     facetInfo[facet] = new Map(f.keys.map((key, c) => [key, { value: f.info[c]![0], label: f.info[c]![1] }]));
     const column: FacetColumn = { keys: f.keys };
-    if (f.codes) column.codes = unpackInts(f.codes);
-    if (f.starts && f.multi) column.multi = { starts: unpackInts(f.starts), codes: unpackInts(f.multi) };
+    if (f.codes) column.codes = unpackInts(f.codes, take);
+    if (f.starts && f.multi) column.multi = { starts: unpackInts(f.starts, take), codes: unpackInts(f.multi, take) };
     columns[facet] = column;
   }
   return {
     stubs,
     state,
     numbers,
-    reduced: bytesOf(data.reduced),
+    reduced: bytesOf(data.reduced, take),
     facetInfo,
     columns,
-    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, unpackInts(data.orders[s])])) as Record<SortOption, Int32Array>,
+    orders: Object.fromEntries(SORT_OPTIONS.map((s) => [s, unpackInts(data.orders[s], take)])) as Record<SortOption, Int32Array>,
   };
 }
 
-export type KvPut = { key: string; value: string };
+/** A KV write: text, or bytes (a snapshot head and its parts). */
+export type KvPut = { key: string; value: string | Uint8Array };
 
 /**
  * The KV puts of a tenant's snapshot for `stock` as the stock meta `meta` describes it: the core parts and shards
  * first, the head last (a reader that finds the head finds its parts). Pure; the import applies them before the
  * stock meta.
  */
-export function snapshotWrites(slug: string, stock: readonly Car[], meta: Pick<StockMeta, 'updated_at' | 'count'>, options: { shardSize?: number } = {}): KvPut[] {
+export function snapshotWrites(slug: string, stock: readonly Car[], meta: Pick<StockMeta, 'updated_at' | 'count'>, options: { shardSize?: number; corePartBytes?: number } = {}): KvPut[] {
   const shardSize = options.shardSize ?? SNAPSHOT_SHARD_SIZE;
+  const partBytes = options.corePartBytes ?? SNAPSHOT_CORE_PART_BYTES;
   const cars = indexedCars(stock);
   const core = indexCore(cars);
   const token = snapshotToken(meta.updated_at);
@@ -349,15 +409,14 @@ export function snapshotWrites(slug: string, stock: readonly Car[], meta: Pick<S
     puts.push({ key: kvSnapshotCardsKey(slug, token, b), value: encodeCards(block) });
   }
   puts.push({ key: kvSnapshotTextsKey(slug, token), value: JSON.stringify(core.texts ?? []) });
-  const coreJson = JSON.stringify(serialiseCore(core));
-  const head: Omit<SnapshotHead, 'core'> = { format: SNAPSHOT_FORMAT, tenant: slug, updated_at: meta.updated_at, count: meta.count, cars: cars.length, shards, shardSize };
-  if (coreJson.length <= SNAPSHOT_CORE_PART_CHARS) {
-    // The columns inline: `"core":` + their JSON spliced in, so they are serialised once.
-    puts.push({ key: kvSnapshotHeadKey(slug), value: `${JSON.stringify(head).slice(0, -1)},"core":${coreJson}}` });
-  } else {
-    const parts = Math.ceil(coreJson.length / SNAPSHOT_CORE_PART_CHARS);
-    for (let i = 0; i < parts; i++) puts.push({ key: kvSnapshotCoreKey(slug, token, i), value: coreJson.slice(i * SNAPSHOT_CORE_PART_CHARS, (i + 1) * SNAPSHOT_CORE_PART_CHARS) });
-    puts.push({ key: kvSnapshotHeadKey(slug), value: JSON.stringify({ ...head, coreParts: parts }) });
+  const body = new BodyWriter();
+  const header = { format: SNAPSHOT_FORMAT, tenant: slug, updated_at: meta.updated_at, count: meta.count, cars: cars.length, shards, shardSize, core: serialiseCore(core, body) };
+  const bytes = body.bytes();
+  if (bytes.byteLength <= partBytes) puts.push({ key: kvSnapshotHeadKey(slug), value: encodeHead(header, bytes) });
+  else {
+    const parts = Math.ceil(bytes.byteLength / partBytes);
+    for (let i = 0; i < parts; i++) puts.push({ key: kvSnapshotCoreKey(slug, token, i), value: bytes.slice(i * partBytes, (i + 1) * partBytes) });
+    puts.push({ key: kvSnapshotHeadKey(slug), value: encodeHead({ ...header, coreParts: parts }, null) });
   }
   return puts;
 }
@@ -380,7 +439,7 @@ const LINE_BYTES = 40;
 type Loaded<T> = { load: SharedLoad<T>; bytes: number };
 
 /**
- * The store of a snapshot's cars (format 2). Search hits (`cards`) come from the card blocks: read on demand and all
+ * The store of a snapshot's cars. Search hits (`cards`) come from the card blocks: read on demand and all
  * kept (the tenant's whole card projection is ~1 KB a car, in CardBlock lines parsed one card at a time), so a warm
  * isolate answers any search page without reading KV. Full cars (`get`, a car's own page) come from shards of
  * `head.shardSize` read on demand (at most SNAPSHOT_SHARDS_KEPT kept), parsed one at a time (at most
@@ -511,13 +570,14 @@ export type StockVersion = Pick<StockMeta, 'updated_at' | 'count'>;
 
 /**
  * The tenant's index from its snapshot, or null when there is none or it was not made from `stock` (stale, another
- * format, another tenant's): the caller then builds from the stock. `headValue` is the head as read (saves a read).
+ * format, another tenant's): the caller then builds from the stock. `headValue` is the head as read (an ArrayBuffer:
+ * saves a read).
  */
 export async function loadSnapshotIndex(kv: KvRead, slug: string, stock: StockVersion, headValue?: unknown): Promise<TenantIndex | null> {
   const started = performance.now();
-  const raw = headValue === undefined ? await kv.get(kvSnapshotHeadKey(slug), 'json') : headValue;
-  const parsed = v.safeParse(HeadSchema, raw);
-  if (!parsed.success) return null;
+  const decoded = decodeHead(headValue === undefined ? await kv.get(kvSnapshotHeadKey(slug), 'arrayBuffer') : headValue);
+  const parsed = v.safeParse(HeadSchema, decoded?.header);
+  if (!decoded || !parsed.success) return null;
   const head = parsed.output;
   if (head.tenant !== slug || head.updated_at !== stock.updated_at || head.count !== stock.count) return null;
   const token = snapshotToken(head.updated_at);
@@ -525,14 +585,18 @@ export async function loadSnapshotIndex(kv: KvRead, slug: string, stock: StockVe
   // catalogue query shows) is read now, while the columns are decoded, instead of after them (issue 19, cold start).
   const firstBlock = head.cars > 0 ? startSharedLoad(() => kv.get(kvSnapshotCardsKey(slug, token, 0), 'text')) : null;
   firstBlock?.promise.catch(() => {});
-  let core: SerialisedCore;
-  if (head.core !== undefined) core = head.core as SerialisedCore;
-  else {
-    const parts = await Promise.all(Array.from({ length: head.coreParts ?? 0 }, (_, i) => kv.get(kvSnapshotCoreKey(slug, token, i), 'text')));
+  let body = decoded.body;
+  if (head.coreParts !== undefined) {
+    const parts = await Promise.all(Array.from({ length: head.coreParts }, (_, i) => kv.get(kvSnapshotCoreKey(slug, token, i), 'arrayBuffer')));
     if (parts.some((p) => p === null)) return null;
-    core = JSON.parse(parts.join('')) as SerialisedCore;
+    body = new Uint8Array(parts.reduce((sum, p) => sum + p!.byteLength, 0));
+    let at = 0;
+    for (const part of parts) {
+      body.set(new Uint8Array(part!), at);
+      at += part!.byteLength;
+    }
   }
-  const columns = deserialiseCore(core);
+  const columns = deserialiseCore(head.core as SerialisedCore, bodyReader(body));
   if (columns.stubs.length !== head.cars) return null;
   const relevance = new Int32Array(columns.stubs.length);
   columns.orders.relevance.forEach((ordinal, position) => {

@@ -20,7 +20,7 @@ describe('checkFeed + stockWrites (engine-generated stock)', () => {
     expect(isStockMeta(writes.meta)).toBe(true);
     // The stock chunks (the index snapshot and the pending purge are checked in write.test.ts and engine/snapshot.test.ts).
     const chunks = writes.puts.slice(0, -1).filter((p) => /^stock:gen:\d+$/.test(p.key));
-    expect(chunks.flatMap((p) => JSON.parse(p.value) as Car[])).toEqual(cars);
+    expect(chunks.flatMap((p) => JSON.parse(p.value as string) as Car[])).toEqual(cars);
   });
 
   it('drops nothing good when every seventh row is broken, and names each broken row by line', () => {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { CarSchema, type Car } from '@forecourt/contracts/entities/car';
 import { STOCK_CHUNK_SIZE, StockMetaSchema } from '@forecourt/contracts/tenant-data';
 import { chunkIndexOf, stockWrites } from './write.ts';
+import { decodeHead } from '../engine/snapshot.ts';
 import { feedCar } from '../test/import-fixtures.ts';
 
 const cars = (n: number): Car[] => Array.from({ length: n }, (_, i) => v.parse(CarSchema, feedCar(`w${i}`)));
@@ -15,10 +16,10 @@ describe('stockWrites', () => {
     expect(meta).toEqual({ count: 1001, chunks: 3, updated_at: '2026-11-21T10:00:00.000Z', source: 'import' });
     expect(v.is(StockMetaSchema, meta)).toBe(true);
     expect(puts.map((p) => p.key)).toEqual(['stock:t1:0', 'stock:t1:1', 'stock:t1:2', 'stock:t1:purge', 'stock:t1:meta']);
-    expect(puts.slice(0, 3).map((p) => (JSON.parse(p.value) as Car[]).length)).toEqual([500, 500, 1]);
+    expect(puts.slice(0, 3).map((p) => (JSON.parse(p.value as string) as Car[]).length)).toEqual([500, 500, 1]);
     // Chunks concatenate back to the feed in order (what lib/stock.ts loadStock reads).
-    expect(puts.slice(0, 3).flatMap((p) => JSON.parse(p.value) as Car[])).toEqual(list);
-    expect(JSON.parse(puts[4]!.value)).toEqual(meta);
+    expect(puts.slice(0, 3).flatMap((p) => JSON.parse(p.value as string) as Car[])).toEqual(list);
+    expect(JSON.parse(puts[4]!.value as string)).toEqual(meta);
     expect(deletes).toEqual([]);
   });
 
@@ -44,9 +45,10 @@ describe('stockWrites', () => {
   it('writes the index snapshot before the meta, the meta last', () => {
     const { meta, puts } = stockWrites('t1', cars(3), { now });
     expect(puts.map((p) => p.key)).toEqual(['stock:t1:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:cars:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:cards:0', 'stock:t1:snap:2026-11-21T10-00-00-000Z:texts', 'stock:t1:snap', 'stock:t1:purge', 'stock:t1:meta']);
-    expect(JSON.parse(puts[4]!.value)).toMatchObject({ format: 2, tenant: 't1', updated_at: meta.updated_at, count: 3, cars: 3, shards: 1 });
+    // The head: binary (format 3), its header naming the stock it was made from.
+    expect(decodeHead((puts[4]!.value as Uint8Array).slice().buffer)?.header).toMatchObject({ format: 3, tenant: 't1', updated_at: meta.updated_at, count: 3, cars: 3, shards: 1 });
     // The previous stock unknown: every page of the tenant is to purge.
-    expect(JSON.parse(puts[5]!.value)).toEqual({ version: meta.updated_at, changes: null });
+    expect(JSON.parse(puts[5]!.value as string)).toEqual({ version: meta.updated_at, changes: null });
   });
 
   it('deletes the snapshot parts of earlier imports, never the head it rewrites nor another tenant\'s', () => {
@@ -62,10 +64,10 @@ describe('stockWrites', () => {
     const previous = { chunks: 1, updated_at: '2026-11-20T00:00:00.000Z' };
     const { changes, puts, meta } = stockWrites('t1', after, { now, previous, previousCars: before });
     expect(changes).toEqual({ since: '2026-11-20T00:00:00.000Z', ids: ['w0', 'w9', 'w2'] });
-    expect(JSON.parse(puts.find((p) => p.key === 'stock:t1:purge')!.value)).toEqual({ version: meta.updated_at, changes });
+    expect(JSON.parse(puts.find((p) => p.key === 'stock:t1:purge')!.value as string)).toEqual({ version: meta.updated_at, changes });
     // An earlier marker still pending (not purged yet): this one purges everything (changes are not merged).
     const again = stockWrites('t1', after, { now, previous, previousCars: before, existingKeys: ['stock:t1:purge'] });
-    expect(JSON.parse(again.puts.find((p) => p.key === 'stock:t1:purge')!.value).changes).toBeNull();
+    expect(JSON.parse(again.puts.find((p) => p.key === 'stock:t1:purge')!.value as string).changes).toBeNull();
     // Nothing changed: no marker.
     expect(stockWrites('t1', before, { now, previous, previousCars: before }).puts.map((p) => p.key)).not.toContain('stock:t1:purge');
   });

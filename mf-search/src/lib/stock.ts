@@ -41,7 +41,7 @@ export async function loadStock(kv: Pick<KVNamespace, 'get'>, tenant: string): P
  * moment for another use (the engine port's stock watch), taken instead of a second read.
  */
 export async function loadTenantIndex(kv: Pick<KVNamespace, 'get'>, tenant: string, metaRead?: Promise<unknown>): Promise<TenantIndex> {
-  const [metaRaw, head] = await Promise.all([metaRead ?? kv.get(kvStockMetaKey(tenant), 'json'), kv.get(kvSnapshotHeadKey(tenant), 'json').catch(() => null)]);
+  const [metaRaw, head] = await Promise.all([metaRead ?? kv.get(kvStockMetaKey(tenant), 'json'), kv.get(kvSnapshotHeadKey(tenant), 'arrayBuffer').catch(() => null)]);
   const meta = v.parse(StockMetaSchema, metaRaw ?? EMPTY_META());
   const snapshot = head ? await loadSnapshotIndex(kv, tenant, meta, head) : null;
   const index = snapshot ?? (await buildCompactIndex(kv, tenant, meta));

@@ -1,16 +1,19 @@
-/** An in-memory KV namespace (get as text or json, put, delete, list by prefix) that counts its reads, for unit tests. */
+/**
+ * An in-memory KV namespace (get as text, json or arrayBuffer, put text or bytes, delete, list by prefix) that counts
+ * its reads, for unit tests. Bytes come out as a new ArrayBuffer on every read, as KV's do.
+ */
 export type FakeKv = {
-  get(key: string, type?: 'text' | 'json'): Promise<unknown>;
-  put(key: string, value: string): Promise<void>;
+  get(key: string, type?: 'text' | 'json' | 'arrayBuffer'): Promise<unknown>;
+  put(key: string, value: string | Uint8Array): Promise<void>;
   delete(key: string): Promise<void>;
   list(options: { prefix?: string }): Promise<{ keys: Array<{ name: string }>; list_complete: true }>;
   /** Keys read, in order. */
   reads: string[];
-  data: Map<string, string>;
+  data: Map<string, string | Uint8Array>;
 };
 
-export function fakeKv(entries: Iterable<{ key: string; value: string }> = []): FakeKv {
-  const data = new Map<string, string>();
+export function fakeKv(entries: Iterable<{ key: string; value: string | Uint8Array }> = []): FakeKv {
+  const data = new Map<string, string | Uint8Array>();
   for (const { key, value } of entries) data.set(key, value);
   const reads: string[] = [];
   return {
@@ -20,7 +23,9 @@ export function fakeKv(entries: Iterable<{ key: string; value: string }> = []): 
       reads.push(key);
       const value = data.get(key);
       if (value === undefined) return null;
-      return type === 'json' ? JSON.parse(value) : value;
+      if (type === 'arrayBuffer') return (typeof value === 'string' ? new TextEncoder().encode(value) : value.slice()).buffer;
+      const text = typeof value === 'string' ? value : new TextDecoder().decode(value);
+      return type === 'json' ? JSON.parse(text) : text;
     },
     async put(key, value) {
       data.set(key, value);

@@ -33,7 +33,7 @@ function fakeKv(hosts: Record<string, string>, failHosts = new Set<string>()) {
     if (key === 'tenant-data:harbourside-toyota') return demoTenantData('harbourside-toyota');
     return null;
   }
-  const kv: ConfigKv = { get };
+  const kv: ConfigKv = { get: get as ConfigKv['get'] };
   return { kv, hostLookups, failHosts };
 }
 
