@@ -125,6 +125,19 @@ describe('snapshot head format 3', () => {
     expect(decodeHead(null)).toBeNull();
   });
 
+  it('builds from the stock when a head\'s bytes do not fit its description (a cut body)', async () => {
+    const tenant = 'acme';
+    const cars = generateCars(60, { seed: 13 }).map((car) => ({ ...car, show_on_dealer_website: true }));
+    const meta = metaOf(cars);
+    const kv = fakeKv();
+    kv.data.set(kvStockMetaKey(tenant), JSON.stringify(meta));
+    for (const put of snapshotWrites(tenant, cars, meta)) kv.data.set(put.key, put.value);
+    const whole = kv.data.get(kvSnapshotHeadKey(tenant)) as Uint8Array;
+    expect(await loadSnapshotIndex(asKv(kv), tenant, meta)).not.toBeNull();
+    kv.data.set(kvSnapshotHeadKey(tenant), whole.slice(0, whole.byteLength - 301));
+    expect(await loadSnapshotIndex(asKv(kv), tenant, meta)).toBeNull();
+  });
+
   it('a loaded snapshot answers as a fresh build (counts, facets, stats, hits) and makes no lookup for a search page', async () => {
     const tenant = 'southern-cross-motor-group';
     const cars = STOCK[tenant]!;

@@ -128,9 +128,17 @@ export class BodyWriter {
   }
 }
 
-/** A column's bytes out of the body: a copy with its own aligned buffer (a memory copy; nothing is decoded). */
+/**
+ * A column's bytes out of the body: a copy with its own aligned buffer (a memory copy; nothing is decoded). A blob
+ * beyond the body (a cut value) throws: the loader then builds the index instead.
+ */
 type BodyReader = (blob: Blob) => ArrayBuffer;
-export const bodyReader = (body: Uint8Array): BodyReader => (blob) => body.slice(blob[0], blob[0] + blob[1]).buffer;
+export const bodyReader =
+  (body: Uint8Array): BodyReader =>
+  ([at, length]) => {
+    if (!(at >= 0 && length >= 0 && at + length <= body.byteLength)) throw new RangeError(`snapshot column [${at}, ${length}] is outside the head's ${body.byteLength} bytes`);
+    return body.slice(at, at + length).buffer;
+  };
 const bytesOf = (blob: Blob, take: BodyReader) => new Uint8Array(take(blob));
 
 const HeadSchema = v.object({
@@ -302,12 +310,9 @@ export function serialiseCore(core: IndexCore, body: BodyWriter): SerialisedCore
  */
 function stringsOf(packed: PackedStrings, take: BodyReader): (i: number) => string {
   const ends = unpackInts(packed.ends, take);
+  const bytes = new Uint8Array(take(packed.text));
   const decoder = new TextDecoder();
-  let bytes: Uint8Array | undefined;
-  return (i) => {
-    bytes ??= new Uint8Array(take(packed.text));
-    return decoder.decode(bytes.subarray(i === 0 ? 0 : ends[i - 1]!, ends[i]!));
-  };
+  return (i) => decoder.decode(bytes.subarray(i === 0 ? 0 : ends[i - 1]!, ends[i]!));
 }
 
 /** The columns from their description and their bytes (`take`: the head's body). */
@@ -596,8 +601,14 @@ export async function loadSnapshotIndex(kv: KvRead, slug: string, stock: StockVe
       at += part!.byteLength;
     }
   }
-  const columns = deserialiseCore(head.core as SerialisedCore, bodyReader(body));
-  if (columns.stubs.length !== head.cars) return null;
+  // A description that does not fit its bytes (a cut or foreign value) is no snapshot: the index is built instead.
+  let columns: IndexCore;
+  try {
+    columns = deserialiseCore(head.core as SerialisedCore, bodyReader(body));
+  } catch {
+    return null;
+  }
+  if (columns.stubs.length !== head.cars || columns.orders.relevance?.length !== head.cars) return null;
   const relevance = new Int32Array(columns.stubs.length);
   columns.orders.relevance.forEach((ordinal, position) => {
     relevance[ordinal] = position;
