@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import type { Car } from '@forecourt/contracts/entities/car';
+import { memoryKv } from '@forecourt/contracts/made-up';
 import { SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@forecourt/contracts/search';
 import { createEmbeddedSearch } from './embedded.ts';
 import { snapshotWrites } from './snapshot.ts';
@@ -117,18 +118,8 @@ export async function benchEngine(cars: readonly Car[], options: BenchOptions = 
 
 const SEARCH_PAGE_FACETS = ['car_type', 'make', 'model', 'simple_body', 'categories', 'simple_fuel', 'simple_transmission', 'simple_drive', 'colour', 'location_id'] as const;
 
-/** A KV namespace in memory (reads are asynchronous, as KV's are). */
-function memoryKv(entries: ReadonlyArray<{ key: string; value: string | Uint8Array }>): Pick<KVNamespace, 'get'> {
-  const data = new Map(entries.map((e) => [e.key, e.value]));
-  const get = async (key: string, type?: unknown) => {
-    const value = data.get(key);
-    if (value === undefined) return null;
-    if (type === 'arrayBuffer') return (typeof value === 'string' ? new TextEncoder().encode(value) : value.slice()).buffer;
-    const text = typeof value === 'string' ? value : new TextDecoder().decode(value);
-    return type === 'json' ? JSON.parse(text) : text;
-  };
-  return { get } as unknown as Pick<KVNamespace, 'get'>;
-}
+/** A KV namespace in memory (the contracts' made-up one: reads are asynchronous, as KV's are). */
+const kvOf = (entries: ReadonlyArray<{ key: string; value: string | Uint8Array }>) => memoryKv(Object.fromEntries(entries.map((e) => [e.key, e.value]))) as unknown as Pick<KVNamespace, 'get'>;
 
 function heapUsed(): number | null {
   const memory = (globalThis as { process?: { memoryUsage?: () => { heapUsed: number } } }).process?.memoryUsage;
@@ -148,8 +139,8 @@ export async function benchColdStart(cars: readonly Car[], options: { runs?: num
   const stockEntries = [{ key: `stock:${tenant}:meta`, value: JSON.stringify(meta) }];
   for (let i = 0; i < meta.chunks; i++) stockEntries.push({ key: `stock:${tenant}:${i}`, value: JSON.stringify(cars.slice(i * 500, (i + 1) * 500)) });
   const snapshot = snapshotWrites(tenant, cars, meta);
-  const withSnapshot = memoryKv([...stockEntries, ...snapshot]);
-  const withoutSnapshot = memoryKv(stockEntries);
+  const withSnapshot = kvOf([...stockEntries, ...snapshot]);
+  const withoutSnapshot = kvOf(stockEntries);
   const firstPage = v.parse(SearchRequestSchema, { facets: [...SEARCH_PAGE_FACETS] });
   const textQuery = v.parse(SearchRequestSchema, { query: cars[0] ? `${cars[0].make} ${cars[0].model}` : 'toyota' });
 
