@@ -24,6 +24,17 @@ const STOCK = demoStock({ now: NOW });
 const metaOf = (cars: readonly Car[], updated_at = '2026-11-21T00:00:00.000Z'): StockMeta => ({ count: cars.length, chunks: Math.ceil(cars.length / 500), updated_at, source: 'import' });
 const req = (input: SearchRequestInput) => v.parse(SearchRequestSchema, input);
 
+/** A KV holding `cars` (all on the website) as an import writes them: the stock meta and the snapshot. */
+function snapshotKv(tenant: string, generated: readonly Car[], options: { corePartBytes?: number } = {}) {
+  const cars = generated.map((car) => ({ ...car, show_on_dealer_website: true }));
+  const meta = metaOf(cars);
+  const kv = fakeKv();
+  kv.data.set(kvStockMetaKey(tenant), JSON.stringify(meta));
+  const puts = snapshotWrites(tenant, cars, meta, options);
+  for (const put of puts) kv.data.set(put.key, put.value);
+  return { cars, meta, kv, puts };
+}
+
 /** Every stub of a core, made (a snapshot's are made on first use). */
 const stubsOf = (core: IndexCore) => Array.from({ length: core.stubs.length }, (_, i) => core.stubs.at(i));
 /** The head's columns through JSON and bytes, as KV stores them. */
@@ -127,11 +138,7 @@ describe('snapshot head format 3', () => {
 
   it('builds from the stock when a head\'s bytes do not fit its description (a cut body)', async () => {
     const tenant = 'acme';
-    const cars = generateCars(60, { seed: 13 }).map((car) => ({ ...car, show_on_dealer_website: true }));
-    const meta = metaOf(cars);
-    const kv = fakeKv();
-    kv.data.set(kvStockMetaKey(tenant), JSON.stringify(meta));
-    for (const put of snapshotWrites(tenant, cars, meta)) kv.data.set(put.key, put.value);
+    const { meta, kv } = snapshotKv(tenant, generateCars(60, { seed: 13 }));
     const whole = kv.data.get(kvSnapshotHeadKey(tenant)) as Uint8Array;
     expect(await loadSnapshotIndex(asKv(kv), tenant, meta)).not.toBeNull();
     kv.data.set(kvSnapshotHeadKey(tenant), whole.slice(0, whole.byteLength - 301));
@@ -174,15 +181,10 @@ describe('snapshot head format 3', () => {
 
   it('reads the columns from parts when they are too large for the head, and nothing from a head whose part is gone', async () => {
     const tenant = 'acme';
-    const cars = generateCars(200, { seed: 11 }).map((car) => ({ ...car, show_on_dealer_website: true }));
-    const meta = metaOf(cars);
-    const kv = fakeKv();
-    kv.data.set(kvStockMetaKey(tenant), JSON.stringify(meta));
-    const puts = snapshotWrites(tenant, cars, meta, { corePartBytes: 4_096 });
+    const { cars, meta, kv, puts } = snapshotKv(tenant, generateCars(200, { seed: 11 }), { corePartBytes: 4_096 });
     const parts = puts.filter((p) => p.key.includes(':core:'));
     expect(parts.length).toBeGreaterThan(2);
     expect(parts.every((p) => p.value instanceof Uint8Array && p.value.byteLength <= 4_096)).toBe(true);
-    for (const put of puts) kv.data.set(put.key, put.value);
     const index = (await loadSnapshotIndex(asKv(kv), tenant, meta))!;
     const request = req({ sortBy: 'price_asc', facets: ['make', 'categories'], hitsPerPage: 40 });
     const a = await createEmbeddedSearch(async () => index).search(scopeOf(tenant), request);
