@@ -36,7 +36,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
  *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, vars?: Record<string, Record<string, string>>, only?: string[], cronSeconds?: number,
- *   demo?: boolean, images?: boolean, photos?: 'full'|'light', inspectorPort?: number, directShell?: boolean }} [options]
+ *   demo?: boolean, images?: boolean, photos?: 'full'|'light', inspectorPort?: number, direct?: boolean }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
@@ -55,8 +55,8 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
  *   without one), and the release registry the runtime seeds lists both versions with their Worker version ids.
  *   `pins` (`{ <tenant slug>: { <remote>: <version> } }`) pins demo tenants to versions as they are seeded.
  *   `configCacheSeconds` sets the shell's CONFIG_CACHE_SECONDS (tests that change a pin while it runs).
- *   `directShell` runs the shell as Cloudflare does with `run_worker_first` (its files behind ASSETS only, no local assets
- *   router in front of every request: the benchmarks).
+ *   `direct` runs every Worker whose assets say `run_worker_first` (the shell and the remotes) as Cloudflare does (its
+ *   files behind ASSETS only, no local assets router in front of every request: the benchmarks).
  *   `inspectorPort` (0 = any free port) opens workerd's inspector (bench/: CPU profiles and JS heap per Worker isolate).
  *   `vars` (`{ <folder>: { NAME: value } }`) adds to (or replaces single) bindings of a Worker over its wrangler.jsonc
  *   vars, e.g. `{ 'edge-api': { YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: … } }` for a test against a local provider.
@@ -173,20 +173,27 @@ export async function startPlatform(options = {}) {
     // header"): a route that no request takes names `localhost`, so `<slug>.localhost` may ask for `/cdn-cgi/image/*`.
     shell.routes = [...(shell.routes ?? []), 'localhost/_forecourt/local-cdn-cgi-hosts'];
   }
-  // `directShell`: every request reaches the shell's script first, as Cloudflare runs it (`run_worker_first`), with its
-  // static files behind its ASSETS binding only (a small Worker holding them), not miniflare's local assets router in
-  // front of every request: that router adds two JavaScript hops carrying each page (~0.4 ms of workerd CPU a request),
-  // which a deployed shell never pays. The benchmarks use it (bench/lib/platform.mjs); other runs keep the router.
-  if (shell && options.directShell && shell.assets) {
-    workers.push({
-      name: 'forecourt-shell-assets',
-      modules: true,
-      script: 'export default { fetch: (request, env) => env.ASSETS.fetch(request) };',
-      compatibilityDate: readWranglerConfig('shell').compatibility_date,
-      assets: { ...shell.assets, routerConfig: { ...shell.assets.routerConfig, invoke_user_worker_ahead_of_assets: false } },
-    });
-    delete shell.assets;
-    shell.serviceBindings = { ...shell.serviceBindings, ASSETS: 'forecourt-shell-assets' };
+  // `direct`: every request reaches a Worker's script first, as Cloudflare runs a Worker whose assets say
+  // `run_worker_first` (the shell and every remote), with its static files behind its ASSETS binding only (a small
+  // Worker holding them), not miniflare's local assets router in front of every request: that router adds two
+  // JavaScript hops carrying each page and each fragment (~0.4 ms of workerd CPU a request, and their own first runs
+  // on a fresh platform's first page), which a deployed Worker never pays. The benchmarks use it
+  // (bench/lib/platform.mjs); other runs keep the router.
+  if (options.direct) {
+    for (const worker of [...workers]) {
+      if (!worker.assets?.routerConfig?.invoke_user_worker_ahead_of_assets) continue;
+      const holder = `${worker.name}-assets`;
+      workers.push({
+        name: holder,
+        modules: true,
+        script: 'export default { fetch: (request, env) => env.ASSETS.fetch(request) };',
+        compatibilityDate: worker.compatibilityDate,
+        assets: { ...worker.assets, binding: 'ASSETS', routerConfig: { ...worker.assets.routerConfig, invoke_user_worker_ahead_of_assets: false } },
+      });
+      const binding = worker.assets.binding ?? 'ASSETS';
+      delete worker.assets;
+      worker.serviceBindings = { ...worker.serviceBindings, [binding]: holder };
+    }
   }
   // The operator tools' Cloudflare API (KV values and keys) over the local CONFIG namespace, at /client/v4/*.
   if (shell) {

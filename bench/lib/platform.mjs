@@ -11,9 +11,9 @@ export async function startBenchPlatform(options = {}) {
   for (let attempt = 1; ; attempt++) {
     const started = performance.now();
     try {
-      // directShell: the shell reached as Cloudflare reaches it (run_worker_first), without miniflare's local assets router
-      // in front of every request (dev/platform.mjs).
-      const platform = await startPlatform({ port: 0, persist: false, scale: 'bench', logLevel: 'error', cronSeconds: 0, directShell: true, ...options });
+      // direct: the shell and the remotes reached as Cloudflare reaches them (run_worker_first), without miniflare's
+      // local assets router in front of every request (dev/platform.mjs).
+      const platform = await startPlatform({ port: 0, persist: false, scale: 'bench', logLevel: 'error', cronSeconds: 0, direct: true, ...options });
       return { platform, startMs: performance.now() - started };
     } catch (error) {
       if (attempt >= 3) throw error;
