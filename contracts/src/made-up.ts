@@ -211,6 +211,91 @@ export function tenantDataInput(): TenantDataInput {
   };
 }
 
+/** A made-up location of the group's (`sampleLocation` with its own id, name, slug and week). */
+function groupLocation(n: number, dealership: string): LocationInput {
+  const days = [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
+    weekday === 0
+      ? { weekday, status: 'Closed' as const, formated_hours: 'Closed', open: null, close: null }
+      : { weekday, status: 'Open' as const, formated_hours: weekday === 6 ? '8:30am - 4:00pm' : '8:00am - 5:30pm', open: weekday === 6 ? '08:30' : '08:00', close: weekday === 6 ? '16:00' : '17:30' },
+  );
+  return {
+    ...structuredClone(sampleLocation),
+    id: `loc-group-${n}`,
+    name: `Test Motors Location ${n}`,
+    slug: `test-motors-location-${n}`,
+    primary: n === 1,
+    location_type: n === 3 ? 'service' : 'sales',
+    dealership_id: dealership,
+    dealership_slug: `test-motors-${dealership}`,
+    contact_detail: { phone: `07 3000 000${n}`, landline_phone: null, opening_hours: days },
+  };
+}
+
+const GROUP_MAKES = ['toyota', 'ford', 'mazda', 'hyundai', 'kia', 'mitsubishi', 'nissan', 'volkswagen'];
+
+/**
+ * A made-up dealer group's config with every section a dealer fills: menus with children, an announcement, a promo
+ * popup, the business and its social links, banners, web fonts, search and finance settings, the trade-in rules. What
+ * the warm-ups validate and render, so a real tenant's first request meets code that has run on every section of it
+ * (`siteConfigInput` is the small dealer the tests mostly use). Its ids match `richTenantDataInput`.
+ */
+export function richSiteConfigInput(slug = 'test-motors-group', overrides: Partial<SiteConfigInput> = {}): SiteConfigInput {
+  const base = siteConfigInput(slug);
+  return {
+    ...base,
+    name: 'Test Motors Group',
+    template: 'group',
+    site_url: `https://www.${slug}.example.com.au`,
+    time_zone: 'Australia/Brisbane',
+    theme: { ...base.theme, fonts: { body: 'inter', heading: 'oswald' }, radius: '4px' },
+    features: { reserve_online: true, finance_preapproval: true, electric_tag: true, show_dealer_licence: true, market_price: true, brand_grid: true },
+    business: { legal_name: 'Test Motors Group Pty Ltd', abn: '12 345 678 901', social: { facebook: 'https://www.facebook.com/example', instagram: 'https://www.instagram.com/example', youtube: 'https://www.youtube.com/@example' } },
+    menus: {
+      header: [
+        { label: 'Home', href: '/' },
+        { label: 'Our Stock', href: '/search/new-used-and-demo-cars', kind: 'stock', children: [{ label: 'New Cars', href: '/search/new-cars' }, { label: 'Demo Cars', href: '/search/demo-cars' }, { label: 'Used Cars', href: '/search/used-cars' }] },
+        { label: 'Brands', href: '/brands', kind: 'models', children: GROUP_MAKES.slice(0, 5).map((make) => ({ label: make.toUpperCase(), href: `/search/${make}` })) },
+        { label: 'Finance', href: '/finance', children: [{ label: 'Car Finance', href: '/finance' }, { label: 'Apply for Finance', href: '/apply-for-finance' }] },
+        { label: 'Locations', href: '/locations' },
+      ],
+      footer: [
+        { title: 'Shop', links: [{ label: 'New cars', href: '/search/new-cars' }, { label: 'Used cars', href: '/search/used-cars' }] },
+        { title: 'Company', links: [{ label: 'About us', href: '/about-us' }, { label: 'Contact us', href: '/contact' }] },
+      ],
+    },
+    announcement: { text: 'Runout: selected stock at drive-away prices.', href: '/special-offers', link_label: 'See offers' },
+    promo_popup: { id: 'runout', title: 'Runout sale', description: 'Drive away today.', image: '/demo-img/banners/runout.svg', button: { label: 'View stock', href: '/search/used-cars' }, start: '2024-01-01', expiry: '2099-12-31' },
+    banners: [
+      { title: 'New arrivals', subtitle: 'Every week', image: '/demo-img/banners/new.svg', href: '/search/new-cars' },
+      { title: 'Servicing', image: '/demo-img/banners/service.svg', href: '/service' },
+    ],
+    dealerships: ['d-1', 'd-2'],
+    locations: ['loc-group-1', 'loc-group-2', 'loc-group-3'],
+    brands: GROUP_MAKES,
+    stats: [{ value: '3', label: 'Locations' }, { value: '8', label: 'Brands' }],
+    stock: { models: ['Corolla', 'Ranger', 'CX-5'] },
+    search: { new_arrival_label: 'New Arrival', demo_max_km: 10000, card_chips: ['car_type', 'simple_body', 'km', 'simple_transmission', 'fuel'] },
+    vdp_config: { show_map_section: true },
+    finance: { providers: ['Powertorque', 'Manual'], default_interest: 8.99, interest_min: 5.99, interest_max: 15.99, default_term_years: 5, max_term_years: 7, disclaimer: 'Estimate only.' },
+    trade_in: { max_age_years: 10, max_km: 100_000 },
+    ...overrides,
+  };
+}
+
+/** The data set `richSiteConfigInput` points at: two dealerships, three locations with full weeks, eight makes, a brand, an offer. */
+export function richTenantDataInput(): TenantDataInput {
+  return {
+    locations: [groupLocation(1, 'd-1'), groupLocation(2, 'd-1'), groupLocation(3, 'd-2')],
+    dealerships: [
+      { id: 'd-1', slug: 'test-motors-d-1', name: 'Test Motors North', average_rating: 4.6, review_count: 120 },
+      { id: 'd-2', slug: 'test-motors-d-2', name: 'Test Motors South', service_booking_url: 'https://example.com.au/service' },
+    ],
+    manufacturers: GROUP_MAKES.map((slug, i) => ({ id: `m-${i}`, name: slug[0]!.toUpperCase() + slug.slice(1), slug, logo: { url: `/demo-img/makes/${slug}.svg` } })),
+    brands: [{ title: 'Toyota', slug: 'toyota', logo: '/demo-img/makes/toyota.svg', banner: '/demo-img/banners/toyota.svg', description: ['Toyota at Test Motors.'] }],
+    offers: [{ id: 'o-1', name: 'Runout', description: 'Drive away.', url: '/special-offers', manufacturer_slug: 'toyota', expiry: '2099-12-31', model: { slug: 'corolla', name: 'Corolla' } }],
+  };
+}
+
 /** KV entries for tenants: `tenant:<slug>` for each config, `tenant-data:<slug>` for each data set. */
 export function tenantEntries(configs: readonly SiteConfigInput[], data: Readonly<Record<string, TenantDataInput>> = {}): Record<string, unknown> {
   return {

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryKv } from './made-up.ts';
+import { memoryKv, richSiteConfigInput, richTenantDataInput, siteConfigInput } from './made-up.ts';
+import { parseSiteConfig } from './tenant.ts';
+import { parseTenantData } from './tenant-data.ts';
 import { createWarmUp, warmUpTenantReads, warmUpWanted, WARM_UP_ROUNDS } from './warm-up.ts';
 
 describe('isolate warm-ups (issue 19, cold start)', () => {
@@ -37,6 +39,28 @@ describe('isolate warm-ups (issue 19, cold start)', () => {
     const one = await warmUpTenantReads(1);
     expect(one).toBeGreaterThan(1_000);
     expect(await warmUpTenantReads()).toBe(WARM_UP_ROUNDS * one);
+  });
+
+  it('warms with a made-up group whose config fills the sections a dealer fills, and whose data holds what it points at', () => {
+    const config = parseSiteConfig(richSiteConfigInput());
+    const data = parseTenantData(config.slug, richTenantDataInput());
+    // Every optional section the chrome and pages render, beyond the small dealer's (`siteConfigInput`).
+    const small = siteConfigInput() as Record<string, unknown>;
+    for (const section of ['announcement', 'promo_popup', 'business', 'banners', 'stats', 'stock', 'search', 'vdp_config', 'trade_in', 'site_url']) {
+      expect(config, section).toHaveProperty(section);
+      expect(small[section], section).toBeUndefined();
+    }
+    expect(config.menus.header.some((item) => item.children?.length)).toBe(true);
+    expect(config.menus.footer.length).toBeGreaterThan(1);
+    expect(config.theme.fonts.body).not.toBe('system');
+    expect(config.theme.fonts.heading).not.toBe(config.theme.fonts.body);
+    // Its ids resolve in its data set: locations with a whole week, dealerships, makes, a brand and an offer.
+    expect(config.locations.every((id) => data.locations.some((l) => l.id === id))).toBe(true);
+    expect(config.dealerships.every((id) => data.dealerships.some((d) => d.id === id))).toBe(true);
+    expect(config.brands.every((slug) => data.manufacturers.some((m) => m.slug === slug))).toBe(true);
+    expect(data.locations.every((l) => l.contact_detail.opening_hours?.length === 7)).toBe(true);
+    expect(data.brands.length).toBeGreaterThan(0);
+    expect(data.offers.length).toBeGreaterThan(0);
   });
 
   it('runs unless the deployment sets WARM_UP to off', () => {

@@ -7,7 +7,7 @@
  * Response.
  */
 import { leadFormCarParams, type LeadFormKind } from '@forecourt/contracts/lead-forms';
-import { sampleCar, siteConfigInput, tenantDataInput } from '@forecourt/contracts/made-up';
+import { richSiteConfigInput, richTenantDataInput, sampleCar } from '@forecourt/contracts/made-up';
 import { readSlotParams, slotFor } from '@forecourt/contracts/slots';
 import { parseSiteConfig } from '@forecourt/contracts/tenant';
 import { parseTenantData } from '@forecourt/contracts/tenant-data';
@@ -24,8 +24,8 @@ export const WARM_UP_DIALOG_FORMS: readonly LeadFormKind[] = ['enquire', 'test-d
 /** Runs the warm-up; answers the characters it made (a test's proof). */
 export async function warmUpAccount(router: { match(method: string, path: string): unknown }, rounds = WARM_UP_ROUNDS): Promise<number> {
   let chars = await warmUpTenantReads(rounds);
-  const config = parseSiteConfig(siteConfigInput(WARM_UP_TENANT));
-  const data = parseTenantData(WARM_UP_TENANT, tenantDataInput());
+  const config = parseSiteConfig(richSiteConfigInput(WARM_UP_TENANT));
+  const data = parseTenantData(WARM_UP_TENANT, richTenantDataInput());
   const forms = { locations: data.locations, offers: data.offers };
   const templates = new TemplateCache();
   for (let i = 0; i < rounds; i++) {

@@ -13,7 +13,7 @@
  * it ends: the app's caches never hold the made-up tenant.
  */
 import type { Car, CarInput } from '@forecourt/contracts/entities/car';
-import { memoryKv, sampleCar, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/made-up';
+import { memoryKv, richSiteConfigInput, richTenantDataInput, sampleCar, tenantEntries } from '@forecourt/contracts/made-up';
 import { createTenantStore } from '@forecourt/contracts/tenant-store';
 import { createWarmUp, WARM_UP_NOW, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { stockWrites } from './import/write.ts';
@@ -68,7 +68,7 @@ export function warmUpStock(count = WARM_UP_CARS): Car[] {
 /** Runs the warm-up (WARM_UP_ROUNDS renders); answers the last render's HTML length (a test's proof cards were made). */
 export async function warmUpSearch({ assetBase, renders = WARM_UP_ROUNDS, cardHtml = createCardHtmlCache() }: { assetBase: string; renders?: number; cardHtml?: CardHtmlCache }): Promise<number> {
   const cars = warmUpStock();
-  const entries: Record<string, unknown> = tenantEntries([siteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: tenantDataInput() });
+  const entries: Record<string, unknown> = tenantEntries([richSiteConfigInput(WARM_UP_TENANT)], { [WARM_UP_TENANT]: richTenantDataInput() });
   for (const put of stockWrites(WARM_UP_TENANT, cars, { now: new Date(sampleCar.created_at_timestamp) }).puts) entries[put.key] = put.value;
   // The bindings the engine port and the tenant store read, and no other: the warm-up's env is these three.
   const kv = memoryKv(entries) as unknown as KVNamespace;

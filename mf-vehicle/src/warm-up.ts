@@ -7,7 +7,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import * as v from 'valibot';
-import { sampleCar, siteConfigInput, tenantDataInput } from '@forecourt/contracts/made-up';
+import { richSiteConfigInput, richTenantDataInput, sampleCar } from '@forecourt/contracts/made-up';
 import { parseSiteConfig } from '@forecourt/contracts/tenant';
 import { parseTenantData } from '@forecourt/contracts/tenant-data';
 import { INTERNAL } from '@forecourt/contracts/internal';
@@ -17,8 +17,8 @@ import { vehicleFragment } from './routes/fragments.tsx';
 /** Runs the warm-up; answers the characters of the pages it rendered (a test's proof that pages were made). */
 export async function warmUpVehicle({ rounds = WARM_UP_ROUNDS, now = new Date(WARM_UP_NOW) }: { rounds?: number; now?: Date } = {}): Promise<number> {
   await warmUpTenantReads(rounds);
-  const config = parseSiteConfig(siteConfigInput(WARM_UP_TENANT));
-  const data = parseTenantData(WARM_UP_TENANT, tenantDataInput());
+  const config = parseSiteConfig(richSiteConfigInput(WARM_UP_TENANT));
+  const data = parseTenantData(WARM_UP_TENANT, richTenantDataInput());
   let chars = 0;
   for (let i = 0; i < rounds; i++) {
     // The car as mf-search answers it, validated as the page's read of it does (contracts callInternal).

@@ -1,9 +1,10 @@
 /**
  * The shell isolate's warm-up (issue 19, cold start): at module start, before any request, the shell runs the parts
- * of a page's composition that need no I/O for a made-up tenant: its config, data and registry reads through the
- * tenant store (from an in-memory KV: the validation of a config), the route, the version pins, the page
- * cache's keys and digest, the head, header, footer and tail of a search page, the home page's sections and the
- * not-found block. A fresh isolate's first shopper then meets compiled, type-fed code. Cloudflare starts the entry
+ * of a page's composition that need no I/O for a made-up dealer group (contracts `richSiteConfigInput`: menus with
+ * children, an announcement, a promo popup, web fonts, the business, locations with their weeks): its config, data
+ * and registry reads through the tenant store (from an in-memory KV: the validation of a config), the route, the
+ * version pins, the page cache's keys and digest, the head, header, footer and tail of a search page, the home page's
+ * sections and the not-found block, and every web font's stack. A fresh isolate's first shopper then meets compiled, type-fed code. Cloudflare starts the entry
  * Worker's isolate while the TLS handshake is under way, so its module start is mostly off the first request there;
  * `WARM_UP=off` skips it (contracts warm-up.ts).
  *
@@ -16,8 +17,8 @@ import { pinsKey } from '@forecourt/contracts/releases';
 import { createWarmUp, WARM_UP_NOW, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { resolveRoute, routeEnabled } from '@forecourt/contracts/routes';
 import { decodeFragmentHead, encodeFragmentHead } from '@forecourt/contracts/fragments';
-import { memoryKv, siteConfigInput, tenantDataInput, tenantEntries } from '@forecourt/contracts/made-up';
-import type { SiteConfigInput } from '@forecourt/contracts/tenant';
+import { fontStack, WEB_FONTS, type WebFontFamily } from '@forecourt/ui/fonts';
+import { memoryKv, richSiteConfigInput, richTenantDataInput, tenantEntries } from '@forecourt/contracts/made-up';
 import { markCurrentNavLink } from './lib/compose.ts';
 import { announcementBar, documentHead, documentTail, siteHeader, type ShellAssets } from './lib/document.ts';
 import { homePage, notFoundPage } from './lib/pages.ts';
@@ -27,22 +28,14 @@ import { securityHeaders } from './lib/security.ts';
 import { releaseStoreOf, resolveTenant, withTenantContent } from './lib/tenant.ts';
 
 const HOST = `${WARM_UP_TENANT}.example.com.au`;
-/** A header with a menu and a mega menu's children, and a footer group, as a dealer's config has. */
-const MENUS: SiteConfigInput['menus'] = {
-  header: [
-    { label: 'Cars', href: '/search/new-used-and-demo-cars', kind: 'stock', children: [{ label: 'Used cars', href: '/search/used-cars' }, { label: 'New cars', href: '/search/new-cars' }] },
-    { label: 'Finance', href: '/finance' },
-    { label: 'Locations', href: '/locations' },
-  ],
-  footer: [{ title: 'Shop', links: [{ label: 'Used cars', href: '/search/used-cars' }, { label: 'Contact us', href: '/contact' }] }],
-};
-
 /** Runs the warm-up; answers the characters of the documents it made (a test's proof that pages were made). */
 export async function warmUpShell({ assets, rounds = WARM_UP_ROUNDS }: { assets: ShellAssets; rounds?: number }): Promise<number> {
-  const kv = memoryKv(tenantEntries([siteConfigInput(WARM_UP_TENANT, { hosts: [HOST], menus: MENUS })], { [WARM_UP_TENANT]: tenantDataInput() }));
+  const kv = memoryKv(tenantEntries([richSiteConfigInput(WARM_UP_TENANT, { hosts: [HOST] })], { [WARM_UP_TENANT]: richTenantDataInput() }));
   let chars = 0;
   try {
     for (let round = 0; round < rounds; round++) {
+      // Every web font's stack and fallback faces (ui fonts.ts keeps them per family, whoever asks: no tenant's).
+      for (const family of Object.keys(WEB_FONTS) as WebFontFamily[]) chars += fontStack(family).length;
       // By its local host: a KV host lookup guards against another request's stalled lookup with a timer, which global
       // scope may not set.
       const tenant = await resolveTenant(kv, `${WARM_UP_TENANT}.localhost`, { localHosts: true, cacheSeconds: 60, now: WARM_UP_NOW });
