@@ -211,6 +211,21 @@ export function tenantDataInput(): TenantDataInput {
   };
 }
 
+/**
+ * A car's pictures as a dealer's feed gives them: `count` photo-weight JPEGs, which pages show through the image CDN
+ * (srcset, sizes: contracts images.ts), where `sampleCar`'s drawings are SVG and shown as they are. What the warm-ups
+ * give their made-up cars, so a real car's first render meets its pictures' code warm.
+ */
+export function photoImages(count = 8, folder = '/demo-img/photo/hatch/made-up'): Pick<CarInput, 'images' | 'primary_image_url' | 'thumbnails' | 'photos_count'> {
+  const urls = Array.from({ length: count }, (_, i) => `${folder}/${i}.jpg`);
+  return {
+    images: urls.map((url) => ({ image: { url, thumb: { url } } })),
+    primary_image_url: urls[0] ?? null,
+    thumbnails: urls,
+    photos_count: count,
+  };
+}
+
 /** A made-up location of the group's (`sampleLocation` with its own id, name, slug and week). */
 function groupLocation(n: number, dealership: string): LocationInput {
   const days = [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
@@ -264,10 +279,10 @@ export function richSiteConfigInput(slug = 'test-motors-group', overrides: Parti
       ],
     },
     announcement: { text: 'Runout: selected stock at drive-away prices.', href: '/special-offers', link_label: 'See offers' },
-    promo_popup: { id: 'runout', title: 'Runout sale', description: 'Drive away today.', image: '/demo-img/banners/runout.svg', button: { label: 'View stock', href: '/search/used-cars' }, start: '2024-01-01', expiry: '2099-12-31' },
+    promo_popup: { id: 'runout', title: 'Runout sale', description: 'Drive away today.', image: '/demo-img/photo/banner/runout.jpg', button: { label: 'View stock', href: '/search/used-cars' }, start: '2024-01-01', expiry: '2099-12-31' },
     banners: [
-      { title: 'New arrivals', subtitle: 'Every week', image: '/demo-img/banners/new.svg', href: '/search/new-cars' },
-      { title: 'Servicing', image: '/demo-img/banners/service.svg', href: '/service' },
+      { title: 'New arrivals', subtitle: 'Every week', image: '/demo-img/photo/banner/new.jpg', href: '/search/new-cars' },
+      { title: 'Servicing', image: '/demo-img/photo/banner/service.jpg', href: '/service' },
     ],
     dealerships: ['d-1', 'd-2'],
     locations: ['loc-group-1', 'loc-group-2', 'loc-group-3'],

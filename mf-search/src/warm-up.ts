@@ -13,7 +13,7 @@
  * it ends: the app's caches never hold the made-up tenant.
  */
 import type { Car, CarInput } from '@forecourt/contracts/entities/car';
-import { memoryKv, richSiteConfigInput, richTenantDataInput, sampleCar, tenantEntries } from '@forecourt/contracts/made-up';
+import { memoryKv, photoImages, richSiteConfigInput, richTenantDataInput, sampleCar, tenantEntries } from '@forecourt/contracts/made-up';
 import { createTenantStore } from '@forecourt/contracts/tenant-store';
 import { createWarmUp, WARM_UP_NOW, WARM_UP_ROUNDS, WARM_UP_TENANT } from '@forecourt/contracts/warm-up';
 import { stockWrites } from './import/write.ts';
@@ -60,6 +60,8 @@ export function warmUpStock(count = WARM_UP_CARS): Car[] {
       // Under any tenant's demo-km limit for demo cars (spec §4: a demo over it is hidden).
       km: carType === 'new' ? 10 : carType === 'demo' ? 1_500 + i * 10 : 20_000 + i * 1_300,
       stocknum: `W${id}`,
+      // A feed's photos (JPEGs through the image CDN), as a real card shows them.
+      ...photoImages(6 + (i % 3) * 4, `/demo-img/photo/${simple_body}/${id}`),
       created_at_timestamp: sampleCar.created_at_timestamp + i * 86_400_000,
     } satisfies CarInput as Car;
   });

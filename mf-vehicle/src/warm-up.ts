@@ -7,7 +7,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import * as v from 'valibot';
-import { richSiteConfigInput, richTenantDataInput, sampleCar } from '@forecourt/contracts/made-up';
+import { photoImages, richSiteConfigInput, richTenantDataInput, sampleCar } from '@forecourt/contracts/made-up';
 import { parseSiteConfig } from '@forecourt/contracts/tenant';
 import { parseTenantData } from '@forecourt/contracts/tenant-data';
 import { INTERNAL } from '@forecourt/contracts/internal';
@@ -22,7 +22,7 @@ export async function warmUpVehicle({ rounds = WARM_UP_ROUNDS, now = new Date(WA
   let chars = 0;
   for (let i = 0; i < rounds; i++) {
     // The car as mf-search answers it, validated as the page's read of it does (contracts callInternal).
-    const { car } = v.parse(INTERNAL.car.answer, JSON.parse(JSON.stringify({ car: { ...sampleCar, id: String(900_100 + i), reserved: i === 2 } })));
+    const { car } = v.parse(INTERNAL.car.answer, JSON.parse(JSON.stringify({ car: { ...sampleCar, ...photoImages(19), id: String(900_100 + i), reserved: i === 2 } })));
     const parts = vehicleFragment({ config, car, reservationKnown: true, data, market: null, delivery: null, postcode: '', content: null, today: now });
     chars += renderToString(parts.element).length + JSON.stringify(parts.head).length;
   }
