@@ -46,6 +46,18 @@ async function ownTenant(slug: string, name: string): Promise<string> {
 afterEach(() => vi.restoreAllMocks());
 
 describe('shareable pages (shell Worker, workerd)', () => {
+  it('writes the shared layer after the shopper has the whole page, not before its last bytes', async () => {
+    const slug = carSlug('order');
+    const puts = pageCacheStats().shared.puts;
+    const put = vi.spyOn(caches.default, 'put');
+    const first = await page(`/cars/${slug}`);
+    expect(first.layer).toBe('miss');
+    // The body has been read to its end, and the Response the shared layer keeps is not made yet.
+    expect(put).not.toHaveBeenCalled();
+    await sharedPuts(puts + 1);
+    expect(put).toHaveBeenCalledTimes(1);
+  });
+
   it('a shareable car page: composed once, then the isolate, then the Cache API once the isolate copy is too old', async () => {
     const slug = carSlug();
     const puts = pageCacheStats().shared.puts;
