@@ -4,9 +4,9 @@
  * children, an announcement, a promo popup, web fonts, the business, locations with their weeks): its config, data
  * and registry reads through the tenant store (from an in-memory KV: the validation of a config), the route, the
  * version pins, the page cache's keys and digest, the head, header, footer and tail of a search page, the home page's
- * sections and the not-found block, and every web font's stack. A fresh isolate's first shopper then meets compiled, type-fed code. Cloudflare starts the entry
- * Worker's isolate while the TLS handshake is under way, so its module start is mostly off the first request there;
- * `WARM_UP=off` skips it (contracts warm-up.ts).
+ * sections and the not-found block, and every web font's stack. A fresh isolate's first shopper then meets compiled,
+ * type-fed code. Cloudflare starts the entry Worker's isolate while the TLS handshake is under way, so its module
+ * start is mostly off the first request there; `WARM_UP=off` skips it (contracts warm-up.ts).
  *
  * Global scope may do no I/O, set no timer, draw no random value and make no Response: the fragments' fetches and the
  * document's stream are not warmed. What it builds is its own and dropped: the chrome, document and fragment caches
