@@ -69,13 +69,31 @@ export type FetchFragmentOptions = {
  */
 type CachedFragment = { expires: number; servedUntil: number; status: number; head: FragmentHead | null; cacheControl: string | null; html: string; tags: string[] };
 /**
- * Fragments kept per isolate, least recently used evicted first. A fragment is 5-60 KB (a car page's body, a slot, a
- * search results block), so 500 are at most ~30 MB in the worst case and usually a few MB; they hold the parts of the
- * popular pages whose whole documents were evicted or are being re-checked.
+ * Fragments kept per isolate, least recently used evicted first; they hold the parts of the popular pages whose whole
+ * documents were evicted or are being re-checked. Bounded by count and by bytes: a fragment is 1-100 KB of text (a
+ * slot, a car page's body, a search results block of 21 cards), and V8 keeps a text with any character past U+00FF
+ * (a ’, a –) at two bytes a character, so a search block is ~170 KB of heap. 500 of those were ~85 MB, most of a
+ * Worker's 128 MB (issue 19: the shell's live heap after 1,000 distinct search pages); FRAGMENT_CACHE_BYTES counts
+ * every character as two bytes, so the bound holds whatever the text.
  */
 export const FRAGMENT_CACHE_MAX = 500;
+/** Heap the kept fragments' text may take per isolate (two bytes a character): ~100 search blocks, ~1,000 slots. */
+export const FRAGMENT_CACHE_BYTES = 16 * 1024 * 1024;
+/** A fragment larger than this share of the budget is never kept (one page must not evict all the others). */
+const FRAGMENT_MAX_SHARE = 8;
 const fragmentCache = new Map<string, CachedFragment>();
+let fragmentBytes = 0;
 let fragmentHits = 0;
+
+/** What a kept fragment counts against FRAGMENT_CACHE_BYTES: its text at two bytes a character. */
+const fragmentCost = (entry: CachedFragment) => entry.html.length * 2;
+
+function dropFragment(key: string) {
+  const entry = fragmentCache.get(key);
+  if (!entry) return;
+  fragmentCache.delete(key);
+  fragmentBytes -= fragmentCost(entry);
+}
 
 /** Seconds a response may be shared for, or 0 (only `public` with a positive max-age counts). */
 export function sharedMaxAge(cacheControl: string | null): number {
@@ -88,7 +106,7 @@ function fromCache(key: string, now: number): FragmentResult | null {
   const hit = fragmentCache.get(key);
   if (!hit) return null;
   if (hit.expires <= now || hit.servedUntil <= now) {
-    fragmentCache.delete(key);
+    dropFragment(key);
     return null;
   }
   fragmentCache.delete(key);
@@ -191,18 +209,19 @@ function configDigest(config: SiteConfig): string {
 /** Test hook: empties the fragment cache. */
 export const clearFragmentCache = () => {
   fragmentCache.clear();
+  fragmentBytes = 0;
   fragmentHits = 0;
 };
 
 /** What the fragment cache holds (tests, the bench). */
-export const fragmentCacheStats = () => ({ entries: fragmentCache.size, hits: fragmentHits });
+export const fragmentCacheStats = () => ({ entries: fragmentCache.size, bytes: fragmentBytes, hits: fragmentHits });
 
 /** Drops every kept fragment carrying one of `tags` (a purge); returns how many. */
 export function dropFragmentsTagged(tags: Set<string>): number {
   let dropped = 0;
   for (const [key, entry] of [...fragmentCache]) {
     if (entry.tags.some((t) => tags.has(t))) {
-      fragmentCache.delete(key);
+      dropFragment(key);
       dropped++;
     }
   }
@@ -212,9 +231,12 @@ export function dropFragmentsTagged(tags: Set<string>): number {
 function remember(key: string, entry: CachedFragment, tenant: string, startEpoch: number) {
   // A purge of its tenant while this fragment was on its way: it may show what the purge dropped, so it is not kept.
   if (purgeEpoch(tenant) !== startEpoch) return;
-  fragmentCache.delete(key);
-  while (fragmentCache.size >= FRAGMENT_CACHE_MAX) fragmentCache.delete(fragmentCache.keys().next().value!);
+  dropFragment(key);
+  const cost = fragmentCost(entry);
+  if (cost > FRAGMENT_CACHE_BYTES / FRAGMENT_MAX_SHARE) return;
+  while ((fragmentCache.size >= FRAGMENT_CACHE_MAX || fragmentBytes + cost > FRAGMENT_CACHE_BYTES) && fragmentCache.size) dropFragment(fragmentCache.keys().next().value!);
   fragmentCache.set(key, entry);
+  fragmentBytes += cost;
 }
 
 /**
@@ -248,7 +270,7 @@ export async function fetchFragment(options: FetchFragmentOptions): Promise<Frag
   const skewed = result.served ? reportVersionSkew(tenant, remote, pin, result.served.version, result.served.worker) : false;
   // Another version's HTML is never kept under this version's key, nor shared as this version's page.
   if (skewed) {
-    fragmentCache.delete(cacheKey);
+    dropFragment(cacheKey);
     if (result.fragment.ok) delete result.fragment.sharedUntil;
   }
   recordRemoteAnswer({ remote, version: pin.version, tenant: tenant.slug, outcome, ms: Date.now() - started, servedVersion: skewed ? result.served?.version : null, fellBack: pin.fellBack }, env.REMOTE_METRICS);

@@ -8,7 +8,7 @@ import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { encodeFragmentHead } from '@forecourt/contracts/fragments';
 import { demoTenantData, demoTenants } from '@forecourt/demo';
 import { CHROME_CACHE_MAX, chromeCacheSlugs, composeDocument, tenantChrome, type ComposeOptions } from './compose.ts';
-import { clearFragmentCache, fetchFragment, FRAGMENT_CACHE_MAX, fragmentCacheStats } from './fragments.ts';
+import { clearFragmentCache, dropFragmentsTagged, fetchFragment, FRAGMENT_CACHE_BYTES, FRAGMENT_CACHE_MAX, fragmentCacheStats } from './fragments.ts';
 import {
   clearPageCache,
   DOCUMENT_CACHE_BYTES,
@@ -362,6 +362,35 @@ describe('bounds of the per-isolate caches', () => {
     await get(0);
     await get(1);
     expect(calls).toEqual(['1']);
+  });
+
+  it(`fragments: at most ${FRAGMENT_CACHE_BYTES} bytes of text at two bytes a character, the least recently used evicted first; none larger than an eighth`, async () => {
+    clearFragmentCache();
+    const calls: string[] = [];
+    // A search block's worth of text with a typographic apostrophe (V8 keeps it two bytes a character).
+    const chars = Math.floor(FRAGMENT_CACHE_BYTES / 2 / 10);
+    const body = (n: string) => (n === 'huge' ? 'x'.repeat(FRAGMENT_CACHE_BYTES / 16 + 1) : `<p>Dealer’s pick ${n}</p>`.padEnd(chars, '.'));
+    const env = testEnv({ SEARCH: { fetch: async (url: string) => { const n = new URL(url).searchParams.get('n')!; calls.push(n); return answer({ body: body(n) }); } } });
+    const get = (n: string | number) => fetchFragment({ env, remote: 'mf-search', page: 'results', search: new URLSearchParams({ n: String(n) }), tenant: tenant.config, pin: manifestPins(tenant)['mf-search'], request: new Request('https://harbourside.test/') });
+    for (let i = 0; i < 10; i++) await get(i);
+    expect(fragmentCacheStats()).toMatchObject({ entries: 10, bytes: 10 * chars * 2 });
+    await get(0); // a hit: now the most recent
+    await get(10); // over the budget: evicts 1, the least recently used
+    expect(fragmentCacheStats().entries).toBe(10);
+    expect(fragmentCacheStats().bytes).toBeLessThanOrEqual(FRAGMENT_CACHE_BYTES);
+    calls.length = 0;
+    await get(0);
+    await get(1);
+    expect(calls).toEqual(['1']);
+    // Larger than an eighth of the budget: answered, never kept.
+    const before = fragmentCacheStats().bytes;
+    expect((await get('huge')).ok).toBe(true);
+    await get('huge');
+    expect(calls.filter((c) => c === 'huge')).toHaveLength(2);
+    expect(fragmentCacheStats().bytes).toBe(before);
+    // A purge gives its bytes back.
+    expect(dropFragmentsTagged(new Set([pageCacheTags.tenant('harbourside-toyota')]))).toBe(10);
+    expect(fragmentCacheStats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it(`pages composed private: at most ${PRIVATE_PAGES_MAX} noted, the least recently noted forgotten first`, () => {

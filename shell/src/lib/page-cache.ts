@@ -71,7 +71,14 @@ type CachedDocument = {
   status: number;
   /** The answer's headers, CACHE_LAYER_HEADER `isolate` included (built once, not per hit). */
   headers: Record<string, string>;
-  bytes: Uint8Array<ArrayBuffer>;
+  /**
+   * The document's bytes as a Blob: a Response made from a Blob reads it where it is, while one made from a Uint8Array
+   * copies it first, ~100 KB per hit; those copies (and the garbage collection they bring on) made a hit 2-4 times
+   * dearer, the more so the fuller the isolate's heap (bench/RESULTS.md, twenty-first session).
+   */
+  body: Blob;
+  /** Its size in bytes (DOCUMENT_CACHE_BYTES). */
+  size: number;
   tags: string[];
   sharedKey: string | null;
 };
@@ -111,7 +118,7 @@ function forget(key: string) {
   const hit = documents.get(key);
   if (!hit) return;
   documents.delete(key);
-  documentBytes -= hit.bytes.byteLength;
+  documentBytes -= hit.size;
 }
 
 /** A fast 64-bit digest (cyrb53 twice over): cache keys only, never security. */
@@ -186,7 +193,7 @@ export function isolateDocument(key: string, tenant: Pick<Tenant, 'config' | 'da
   documents.delete(key);
   documents.set(key, hit);
   counters.isolateHits++;
-  return new Response(hit.bytes, { status: hit.status, headers: hit.headers });
+  return new Response(hit.body, { status: hit.status, headers: hit.headers });
 }
 
 // ---- early hit check ----------------------------------------------------------------------------------------------
@@ -233,7 +240,7 @@ export function fastDocument(url: string, now: number): Response | null {
   documents.set(fast.key, doc);
   counters.isolateHits++;
   counters.earlyHits++;
-  return new Response(doc.bytes, { status: doc.status, headers: fast.headers });
+  return new Response(doc.body, { status: doc.status, headers: fast.headers });
 }
 
 /**
@@ -296,7 +303,8 @@ export function rememberIsolateDocument(key: string, doc: KeptDocument, now = Da
     assets: doc.assets,
     status: doc.status,
     headers: { ...doc.headers, [CACHE_LAYER_HEADER]: 'isolate' },
-    bytes: doc.bytes,
+    body: new Blob([doc.bytes]),
+    size: doc.bytes.byteLength,
     tags: doc.tags,
     sharedKey: doc.sharedKey,
   });
