@@ -359,14 +359,25 @@ describe('fillSlots (one pass over the page body)', () => {
     expect(filled).not.toContain(LEAD_ID_RENDER_TOKEN);
   });
 
-  it('scans the body once, however many slots (no copy of the body per slot)', () => {
+  it('scans the body once, however many slots (no copy of the body per slot, no pattern run over it)', () => {
     const replace = vi.spyOn(String.prototype, 'replace');
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
     const ids = Array.from({ length: 8 }, (_, i) => `s${i}`);
     const body = ids.map((id) => `<p>${'x'.repeat(1000)}</p>${marker(id)}`).join('');
     const out = fillSlots(body, ids.map((id) => slot(id, `<i>${id}</i>`)));
-    for (const id of ids) expect(out).toContain(`<i>${id}</i>`);
-    const onBody = replace.mock.contexts.filter((ctx) => String(ctx).length >= body.length - 100);
+    const onBody = (calls: { mock: { contexts: unknown[] } }) => calls.mock.contexts.filter((ctx) => String(ctx) === body).length;
+    const replaced = onBody(replace);
+    const searched = onBody(indexOf);
     replace.mockRestore();
-    expect(onBody).toHaveLength(1);
+    indexOf.mockRestore();
+    for (const id of ids) expect(out).toContain(`<i>${id}</i>`);
+    expect(replaced).toBe(0);
+    // Each marker found once and its end once, then one search finding no more: forward only.
+    expect(searched).toBe(2 * ids.length + 1);
+  });
+
+  it('a marker-like text that is not a marker is left as it is, and the markers after it are still filled', () => {
+    const body = `<fc-slot id="a" class="x"></fc-slot>${'<fc-slot id="'}${'z'.repeat(50)}${marker('b')}${marker('a')}`;
+    expect(fillSlots(body, [slot('a', 'A'), slot('b', 'B')])).toBe(`<fc-slot id="a" class="x"></fc-slot><fc-slot id="${'z'.repeat(50)}BA`);
   });
 });
