@@ -36,7 +36,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
 /**
  * @param {{ port?: number, host?: string, persist?: string | false, seed?: boolean, scale?: 'default'|'bench', now?: number,
  *   logLevel?: 'none'|'error'|'warn'|'info'|'debug', overrides?: Record<string, object>, vars?: Record<string, Record<string, string>>, only?: string[], cronSeconds?: number,
- *   demo?: boolean, images?: boolean, photos?: 'full'|'light', inspectorPort?: number, direct?: boolean, warmUps?: boolean }} [options]
+ *   demo?: boolean, images?: boolean, photos?: 'full'|'light', inspectorPort?: number, direct?: boolean }} [options]
  *   `only` runs a subset of Workers by folder name (e.g. one remote alone); the others' bindings are then absent.
  *   `overrides` replaces options of a Worker by folder name, e.g. `{ 'mf-search': { script, scriptPath: undefined } }`
  *   for a test that needs a failing or slow remote.
@@ -60,19 +60,7 @@ const builtVersion = (dir) => JSON.parse(readFileSync(join(dir, 'dist/asset-mani
  *   `inspectorPort` (0 = any free port) opens workerd's inspector (bench/: CPU profiles and JS heap per Worker isolate).
  *   `vars` (`{ <folder>: { NAME: value } }`) adds to (or replaces single) bindings of a Worker over its wrangler.jsonc
  *   vars, e.g. `{ 'edge-api': { YOUX_ADAPTER: 'http', YOUX_QUOTE_URL: … } }` for a test against a local provider.
- *   `warmUps` (default: off in test runs, on everywhere else; `platformWarmUps`) runs each Worker's module-start
- *   warm-up (contracts warm-up.ts); false sets every Worker's var `WARM_UP` to `off`, as a deployment may.
  */
-/**
- * Whether a platform's Workers run their module-start warm-ups unless a start says: not in test runs (vitest sets
- * VITEST), everywhere else (`npm start`, the benchmarks); FORECOURT_WARM_UPS=on|off decides anywhere. A warm-up moves
- * V8's first runs from a Worker's first request to its start (~0.9 s of every platform start on the 2-core machine, a
- * start per browser test file); what it does is tested where it is made (each Worker's workerd test reads its record,
- * dev/warm-ups.integration.test.ts starts every built bundle at module scope) and e2e/platform.e2e.test.ts runs a
- * whole platform with them on.
- */
-export const platformWarmUps = () => (process.env.FORECOURT_WARM_UPS ?? (process.env.VITEST ? 'off' : 'on')) === 'on';
-
 export async function startPlatform(options = {}) {
   const { port = 8787, host = '127.0.0.1', persist = join(ROOT, '.wrangler/state'), seed = true, scale = 'default', logLevel = 'warn' } = options;
   process.env.WRANGLER_SEND_METRICS = 'false';
@@ -104,7 +92,6 @@ export async function startPlatform(options = {}) {
     // The shell's dev page of remote versions (/_forecourt/remote-versions) exists only in local runs; tests may shorten
     // how long the shell keeps configs (a pin or rollback seen sooner).
     if (dir === 'shell') worker.bindings = { DEV_PAGES: 'on', ...worker.bindings, ...(options.configCacheSeconds !== undefined ? { CONFIG_CACHE_SECONDS: String(options.configCacheSeconds) } : {}) };
-    if (!(options.warmUps ?? platformWarmUps())) worker.bindings = { ...worker.bindings, WARM_UP: 'off' };
     if (options.vars?.[dir]) worker.bindings = { ...worker.bindings, ...options.vars[dir] };
     if (REMOTES.includes(dir)) withVersionMetadata(worker, dir, builtVersion(join(ROOT, dir)));
     return bundled(worker);

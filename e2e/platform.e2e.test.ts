@@ -26,15 +26,10 @@ const tenants: Array<{ slug: string; name: string; used_only: boolean; promoId?:
   }),
 );
 
-// With every Worker's module-start warm-up on, as `npm start` and a deployment run (test runs start without them:
-// dev/platform.mjs platformWarmUps): the whole platform's pages pass with the warm-ups' made-up tenant run first.
-usePlatformAndBrowser<Platform>(
-  (p, b) => {
-    platform = p;
-    browser = b;
-  },
-  () => ({ warmUps: true }),
-);
+usePlatformAndBrowser<Platform>((p, b) => {
+  platform = p;
+  browser = b;
+});
 
 /** A shopper's browser; the promo popup is pre-dismissed unless a test is about it (it opens after 4 s). */
 async function newContext({ promo = false } = {}): Promise<BrowserContext> {
