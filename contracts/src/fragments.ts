@@ -17,8 +17,10 @@ export const MAX_FRAGMENT_SLOTS = 8;
  * `remote` (same tenant and version headers), replaces the marker with that fragment's body (with nothing when it
  * fails or is not found) and links its stylesheets. The slot fragment's other head fields are ignored.
  */
+/** The longest slot id (FragmentSlotSchema); the shell's marker scan relies on it too. */
+export const SLOT_ID_MAX_LENGTH = 40;
 export const FragmentSlotSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'A slot id is 1-40 lowercase letters, digits or hyphens')),
+  id: v.pipe(v.string(), v.regex(new RegExp(`^[a-z0-9-]{1,${SLOT_ID_MAX_LENGTH}}$`), `A slot id is 1-${SLOT_ID_MAX_LENGTH} lowercase letters, digits or hyphens`)),
   remote: v.picklist(REMOTE_NAMES),
   page: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/, 'A slot page is a fragment page name')),
   params: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/)), v.pipe(v.string(), v.maxLength(2100)))),

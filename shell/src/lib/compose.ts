@@ -1,6 +1,6 @@
 import { escapeHtml } from '@forecourt/contracts/display';
 import { canonicalQuery } from '@forecourt/contracts/http';
-import { slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
+import { SLOT_ID_MAX_LENGTH, slotMarker, type FragmentHead } from '@forecourt/contracts/fragments';
 import { LEAD_ID_RENDER_TOKEN } from '@forecourt/contracts/lead-forms';
 import { pageCacheTags } from '@forecourt/contracts/page-cache';
 import type { RemoteName } from '@forecourt/contracts/tenant';
@@ -140,9 +140,8 @@ function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
 /** A slot's HTML with its per-render lead-id token (if any) replaced by one fresh UUID. */
 export const withRenderLeadId = (html: string): string => (html.includes(LEAD_ID_RENDER_TOKEN) ? html.replaceAll(LEAD_ID_RENDER_TOKEN, crypto.randomUUID()) : html);
 
-/** A slot marker's text before and after its id (contracts slotMarker), and the longest id (FragmentSlotSchema). */
+/** A slot marker's text before and after its id (contracts slotMarker). */
 const [MARKER_OPEN, MARKER_CLOSE] = slotMarker('\u0000').split('\u0000') as [string, string];
-const SLOT_ID_MAX = 40;
 
 /**
  * Puts each slot's HTML in place of its marker (contracts slotMarker) in one pass over the body: a car page has up to 8
@@ -169,7 +168,7 @@ export function fillSlots(text: string, slots: ReadonlyArray<{ slot: { id: strin
     const idEnd = text.indexOf(MARKER_CLOSE, idStart);
     if (idEnd === -1) break;
     // Not a marker (an id this long never is): look on from the next character.
-    if (idEnd - idStart > SLOT_ID_MAX) continue;
+    if (idEnd - idStart > SLOT_ID_MAX_LENGTH) continue;
     const html = pending.get(text.slice(idStart, idEnd))?.shift();
     if (html === undefined) continue;
     out += text.slice(from, at) + withRenderLeadId(html);
