@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { applyMigrations, listKeys, persistOptionsFor, putInBatches, SEED_PUT_BATCH, startPlatform } from '../../dev/platform.mjs';
+import { applyMigrations, listKeys, persistOptionsFor, putInBatches, SEED_PUT_BATCH, SEED_STREAM_FROM, startPlatform } from '../../dev/platform.mjs';
 
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {
@@ -146,6 +146,28 @@ describe('seeding helpers (dev/platform.mjs)', () => {
     expect(failedOnce.size).toBeGreaterThan(100);
     // A write that keeps failing fails the seed.
     await expect(putInBatches({ put: async () => Promise.reject(new Error('down')) }, [{ key: 'x', value: 'y' }], { pauseMs: 1 })).rejects.toThrow('down');
+  });
+
+  it(`writes a value of ${SEED_STREAM_FROM} characters or more as a stream of its bytes, a fresh one on each try`, async () => {
+    const big = 'é'.repeat(SEED_STREAM_FROM);
+    const bytes = new Uint8Array(SEED_STREAM_FROM + 1).fill(7);
+    const got = new Map<string, unknown[]>();
+    const kv = {
+      put: async (key: string, value: unknown) => {
+        const tries = got.get(key) ?? [];
+        got.set(key, [...tries, value]);
+        if (key === 'big' && tries.length === 0) throw new Error('read ECONNRESET');
+      },
+    };
+    await putInBatches(kv, [{ key: 'small', value: 'x'.repeat(SEED_STREAM_FROM - 1) }, { key: 'big', value: big }, { key: 'bytes', value: bytes }, { key: 'json', value: { text: big } }], { pauseMs: 1 });
+    expect(got.get('small')).toEqual(['x'.repeat(SEED_STREAM_FROM - 1)]);
+    const text = async (value: unknown) => new Response(value as ReadableStream).text();
+    const [first, second] = got.get('big')!;
+    expect(first).toBeInstanceOf(ReadableStream);
+    expect(second).not.toBe(first);
+    expect(await text(second)).toBe(big);
+    expect(new Uint8Array(await new Response(got.get('bytes')![0] as ReadableStream).arrayBuffer())).toEqual(bytes);
+    expect(await text(got.get('json')![0])).toBe(JSON.stringify({ text: big }));
   });
 
   it('lists every key under a prefix, following the cursor to the end', async () => {
