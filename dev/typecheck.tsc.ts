@@ -6,11 +6,13 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// The package's `tsc` bin (TypeScript 7 exports no `./bin/tsc` subpath: found beside its package.json).
+const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 
 function run(args: string[], signal: AbortSignal): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
