@@ -1,8 +1,8 @@
 /**
  * The search page as a shopper uses it (issue 3; spec §2 Search results, §3 Search state, §4 Search load, §5, §9):
- * for every demo tenant, route variants, a selected facet and the empty state with axe-core (WCAG 2.2 AA) 0
- * violations; on one tenant each, facet click -> URL -> results, slider keyboard use, sort, paging, Clear Filters and
- * the page without JavaScript, with axe on each state.
+ * for every demo tenant, route variants (axe on one of them each), a selected facet and the empty state with axe-core
+ * (WCAG 2.2 AA) 0 violations; on one tenant each, facet click -> URL -> results, slider keyboard use, sort, paging, Clear
+ * Filters and the page without JavaScript, with axe on each state.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -87,6 +87,9 @@ describe.each(slugs)('search on %s', (slug) => {
   const base = () => platform.tenantUrl(slug);
 
   it('route variants (make, make/model, body), a selected facet and the empty state render, hydrate cleanly and pass axe', async () => {
+    // axe on one route variant per tenant, a different one each (the three share the page's parts; what a tenant
+    // changes is its colours and stock): every variant is checked on some tenant, each tenant's colours on every state.
+    const axeVariant = slugs.indexOf(slug) % 3;
     const all = await apiView(slug, '/search/new-used-and-demo-cars');
     const make = all.facets.makes.items[0]!;
     const model = (await apiView(slug, '/search/new-used-and-demo-cars', `make=${encodeURIComponent(make.value)}`)).facets.makes.models!.items[0]!;
@@ -94,16 +97,16 @@ describe.each(slugs)('search on %s', (slug) => {
     const context = await newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);
-    for (const [path, heading] of [
+    for (const [variant, [path, heading]] of ([
       [`/search/${slugOf(make.value)}`, make.label],
       [`/search/${slugOf(make.value)}/${slugOf(model.value)}`, `${make.label} ${model.label}`],
       [`/search/${slugOf(body.value)}`, body.label],
-    ] as const) {
+    ] as const).entries()) {
       await open(page, `${base()}${path}`);
       expect(await page.locator('h1').textContent()).toBe(heading);
       expect(await page.locator('.fs-card').count()).toBeGreaterThan(0);
       expect(await page.locator('.fs-filters').isVisible()).toBe(true);
-      await expectAxeClean(page);
+      if (variant === axeVariant) await expectAxeClean(page);
     }
     // A selected facet (the state a facet click leads to, in this tenant's colours).
     expect(body.href).toMatch(/^\/search\/new-used-and-demo-cars\?simple_body=/);

@@ -87,11 +87,18 @@ async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
     style.id = 'e2e-axe-render-all';
     style.textContent = '*,*::before,*::after{content-visibility:visible!important;transition:none!important}';
     document.head.append(style);
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    // Two frames, so the style applies before axe reads the page; a page that renders no frame (rAF stops while a
+    // page is not being rendered) goes on after a second instead of waiting for ever.
+    await new Promise((done) => {
+      requestAnimationFrame(() => requestAnimationFrame(done));
+      setTimeout(done, 1000);
+    });
   });
   try {
-    // `include`: only the parts of the page a test is about (selectors), else the whole document.
-    return await page.evaluate(async (within) => {
+    // `include`: only the parts of the page a test is about (selectors), else the whole document. A page.evaluate has
+    // no timeout of its own: a run that never ends fails here, saying where, rather than as the test's bare timeout (a
+    // CI run lost a finance-calculator test to 120 s with nothing said).
+    return await withinTime(AXE_RUN_LIMIT_MS, `axe did not finish within ${AXE_RUN_LIMIT_MS / 1000} s on ${page.url()}`, page.evaluate(async (within) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
       const result = await axe.run(within ? { include: within.map((s) => [s]) } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
       // A contrast finding says what lay under the element's centre and what its own background was as axe read it
@@ -112,9 +119,25 @@ async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
         help: v.help,
         nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary, ...(v.id === 'color-contrast' ? { seen: under(n.target[0]) } : {}) })),
       }));
-    }, include);
+    }, include));
   } finally {
     await page.evaluate(() => document.getElementById('e2e-axe-render-all')?.remove()).catch(() => {});
+  }
+}
+
+/** The longest one axe run may take (a search page's takes 0.3-3 s, the most under a loaded CI run). */
+export const AXE_RUN_LIMIT_MS = 60_000;
+
+/** `work`, or a rejection with `message` once `ms` have passed without it settling. */
+export async function withinTime<T>(ms: number, message: string, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
