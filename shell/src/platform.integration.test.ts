@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { applyMigrations, listKeys, persistOptionsFor, putInBatches, SEED_PUT_BATCH, SEED_STREAM_FROM, startPlatform } from '../../dev/platform.mjs';
+import { applyMigrations, listKeys, persistOptionsFor, putInBatches, SEED_PUT_BATCH, SEED_STREAM_FROM, startPlatform, streamedReads } from '../../dev/platform.mjs';
 
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {
@@ -146,6 +146,31 @@ describe('seeding helpers (dev/platform.mjs)', () => {
     expect(failedOnce.size).toBeGreaterThan(100);
     // A write that keeps failing fails the seed.
     await expect(putInBatches({ put: async () => Promise.reject(new Error('down')) }, [{ key: 'x', value: 'y' }], { pauseMs: 1 })).rejects.toThrow('down');
+  });
+
+  it('reads text and JSON as a stream of the value (streamedReads), other reads and every other method as they are', async () => {
+    const values = new Map([['a', '{"n":1,"s":"é"}']]);
+    const asked: string[] = [];
+    const kv = {
+      prefix: 'p',
+      get: async (key: string, type?: string) => {
+        asked.push(`${key}:${type}`);
+        const value = values.get(key);
+        if (value === undefined) return null;
+        return type === 'stream' ? new Blob([value]).stream() : type === 'arrayBuffer' ? new TextEncoder().encode(value).buffer : value;
+      },
+      list() {
+        return Promise.resolve({ keys: [{ name: this.prefix }] });
+      },
+    };
+    const fast = streamedReads(kv);
+    expect(await fast.get('a', 'json')).toEqual({ n: 1, s: 'é' });
+    expect(await fast.get('a')).toBe('{"n":1,"s":"é"}');
+    expect(await fast.get('a', { type: 'text' })).toBe('{"n":1,"s":"é"}');
+    expect(await fast.get('missing', 'json')).toBeNull();
+    expect(new TextDecoder().decode(await fast.get('a', 'arrayBuffer'))).toBe('{"n":1,"s":"é"}');
+    expect(asked).toEqual(['a:stream', 'a:stream', 'a:stream', 'missing:stream', 'a:arrayBuffer']);
+    expect(await fast.list()).toEqual({ keys: [{ name: 'p' }] });
   });
 
   it(`writes a value of ${SEED_STREAM_FROM} characters or more as a stream of its bytes, a fresh one on each try`, async () => {
