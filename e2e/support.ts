@@ -121,7 +121,8 @@ async function runAxe(page: Page, include?: string[]): Promise<AxeViolation[]> {
       }));
     }, include));
   } finally {
-    await page.evaluate(() => document.getElementById('e2e-axe-render-all')?.remove()).catch(() => {});
+    // Bounded too: after a run that never ended, the page may not answer this either, and the run's error must surface.
+    await withinTime(5_000, 'axe style not removed', page.evaluate(() => document.getElementById('e2e-axe-render-all')?.remove())).catch(() => {});
   }
 }
 
